@@ -1,0 +1,231 @@
+// Package fetch downloads source documents. It is the only package of the
+// pipeline that talks to the network, and it is careful about it: a timeout
+// per request, bounded retries with backoff on 5xx and 429 (honouring
+// Retry-After), a size cap, and a check that the body is the kind of
+// document expected, so an error page is never parsed as rules.
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// Kind is the kind of document expected at a URL.
+type Kind int
+
+const (
+	Text Kind = iota // plain text: an HTML body is refused
+	HTML             // an HTML page
+)
+
+func (k Kind) String() string {
+	if k == HTML {
+		return "HTML"
+	}
+	return "plain text"
+}
+
+// Client fetches documents.
+type Client struct {
+	HTTP       *http.Client
+	MaxBytes   int64         // size cap of one body
+	Retries    int           // retries after the first attempt
+	Backoff    time.Duration // first backoff; doubles each retry
+	MaxBackoff time.Duration // cap of one wait, including Retry-After
+	UserAgent  string
+	// Sleep waits between attempts; tests replace it.
+	Sleep func(context.Context, time.Duration) error
+}
+
+// New returns a client with production defaults.
+func New() *Client {
+	return &Client{
+		HTTP:       &http.Client{Timeout: 60 * time.Second},
+		MaxBytes:   16 << 20,
+		Retries:    4,
+		Backoff:    2 * time.Second,
+		MaxBackoff: 2 * time.Minute,
+		UserAgent:  "crgen (+https://github.com/mtgrules/crgen)",
+		Sleep:      sleep,
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// StatusError is a final non-2xx answer.
+type StatusError struct {
+	URL    string
+	Status int
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("GET %s: HTTP %d %s", e.URL, e.Status, http.StatusText(e.Status))
+}
+
+// Get fetches rawURL and checks that the body is of the expected kind.
+func (c *Client) Get(ctx context.Context, rawURL string, kind Kind) ([]byte, error) {
+	backoff := c.Backoff
+	for attempt := 0; ; attempt++ {
+		body, retryAfter, err := c.once(ctx, rawURL, kind)
+		if err == nil {
+			return body, nil
+		}
+		var se *StatusError
+		retryable := errors.As(err, &se) && (se.Status == http.StatusTooManyRequests || se.Status >= 500)
+		if !retryable || attempt >= c.Retries {
+			if retryable {
+				return nil, fmt.Errorf("%w (gave up after %d attempts)", err, attempt+1)
+			}
+			return nil, err
+		}
+		wait := backoff
+		if retryAfter > 0 {
+			wait = retryAfter
+		}
+		if c.MaxBackoff > 0 && wait > c.MaxBackoff {
+			wait = c.MaxBackoff
+		}
+		if err := c.Sleep(ctx, wait); err != nil {
+			return nil, err
+		}
+		backoff *= 2
+	}
+}
+
+func (c *Client) once(ctx context.Context, rawURL string, kind Kind) ([]byte, time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	if c.UserAgent != "" {
+		req.Header.Set("User-Agent", c.UserAgent)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s: %w", rawURL, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return nil, retryAfter(resp.Header.Get("Retry-After")), &StatusError{URL: rawURL, Status: resp.StatusCode}
+	}
+	if resp.ContentLength > c.MaxBytes {
+		return nil, 0, fmt.Errorf("GET %s: body of %d bytes exceeds the cap of %d", rawURL, resp.ContentLength, c.MaxBytes)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, c.MaxBytes+1))
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s: reading body: %w", rawURL, err)
+	}
+	if int64(len(body)) > c.MaxBytes {
+		return nil, 0, fmt.Errorf("GET %s: body exceeds the cap of %d bytes", rawURL, c.MaxBytes)
+	}
+	if err := checkKind(body, resp.Header.Get("Content-Type"), kind); err != nil {
+		return nil, 0, fmt.Errorf("GET %s: %w", rawURL, err)
+	}
+	return body, 0, nil
+}
+
+// retryAfter reads seconds or an HTTP date; zero when absent or unreadable.
+func retryAfter(v string) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := time.Until(t); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+func checkKind(body []byte, contentType string, kind Kind) error {
+	if len(body) == 0 {
+		return errors.New("empty body")
+	}
+	sniffed := http.DetectContentType(body)
+	isHTML := strings.HasPrefix(sniffed, "text/html") || strings.Contains(strings.ToLower(contentType), "html")
+	switch kind {
+	case Text:
+		if isHTML {
+			return fmt.Errorf("expected %s, got an HTML page (Content-Type %q)", kind, contentType)
+		}
+		if !strings.HasPrefix(sniffed, "text/plain") {
+			return fmt.Errorf("expected %s, got %s (Content-Type %q)", kind, sniffed, contentType)
+		}
+	case HTML:
+		if !isHTML {
+			return fmt.Errorf("expected %s, got %s (Content-Type %q)", kind, sniffed, contentType)
+		}
+	}
+	return nil
+}
+
+// DiscoverLink fetches the landing page at pageURL and returns the absolute
+// URL of its one link matching selector whose href ends with suffix. Zero or
+// several distinct links is an error listing what was found: a redesigned
+// page must not make the pipeline pick the wrong document.
+func (c *Client) DiscoverLink(ctx context.Context, pageURL, selector, suffix string) (string, error) {
+	body, err := c.Get(ctx, pageURL, HTML)
+	if err != nil {
+		return "", err
+	}
+	return FindLink(body, pageURL, selector, suffix)
+}
+
+// FindLink is the offline half of DiscoverLink.
+func FindLink(page []byte, pageURL, selector, suffix string) (string, error) {
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return "", err
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(page)))
+	if err != nil {
+		return "", fmt.Errorf("%s: parsing HTML: %w", pageURL, err)
+	}
+	var found []string
+	doc.Find(selector).Each(func(_ int, s *goquery.Selection) {
+		href, ok := s.Attr("href")
+		if !ok {
+			return
+		}
+		u, err := base.Parse(strings.TrimSpace(href))
+		if err != nil || !strings.HasSuffix(strings.ToLower(u.Path), strings.ToLower(suffix)) {
+			return
+		}
+		abs := u.String()
+		for _, f := range found {
+			if f == abs {
+				return
+			}
+		}
+		found = append(found, abs)
+	})
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return "", fmt.Errorf("%s: no link %q ending in %q: unable to find expected markup", pageURL, selector, suffix)
+	}
+	return "", fmt.Errorf("%s: %d links %q ending in %q, expected exactly one: %s", pageURL, len(found), selector, suffix, strings.Join(found, ", "))
+}

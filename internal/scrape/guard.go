@@ -1,0 +1,60 @@
+package scrape
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// DefaultShrink is the largest fraction a list may lose in one update
+// without -allow-shrink. The biggest real removal in ten years of releases
+// was 3 of 299 creature types (2024-07-30), about 1%.
+const DefaultShrink = 0.10
+
+// GuardError explains why a new snapshot was not written.
+type GuardError struct {
+	Lang     string
+	Findings []string
+}
+
+func (e *GuardError) Error() string {
+	return fmt.Sprintf("refusing to write the %s snapshot (use -allow-shrink to override):\n  %s", e.Lang, strings.Join(e.Findings, "\n  "))
+}
+
+// Guard compares the new current snapshot of a language with the old one and
+// refuses a suspicious update: a fact or category that disappears or empties,
+// or a list that shrinks by more than maxShrink (a fraction), or a Spanish
+// pairing that stops covering its subtypes.
+func Guard(old, cur *snapshot.Snapshot, maxShrink float64) error {
+	if old == nil {
+		return nil
+	}
+	var f []string
+	check := func(what string, before, after int) {
+		switch {
+		case before > 0 && after == 0:
+			f = append(f, fmt.Sprintf("%s: %d entries before, none now", what, before))
+		case before > 0 && float64(before-after) > maxShrink*float64(before):
+			f = append(f, fmt.Sprintf("%s: shrinks from %d to %d entries (more than %.0f%%)", what, before, after, maxShrink*100))
+		}
+	}
+	check("card types (205.2a)", len(old.CardTypes), len(cur.CardTypes))
+	check("supertypes (205.4a)", len(old.Supertypes), len(cur.Supertypes))
+	check("basic land types", len(old.BasicLandTypes), len(cur.BasicLandTypes))
+	check("mana symbols (107.4)", len(old.ManaSymbols), len(cur.ManaSymbols))
+	for _, c := range snapshot.Categories {
+		check(c+" types (205.3)", len(old.Subtypes[c]), len(cur.Subtypes[c]))
+	}
+	if len(old.PairingEN) > 0 {
+		for _, c := range snapshot.Categories {
+			if len(cur.Subtypes[c]) > 0 && len(cur.PairingEN[c]) != len(cur.Subtypes[c]) {
+				f = append(f, fmt.Sprintf("pairing of %s types: %d of %d Spanish names paired with English", c, len(cur.PairingEN[c]), len(cur.Subtypes[c])))
+			}
+		}
+	}
+	if len(f) > 0 {
+		return &GuardError{Lang: cur.Lang, Findings: f}
+	}
+	return nil
+}

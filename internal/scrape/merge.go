@@ -1,0 +1,202 @@
+package scrape
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// A fact group is the facts read from one rule, with the rules they carry.
+// Merging moves whole groups, so a fact never travels without its text.
+type factGroup struct {
+	rule  string   // 205.3: the rule and its subrules; 205.2a: that rule only
+	facts []string // facts read from it
+}
+
+var factGroups = []factGroup{
+	{"205.2a", []string{snapshot.FactCardTypes}},
+	{"205.3", []string{snapshot.FactSubtypes, snapshot.FactBasicLands}},
+	{"205.4a", []string{snapshot.FactSupertypes}},
+	{"107.4", []string{snapshot.FactMana}},
+}
+
+func (g factGroup) ownsRule(n string) bool {
+	if n == g.rule {
+		return true
+	}
+	rest, ok := strings.CutPrefix(n, g.rule)
+	return ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && g.rule[len(g.rule)-1] >= '0' && g.rule[len(g.rule)-1] <= '9'
+}
+
+func (g factGroup) present(s *snapshot.Snapshot) bool {
+	return s.Has(g.facts[0])
+}
+
+// copyGroup moves group g from src into dst, replacing what dst had.
+func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
+	for n := range dst.Rules {
+		if g.ownsRule(n) {
+			delete(dst.Rules, n)
+		}
+	}
+	for n, t := range src.Rules {
+		if g.ownsRule(n) {
+			dst.Rules[n] = t
+		}
+	}
+	for _, f := range g.facts {
+		delete(dst.Provenance, f)
+		if p, ok := src.Provenance[f]; ok {
+			dst.Provenance[f] = p
+		}
+	}
+	switch g.rule {
+	case "205.2a":
+		dst.CardTypes = slices.Clone(src.CardTypes)
+	case "205.4a":
+		dst.Supertypes = slices.Clone(src.Supertypes)
+	case "107.4":
+		dst.ManaSymbols = slices.Clone(src.ManaSymbols)
+	case "205.3":
+		dst.Subtypes = maps.Clone(src.Subtypes)
+		dst.SubtypeRules = maps.Clone(src.SubtypeRules)
+		dst.BasicLandTypes = slices.Clone(src.BasicLandTypes)
+		dst.PairingEN = maps.Clone(src.PairingEN)
+	}
+}
+
+func empty(lang, effective string) *snapshot.Snapshot {
+	return &snapshot.Snapshot{Lang: lang, Effective: effective, Rules: snapshot.Rules{}, Provenance: map[string]snapshot.Provenance{}}
+}
+
+// MergeRelease combines snapshots of one language and one release (say a
+// rule page of 205.3 and one of 107.4) into one. Two sources giving the same
+// fact must agree; a whole release wins over a rule page for rule text.
+func MergeRelease(snaps []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
+	if len(snaps) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	lang, eff := snaps[0].Lang, snaps[0].Effective
+	// Whole releases first, so their text is the one kept.
+	ordered := slices.Clone(snaps)
+	slices.SortStableFunc(ordered, func(a, b *snapshot.Snapshot) int {
+		if a.Partial != b.Partial {
+			if !a.Partial {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	out := empty(lang, eff)
+	for _, s := range ordered {
+		if s.Lang != lang || s.Effective != eff {
+			return nil, fmt.Errorf("cannot merge %s@%s with %s@%s", s.Lang, s.Effective, lang, eff)
+		}
+		out.Sources = append(out.Sources, s.Sources...)
+		for _, g := range factGroups {
+			if !g.present(s) {
+				continue
+			}
+			if g.present(out) {
+				if err := sameGroup(out, s, g); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			copyGroup(out, s, g)
+		}
+	}
+	finish(out)
+	return out, nil
+}
+
+// sameGroup checks that two sources of one release agree on a fact group.
+func sameGroup(a, b *snapshot.Snapshot, g factGroup) error {
+	ja, _ := snapshot.Marshal(groupOnly(a, g))
+	jb, _ := snapshot.Marshal(groupOnly(b, g))
+	if string(ja) != string(jb) {
+		return fmt.Errorf("%s@%s: sources %s and %s disagree on rule %s",
+			a.Lang, a.Effective, a.Provenance[g.facts[0]].Source, b.Provenance[g.facts[0]].Source, g.rule)
+	}
+	return nil
+}
+
+func groupOnly(s *snapshot.Snapshot, g factGroup) *snapshot.Snapshot {
+	c := empty(s.Lang, s.Effective)
+	copyGroup(c, s, g)
+	c.Rules = nil // text may differ in typography between sources; facts may not
+	c.Provenance = nil
+	c.PairingEN = nil
+	return c
+}
+
+// finish sorts sources and decides whether the snapshot is partial: it is
+// when a fact other than the basic land types is missing.
+func finish(s *snapshot.Snapshot) {
+	slices.SortFunc(s.Sources, func(a, b snapshot.Source) int { return strings.Compare(a.ID, b.ID) })
+	s.Sources = slices.CompactFunc(s.Sources, func(a, b snapshot.Source) bool { return a == b })
+	s.Covers = nil
+	s.Partial = false
+	var covers []string
+	for _, f := range snapshot.Facts {
+		if s.Has(f) {
+			covers = append(covers, f)
+		} else if f != snapshot.FactBasicLands { // 205.3i named them only from 2022-09
+			s.Partial = true
+		}
+	}
+	if s.Partial {
+		s.Covers = covers
+	}
+	if len(s.Provenance) == 0 {
+		s.Provenance = nil
+	}
+}
+
+// Current builds the current state of a language from its history: each
+// fact group comes from the newest release that has it, keeping its
+// provenance. History must be of one language.
+func Current(history []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
+	if len(history) == 0 {
+		return nil, fmt.Errorf("no snapshots")
+	}
+	sorted := slices.Clone(history)
+	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
+	lang := sorted[0].Lang
+	out := empty(lang, "")
+	used := map[string]snapshot.Source{}
+	for _, g := range factGroups {
+		for i := len(sorted) - 1; i >= 0; i-- {
+			s := sorted[i]
+			if s.Lang != lang {
+				return nil, fmt.Errorf("history mixes %s and %s", lang, s.Lang)
+			}
+			if !g.present(s) {
+				continue
+			}
+			copyGroup(out, s, g)
+			if s.Effective > out.Effective {
+				out.Effective = s.Effective
+			}
+			src := s.Provenance[g.facts[0]].Source
+			for _, so := range s.Sources {
+				if so.ID == src {
+					used[so.ID+"@"+so.Effective] = so
+				}
+			}
+			break
+		}
+	}
+	if out.Effective == "" {
+		return nil, fmt.Errorf("%s: no snapshot carries any fact", lang)
+	}
+	for _, so := range used {
+		out.Sources = append(out.Sources, so)
+	}
+	finish(out)
+	return out, nil
+}

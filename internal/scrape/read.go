@@ -1,0 +1,157 @@
+// Package scrape is the pipeline's first stage: it reads sources, extracts
+// their facts into snapshots, pairs Spanish with English, merges the
+// history into the current state of each language, and guards what it
+// writes. Commands only wire it.
+package scrape
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/extract"
+	"github.com/mtgrules/crgen/internal/rulepage"
+	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/sources"
+	"github.com/mtgrules/crgen/internal/textenc"
+)
+
+// Document is one source's bytes with what is known about them.
+type Document struct {
+	Source sources.Source
+	URL    string // where the bytes came from (live URL, or a descriptive URI)
+	Data   []byte
+}
+
+// SourceError ties an error to the source it came from.
+type SourceError struct {
+	Source string
+	Err    error
+}
+
+func (e *SourceError) Error() string { return "source " + e.Source + ": " + e.Err.Error() }
+func (e *SourceError) Unwrap() error { return e.Err }
+
+// Read extracts the snapshot of one document. A whole CR release yields a
+// full snapshot; a rule page yields a partial one that says what it covers.
+func Read(doc Document) (*snapshot.Snapshot, error) {
+	s, err := read(doc)
+	if err != nil {
+		return nil, &SourceError{Source: doc.Source.ID, Err: err}
+	}
+	return s, nil
+}
+
+func read(doc Document) (*snapshot.Snapshot, error) {
+	src := doc.Source
+	lang := extract.Lang(src.Lang)
+	var (
+		rules     []crtext.Rule
+		effective = src.Effective
+		full      bool
+	)
+	switch src.Format {
+	case sources.FormatCRText:
+		text, _, err := textenc.Decode(doc.Data)
+		if err != nil {
+			return nil, err
+		}
+		d, err := crtext.Parse(text)
+		if err != nil {
+			return nil, err
+		}
+		rules, effective, full = d.Rules, d.Effective, true
+	case sources.FormatPlain:
+		p, err := rulepage.ParsePlain(doc.Data)
+		if err != nil {
+			return nil, err
+		}
+		if p.Rule != src.Rule {
+			return nil, fmt.Errorf("page is rule %s, sources.json declares rule %s", p.Rule, src.Rule)
+		}
+		rules = p.Rules
+	case sources.FormatHTML:
+		p, err := rulepage.ParseHTML(doc.Data, *src.Selectors)
+		if err != nil {
+			return nil, err
+		}
+		if p.Effective != "" {
+			if src.Effective != "" && src.Effective != p.Effective {
+				return nil, fmt.Errorf("page says effective %s, sources.json declares %s", p.Effective, src.Effective)
+			}
+			effective = p.Effective
+		}
+		rules = p.Rules
+	default:
+		return nil, fmt.Errorf("unknown format %q", src.Format)
+	}
+	if effective == "" {
+		return nil, fmt.Errorf("no effective date: the document states none and sources.json declares none")
+	}
+	facts, err := extract.Extract(lang, rules, full)
+	if err != nil {
+		return nil, err
+	}
+	if !full {
+		if src.Rule != "" && !coversRule(facts, src.Rule) {
+			return nil, fmt.Errorf("page covers rule %s but no fact was found in it (expected %s)", src.Rule, expectedFacts(src.Rule))
+		}
+	}
+	s := &snapshot.Snapshot{
+		Lang:      src.Lang,
+		Effective: effective,
+		Sources: []snapshot.Source{{
+			ID: src.ID, URL: doc.URL, SHA256: sources.SHA256(doc.Data), Format: src.Format, Effective: effective,
+		}},
+		CardTypes:      facts.CardTypes,
+		Supertypes:     facts.Supertypes,
+		Subtypes:       facts.Subtypes,
+		SubtypeRules:   snapshot.RuleRefs(facts.SubtypeRule),
+		BasicLandTypes: facts.BasicLandTypes,
+		ManaSymbols:    facts.ManaSymbols,
+		Rules:          facts.Rules,
+		Provenance:     map[string]snapshot.Provenance{},
+	}
+	for _, f := range facts.Covers() {
+		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: factRule(s, f)}
+	}
+	if !full {
+		s.Partial = true
+		s.Covers = facts.Covers()
+	}
+	return s, nil
+}
+
+// factRule names the rule a fact was read from: for basic land types the
+// land-type subrule itself, which moved over the years.
+func factRule(s *snapshot.Snapshot, fact string) string {
+	if fact == snapshot.FactBasicLands {
+		if r, ok := s.SubtypeRules["land"]; ok {
+			return r
+		}
+	}
+	return snapshot.FactRule[fact]
+}
+
+func coversRule(f *extract.Facts, rule string) bool {
+	for _, fact := range f.Covers() {
+		if snapshot.FactRule[fact] == rule || (fact == snapshot.FactBasicLands && rule == "205.3") {
+			return true
+		}
+	}
+	return false
+}
+
+func expectedFacts(rule string) string {
+	var out []string
+	for _, f := range snapshot.Facts {
+		if snapshot.FactRule[f] == rule {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return "a rule that carries facts: 205.2a, 205.3, 205.4a or 107.4"
+	}
+	slices.Sort(out)
+	return fmt.Sprint(out)
+}

@@ -1,0 +1,265 @@
+package scrape
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/atomicfile"
+	"github.com/mtgrules/crgen/internal/fetch"
+	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/sources"
+)
+
+// Options configure one run of the pipeline's first stage.
+type Options struct {
+	SourcesDir   string
+	SnapshotsDir string
+	// Live fetches every source that has a URL instead of reading its
+	// captured copy, and refreshes captured copies.
+	Live    bool
+	Fetcher *fetch.Client
+	// AllowShrink writes even when Guard finds the update suspicious.
+	AllowShrink bool
+	MaxShrink   float64
+	Log         io.Writer
+}
+
+// Plan is everything a run would write, computed before anything is.
+type Plan struct {
+	Old, New map[string]*snapshot.Snapshot // current state per language
+	Files    map[string][]byte             // path → content
+}
+
+// Build reads the sources (and extra documents, such as official releases
+// being imported into the history), extracts, pairs, merges and guards. It
+// writes nothing: Apply does, only after every step succeeded.
+func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
+	logf := func(format string, args ...any) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, format+"\n", args...)
+		}
+	}
+	m, err := sources.Load(opt.SourcesDir)
+	if err != nil {
+		return nil, err
+	}
+	plan := &Plan{Old: map[string]*snapshot.Snapshot{}, New: map[string]*snapshot.Snapshot{}, Files: map[string][]byte{}}
+	docs, manifestChanged, err := gather(ctx, opt, m, plan, logf)
+	if err != nil {
+		return nil, err
+	}
+	docs = append(docs, extra...)
+
+	byRelease := map[string][]*snapshot.Snapshot{}
+	for _, d := range docs {
+		s, err := Read(d)
+		if err != nil {
+			return nil, err
+		}
+		k := s.Lang + "@" + s.Effective
+		byRelease[k] = append(byRelease[k], s)
+	}
+	store := Store{Dir: opt.SnapshotsDir}
+	history := map[string][]*snapshot.Snapshot{}
+	for _, lang := range Languages {
+		h, err := store.History(lang)
+		if err != nil {
+			return nil, err
+		}
+		history[lang] = h
+	}
+	keys := slices.Sorted(maps.Keys(byRelease))
+	// English before Spanish, so pairing sees the new English release.
+	slices.SortStableFunc(keys, func(a, b string) int { return strings.Compare(a[:2], b[:2]) })
+	touched := map[string]bool{}
+	for _, k := range keys {
+		rel, err := MergeRelease(byRelease[k])
+		if err != nil {
+			return nil, err
+		}
+		h := history[rel.Lang]
+		if i := slices.IndexFunc(h, func(s *snapshot.Snapshot) bool { return s.Effective == rel.Effective }); i >= 0 {
+			rel = keepUncovered(rel, h[i])
+			h[i] = rel
+		} else {
+			h = append(h, rel)
+			slices.SortFunc(h, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
+		}
+		history[rel.Lang] = h
+		touched[k] = true
+	}
+	// Pair every Spanish release that lists subtypes.
+	for _, es := range history["es"] {
+		if !es.Has(snapshot.FactSubtypes) || (!touched["es@"+es.Effective] && !touched["en@"+es.Effective]) {
+			continue
+		}
+		i := slices.IndexFunc(history["en"], func(s *snapshot.Snapshot) bool {
+			return s.Effective == es.Effective && s.Has(snapshot.FactSubtypes)
+		})
+		if i < 0 {
+			return nil, &PairingError{Effective: es.Effective, Problems: []string{"no English 205.3 of the same release to pair with"}}
+		}
+		if err := Pair(es, history["en"][i]); err != nil {
+			return nil, err
+		}
+		touched["es@"+es.Effective] = true
+	}
+	for _, lang := range Languages {
+		for _, s := range history[lang] {
+			if touched[lang+"@"+s.Effective] {
+				if err := plan.add(store.HistoryPath(lang, s.Effective), s); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if len(history[lang]) == 0 {
+			continue
+		}
+		cur, err := Current(history[lang])
+		if err != nil {
+			return nil, err
+		}
+		old, err := store.Current(lang)
+		if err != nil {
+			return nil, err
+		}
+		plan.Old[lang], plan.New[lang] = old, cur
+		maxShrink := opt.MaxShrink
+		if maxShrink == 0 {
+			maxShrink = DefaultShrink
+		}
+		if err := Guard(old, cur, maxShrink); err != nil {
+			if !opt.AllowShrink {
+				return nil, err
+			}
+			logf("warning: %v\n(written anyway: -allow-shrink)", err)
+		}
+		if err := plan.add(store.CurrentPath(lang), cur); err != nil {
+			return nil, err
+		}
+	}
+	if manifestChanged {
+		b, err := m.Marshal()
+		if err != nil {
+			return nil, err
+		}
+		plan.Files[filepath.Join(opt.SourcesDir, "sources.json")] = b
+	}
+	return plan, nil
+}
+
+// gather collects the documents of the manifest: captured copies offline,
+// fetched ones with Live.
+func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan, logf func(string, ...any)) ([]Document, bool, error) {
+	var docs []Document
+	changed := false
+	for i := range m.Sources {
+		src := &m.Sources[i]
+		if opt.Live && src.URL != "" {
+			data, url, err := fetchSource(ctx, opt.Fetcher, src)
+			if err != nil {
+				return nil, false, &SourceError{Source: src.ID, Err: err}
+			}
+			logf("%s: fetched %s (%d bytes)", src.ID, url, len(data))
+			if src.Captured != nil {
+				sum := sources.SHA256(data)
+				if sum != src.Captured.SHA256 {
+					src.Captured.SHA256 = sum
+					plan.Files[filepath.Join(m.Dir(), src.Captured.Path)] = data
+					changed = true
+				}
+			}
+			docs = append(docs, Document{Source: *src, URL: url, Data: data})
+			continue
+		}
+		if src.Captured == nil {
+			logf("%s: no captured copy; offline runs keep its facts from snapshots/%s/", src.ID, src.Lang)
+			continue
+		}
+		data, err := m.ReadCaptured(src)
+		if err != nil {
+			return nil, false, err
+		}
+		url := src.URL
+		if url == "" {
+			url = "captured:" + path.Base(filepath.ToSlash(src.Captured.Path))
+		}
+		docs = append(docs, Document{Source: *src, URL: url, Data: data})
+	}
+	return docs, changed, nil
+}
+
+func fetchSource(ctx context.Context, c *fetch.Client, src *sources.Source) ([]byte, string, error) {
+	if c == nil {
+		c = fetch.New()
+	}
+	url := src.URL
+	if src.Discover != nil {
+		var err error
+		url, err = c.DiscoverLink(ctx, src.URL, src.Discover.Link, src.Discover.Suffix)
+		if err != nil {
+			return nil, "", err
+		}
+	}
+	kind := fetch.Text
+	if src.Format == sources.FormatHTML {
+		kind = fetch.HTML
+	}
+	data, err := c.Get(ctx, url, kind)
+	return data, url, err
+}
+
+// keepUncovered keeps the fact groups of the stored release that this run's
+// sources do not cover: an offline run that reads only a rule page must not
+// drop what an earlier run read from the whole release of the same date.
+func keepUncovered(rel, stored *snapshot.Snapshot) *snapshot.Snapshot {
+	for _, g := range factGroups {
+		if g.present(rel) || !g.present(stored) {
+			continue
+		}
+		copyGroup(rel, stored, g)
+		src := stored.Provenance[g.facts[0]].Source
+		for _, so := range stored.Sources {
+			if so.ID == src {
+				rel.Sources = append(rel.Sources, so)
+			}
+		}
+	}
+	finish(rel)
+	return rel
+}
+
+func (p *Plan) add(path string, s *snapshot.Snapshot) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	b, err := snapshot.Marshal(s)
+	if err != nil {
+		return err
+	}
+	p.Files[path] = b
+	return nil
+}
+
+// Apply writes the plan atomically, file by file, and returns the files that
+// changed. Unchanged files are not touched.
+func (p *Plan) Apply() ([]string, error) {
+	paths := slices.Sorted(maps.Keys(p.Files))
+	var changed []string
+	for _, path := range paths {
+		c, err := atomicfile.Write(path, p.Files[path])
+		if err != nil {
+			return changed, err
+		}
+		if c {
+			changed = append(changed, path)
+		}
+	}
+	return changed, nil
+}

@@ -1,0 +1,290 @@
+// Package snapshot is the data model of the facts extracted from the
+// Comprehensive Rules, and its canonical JSON form.
+//
+// Canonical means: stable key order, lists in rule order, two-space indent,
+// a trailing newline, no fetch time. An unchanged source therefore gives a
+// byte-identical file, and every diff of a snapshot is a real change.
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Categories are the subtype categories of rule 205.3, in rule order.
+var Categories = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar", "dungeon", "battle"}
+
+// ManaGroups are the groups of mana symbols of rule 107.4, in rule order.
+var ManaGroups = []string{"basic", "numeric", "variable", "hybrid", "monocolored_hybrid", "phyrexian", "hybrid_phyrexian", "snow"}
+
+// Fact names, used as keys of provenance and of Covers.
+const (
+	FactCardTypes  = "card_types"
+	FactSupertypes = "supertypes"
+	FactSubtypes   = "subtypes"
+	FactBasicLands = "basic_land_types"
+	FactMana       = "mana_symbols"
+)
+
+// Facts lists every fact name, in snapshot order.
+var Facts = []string{FactCardTypes, FactSupertypes, FactSubtypes, FactBasicLands, FactMana}
+
+// FactRule is the rule each fact is read from.
+var FactRule = map[string]string{
+	FactCardTypes:  "205.2a",
+	FactSupertypes: "205.4a",
+	FactSubtypes:   "205.3",
+	FactBasicLands: "205.3i",
+	FactMana:       "107.4",
+}
+
+// Snapshot is what one language's rules say, as of one effective date.
+type Snapshot struct {
+	Lang      string `json:"lang"`
+	Effective string `json:"effective"`
+	// Partial is set when the sources cover only some rules (a rule page);
+	// Covers then lists the facts present. A full CR release leaves both empty.
+	Partial bool     `json:"partial,omitempty"`
+	Covers  []string `json:"covers,omitempty"`
+	Sources []Source `json:"sources"`
+
+	CardTypes  []string `json:"card_types,omitempty"`
+	Supertypes []string `json:"supertypes,omitempty"`
+	Subtypes   Subtypes `json:"subtypes,omitempty"`
+	// SubtypeRules names the subrule each category is listed in ("205.3m").
+	SubtypeRules   RuleRefs     `json:"subtype_rules,omitempty"`
+	BasicLandTypes []string     `json:"basic_land_types,omitempty"`
+	ManaSymbols    []ManaSymbol `json:"mana_symbols,omitempty"`
+	Rules          Rules        `json:"rules"`
+
+	// Provenance says, for a snapshot merged from several sources, which
+	// source each fact came from.
+	Provenance map[string]Provenance `json:"provenance,omitempty"`
+	// PairingEN pairs each Spanish subtype with its English entry.
+	PairingEN Pairing `json:"pairing_en,omitempty"`
+}
+
+// Source is one document a snapshot was extracted from.
+type Source struct {
+	ID        string `json:"id"`
+	URL       string `json:"url"`
+	SHA256    string `json:"sha256"`
+	Format    string `json:"format"`
+	Effective string `json:"effective,omitempty"`
+}
+
+// Provenance names the source of one fact.
+type Provenance struct {
+	Source    string `json:"source"`
+	Effective string `json:"effective"`
+	Rule      string `json:"rule"`
+}
+
+// ManaSymbol is one symbol of rule 107.4 and the group the rule puts it in.
+type ManaSymbol struct {
+	Symbol string `json:"symbol"`
+	Group  string `json:"group"`
+}
+
+// Pair is a Spanish name and the English name it translates.
+type Pair struct {
+	ES string `json:"es"`
+	EN string `json:"en"`
+}
+
+// Subtypes maps a category to its names in rule order.
+type Subtypes map[string][]string
+
+// Pairing maps a category to its Spanish–English pairs in rule order.
+type Pairing map[string][]Pair
+
+// RuleRefs maps a category to the rule that lists it.
+type RuleRefs map[string]string
+
+// MarshalJSON writes categories in rule order.
+func (r RuleRefs) MarshalJSON() ([]byte, error) { return marshalOrdered(r, categoryLess) }
+
+// Rules maps a rule number to its text.
+type Rules map[string]string
+
+// MarshalJSON writes categories in rule order (artifact ... battle) rather
+// than alphabetically, so the file reads like rule 205.3.
+func (s Subtypes) MarshalJSON() ([]byte, error) { return marshalOrdered(s, categoryLess) }
+
+// MarshalJSON writes categories in rule order.
+func (p Pairing) MarshalJSON() ([]byte, error) { return marshalOrdered(p, categoryLess) }
+
+// MarshalJSON writes rules in numeric order (205.3 before 205.3a before 205.4).
+func (r Rules) MarshalJSON() ([]byte, error) { return marshalOrdered(r, RuleLess) }
+
+func marshalOrdered[V any](m map[string]V, less func(a, b string) bool) ([]byte, error) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
+	})
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := encodeNoEscape(&buf, k); err != nil {
+			return nil, err
+		}
+		buf.WriteByte(':')
+		if err := encodeNoEscape(&buf, m[k]); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+func encodeNoEscape(buf *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	return nil
+}
+
+// CategoryIndex is the position of a category in rule order, or -1.
+func CategoryIndex(c string) int { return slices.Index(Categories, c) }
+
+func categoryLess(a, b string) bool {
+	ia, ib := CategoryIndex(a), CategoryIndex(b)
+	if ia != ib {
+		if ia < 0 {
+			return false // unknown categories last
+		}
+		if ib < 0 {
+			return true
+		}
+		return ia < ib
+	}
+	return a < b
+}
+
+// RuleLess orders rule numbers as the rules do: by section, then by number,
+// then by subrule letter, the rule itself before its subrules.
+func RuleLess(a, b string) bool {
+	sa, na, la := splitRule(a)
+	sb, nb, lb := splitRule(b)
+	if sa != sb {
+		return sa < sb
+	}
+	if na != nb {
+		return na < nb
+	}
+	return la < lb
+}
+
+func splitRule(r string) (section, number int, letter string) {
+	head, tail, _ := strings.Cut(r, ".")
+	section, _ = strconv.Atoi(head)
+	i := 0
+	for i < len(tail) && tail[i] >= '0' && tail[i] <= '9' {
+		i++
+	}
+	number, _ = strconv.Atoi(tail[:i])
+	return section, number, tail[i:]
+}
+
+// Marshal returns the canonical JSON form of s.
+func Marshal(s *Snapshot) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Unmarshal parses a snapshot and checks that it is well formed.
+func Unmarshal(data []byte) (*Snapshot, error) {
+	var s Snapshot
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Load reads and validates the snapshot file at path.
+func Load(path string) (*Snapshot, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Unmarshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Validate checks the invariants every snapshot keeps.
+func (s *Snapshot) Validate() error {
+	if s.Lang == "" {
+		return fmt.Errorf("snapshot has no lang")
+	}
+	if len(s.Effective) != len("2006-01-02") || s.Effective[4] != '-' || s.Effective[7] != '-' {
+		return fmt.Errorf("snapshot effective date %q is not YYYY-MM-DD", s.Effective)
+	}
+	if len(s.Sources) == 0 {
+		return fmt.Errorf("snapshot %s@%s names no source", s.Lang, s.Effective)
+	}
+	for c, names := range s.Subtypes {
+		if CategoryIndex(c) < 0 {
+			return fmt.Errorf("snapshot %s@%s: unknown subtype category %q", s.Lang, s.Effective, c)
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("snapshot %s@%s: subtype category %q is empty", s.Lang, s.Effective, c)
+		}
+	}
+	for _, m := range s.ManaSymbols {
+		if !slices.Contains(ManaGroups, m.Group) {
+			return fmt.Errorf("snapshot %s@%s: mana symbol %s has unknown group %q", s.Lang, s.Effective, m.Symbol, m.Group)
+		}
+	}
+	return nil
+}
+
+// Has reports whether the snapshot carries the named fact.
+func (s *Snapshot) Has(fact string) bool {
+	switch fact {
+	case FactCardTypes:
+		return len(s.CardTypes) > 0
+	case FactSupertypes:
+		return len(s.Supertypes) > 0
+	case FactSubtypes:
+		return len(s.Subtypes) > 0
+	case FactBasicLands:
+		return len(s.BasicLandTypes) > 0
+	case FactMana:
+		return len(s.ManaSymbols) > 0
+	}
+	return false
+}
