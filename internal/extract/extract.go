@@ -178,46 +178,63 @@ func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Ru
 // an empty category.
 func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, err error) {
 	for _, s := range sentences(p.aside.ReplaceAllString(r.Text, "")) {
-		if m := p.basicLands.FindStringSubmatch(s); m != nil {
-			basic, err = splitList(p, r.Number, m[1])
-			if err != nil {
-				return "", nil, nil, err
-			}
+		c, list, isBasic, ok := matchListSentence(p, s)
+		switch {
+		case !ok && looksLikeList(s):
+			return "", nil, nil, errorf(r.Number, "sentence %q looks like a list but matches no known wording: teach extract/lang.go its wording", abbreviate(s))
+		case !ok:
+			continue
+		case c == "" && !isBasic:
+			return "", nil, nil, errorf(r.Number, "unknown subtype category in sentence %q; expected one of %s", abbreviate(s), strings.Join(snapshot.Categories, ", "))
+		}
+		part, err := splitList(p, r.Number, list)
+		if err != nil {
+			return "", nil, nil, err
+		}
+		if isBasic {
+			basic = part
 			continue
 		}
-		for _, re := range p.subtypeLists {
-			m := re.FindStringSubmatch(s)
-			if m == nil {
-				continue
-			}
-			c, ok := p.category[m[1]]
-			if !ok {
-				return "", nil, nil, errorf(r.Number, "unknown subtype category %q in sentence %q; expected one of %s", m[1], s, strings.Join(snapshot.Categories, ", "))
-			}
-			if cat != "" && c != cat {
-				return "", nil, nil, errorf(r.Number, "lists both %s and %s types", cat, c)
-			}
-			cat = c
-			part, err := splitList(p, r.Number, m[2])
-			if err != nil {
-				return "", nil, nil, err
-			}
-			names = append(names, part...)
-			break
+		if cat != "" && c != cat {
+			return "", nil, nil, errorf(r.Number, "lists both %s and %s types", cat, c)
 		}
+		cat = c
+		names = append(names, part...)
 	}
 	if err := checkUnique(r.Number, names); err != nil {
 		return "", nil, nil, err
 	}
-	if basic != nil {
-		for _, b := range basic {
-			if !slices.Contains(names, b) {
-				return "", nil, nil, errorf(r.Number, "basic land type %q is not in the list of land types", b)
-			}
+	for _, b := range basic {
+		if !slices.Contains(names, b) {
+			return "", nil, nil, errorf(r.Number, "basic land type %q is not in the list of land types", b)
 		}
 	}
 	return cat, names, basic, nil
 }
+
+// matchListSentence recognises a sentence that carries a list of 205.3.
+// ok with an empty category means the wording is known but names a category
+// the tables do not know.
+func matchListSentence(p *phrases, s string) (cat, list string, basic, ok bool) {
+	if m := p.basicLands.FindStringSubmatch(s); m != nil {
+		return "", m[1], true, true
+	}
+	for _, re := range p.subtypeLists {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return p.category[m[1]], m[2], false, true
+		}
+	}
+	return "", "", false, false
+}
+
+// looksLikeList spots a list sentence in an unknown wording, so that a
+// reworded rule fails loudly instead of silently losing its list.
+func looksLikeList(s string) bool {
+	return len(nameListRE.FindAllStringIndex(s, 4)) >= 4
+}
+
+// nameListRE matches ", Name" (capitalised, as subtype names are).
+var nameListRE = regexp.MustCompile(`, (?:and |y )?\p{Lu}`)
 
 func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, expected string) ([]string, error) {
 	for _, s := range sentences(p.aside.ReplaceAllString(r.Text, "")) {
@@ -376,8 +393,9 @@ func validSymbol(s string) bool {
 }
 
 func abbreviate(s string) string {
-	if len(s) > 120 {
-		return s[:117] + "..."
+	r := []rune(s)
+	if len(r) > 120 {
+		return string(r[:117]) + "..."
 	}
 	return s
 }

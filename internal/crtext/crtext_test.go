@@ -1,0 +1,256 @@
+package crtext
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/textenc"
+)
+
+func TestSplitNumber(t *testing.T) {
+	tests := []struct {
+		line, num, rest string
+		ok              bool
+	}{
+		{"205.3. Subtypes", "205.3", "Subtypes", true},
+		{"205.3m Creatures and kindreds", "205.3m", "Creatures and kindreds", true},
+		{"119.1d. In a two-player Brawl game", "119.1d", "In a two-player Brawl game", true},      // typo: extra period
+		{"606.5 If the total cost", "606.5", "If the total cost", true},                           // typo: missing period
+		{"901.4.All plane and phenomenon cards", "901.4", "All plane and phenomenon cards", true}, // typo: missing space
+		{"702.190a Sneak is", "702.190a", "Sneak is", true},
+		{"205. Type Line", "", "", false}, // section heading
+		{"1. Game Concepts", "", "", false},
+		{"Example: Forest", "", "", false},
+		{"2050.3 Nope", "", "", false},
+		{"205.3x2 Nope", "", "", false},
+		{"", "", "", false},
+	}
+	for _, tt := range tests {
+		num, rest, ok := SplitNumber(tt.line)
+		if ok != tt.ok || num != tt.num || rest != tt.rest {
+			t.Errorf("SplitNumber(%q) = %q, %q, %v; want %q, %q, %v", tt.line, num, rest, ok, tt.num, tt.rest, tt.ok)
+		}
+	}
+}
+
+func TestParseDate(t *testing.T) {
+	for in, want := range map[string]string{
+		"February 27, 2026.": "2026-02-27",
+		"June18, 2021.":      "2021-06-18", // as printed in the 2021-06-18 release
+		"January 16, 2016":   "2016-01-16",
+	} {
+		if got, err := ParseDate(in); err != nil || got != want {
+			t.Errorf("ParseDate(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"Febtober 2, 2026", "2026-02-27", "February 30, 2026", ""} {
+		if got, err := ParseDate(bad); err == nil {
+			t.Errorf("ParseDate(%q) = %q, want an error", bad, got)
+		}
+	}
+}
+
+const excerpt = `Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of February 27, 2026.
+
+Contents
+
+1. Game Concepts
+100. General
+Glossary
+
+1. Game Concepts
+
+100. General
+
+100.1. These Magic rules apply to any Magic game.
+
+100.1a A two-player game is a game that begins with only two players.
+Example: Two players.
+
+Example: Still two.
+
+119.1d. A typo'd rule.
+
+Glossary
+
+Abandon
+To turn a face-up ongoing scheme card face down.
+
+These rules are effective as of February 27, 2026.
+`
+
+func TestParseExcerpt(t *testing.T) {
+	d, err := Parse(excerpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Effective != "2026-02-27" {
+		t.Errorf("effective = %s", d.Effective)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		got = append(got, fmt.Sprintf("%s@%d=%s", r.Number, r.Line, r.Text))
+	}
+	want := []string{
+		"100.1@15=These Magic rules apply to any Magic game.",
+		"100.1a@17=A two-player game is a game that begins with only two players. Example: Two players. Example: Still two.",
+		"119.1d@22=A typo'd rule.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rules:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := map[string]string{
+		"no rules":       "These rules are effective as of February 27, 2026.\nHello\n",
+		"no date":        "100.1. Rule.\n",
+		"two dates":      "These rules are effective as of February 27, 2026.\n100.1. Rule.\nThese rules are effective as of March 1, 2026.\n",
+		"bad date":       "These rules are effective as of Someday.\n100.1. Rule.\n",
+		"duplicate rule": "These rules are effective as of February 27, 2026.\n100.1. Rule.\n100.1. Again.\n",
+	}
+	for name, in := range tests {
+		if _, err := Parse(in); err == nil {
+			t.Errorf("%s: Parse accepted it", name)
+		}
+	}
+	_, err := Parse(tests["duplicate rule"])
+	if err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("duplicate rule error should carry its line: %v", err)
+	}
+}
+
+// Every official release parses, its effective date matches its file name,
+// and the typo'd rules are read under their real numbers.
+func TestParseCorpus(t *testing.T) {
+	prev := 0
+	for _, r := range corpus.Releases(t) {
+		text, _, err := textenc.Decode(corpus.Read(t, strings.ReplaceAll(r.Date, "-", "")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := Parse(text)
+		if err != nil {
+			t.Errorf("%s: %v", r.Date, err)
+			continue
+		}
+		if d.Effective != r.Date {
+			t.Errorf("%s: effective date %s", r.Date, d.Effective)
+		}
+		if d.Rules[0].Number != "100.1" || d.Rules[len(d.Rules)-1].Number != "905.6" {
+			t.Errorf("%s: rules run %s..%s, want 100.1..905.6", r.Date, d.Rules[0].Number, d.Rules[len(d.Rules)-1].Number)
+		}
+		// The CR only grows: fewer rules than the release before means misreading.
+		if len(d.Rules) < prev-20 {
+			t.Errorf("%s: %d rules, previous release had %d", r.Date, len(d.Rules), prev)
+		}
+		prev = len(d.Rules)
+		for _, n := range []string{"205.2a", "205.3", "205.3m", "205.4a", "107.4", "107.4h"} {
+			if _, ok := d.Lookup(n); !ok {
+				t.Errorf("%s: rule %s missing", r.Date, n)
+			}
+		}
+		if r.Date >= "2019-07-12" {
+			if rule, ok := d.Lookup("119.1d"); !ok || !strings.HasPrefix(rule.Text, "In a two-player Brawl game") {
+				t.Errorf("%s: typo'd rule 119.1d. not read: %+v", r.Date, rule)
+			}
+		}
+		if r.Date >= "2022-10-07" && r.Date <= "2025-02-07" {
+			if rule, ok := d.Lookup("901.4"); !ok || !strings.HasPrefix(rule.Text, "All plane and phenomenon cards") {
+				t.Errorf("%s: typo'd rule 901.4.All not read: %+v", r.Date, rule)
+			}
+		}
+	}
+	// Counts pinned from the releases themselves.
+	for date, want := range map[string]int{"20160116": 2058, "20240730": 2993, "20260227": 3120} {
+		text, _, _ := textenc.Decode(corpus.Read(t, date))
+		d, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Rules) != want {
+			t.Errorf("%s: %d rules, want %d", date, len(d.Rules), want)
+		}
+	}
+}
+
+func ExampleParse() {
+	d, err := Parse("These rules are effective as of June18, 2021.\n\n205.3. Subtypes\n\n205.3a A card can have one or more subtypes printed on its type line.\nExample: none.\n")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(d.Effective)
+	for _, r := range d.Rules {
+		fmt.Printf("%s: %s\n", r.Number, r.Text)
+	}
+	// Output:
+	// 2021-06-18
+	// 205.3: Subtypes
+	// 205.3a: A card can have one or more subtypes printed on its type line. Example: none.
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(excerpt)
+	f.Add("119.1d. x\n606.5 If\n901.4.All\n")
+	f.Add("These rules are effective as of June18, 2021.\n205.3m A\nExample: b\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := Parse(s)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, r := range d.Rules {
+			if _, _, ok := SplitNumber(r.Number + " X"); !ok {
+				t.Errorf("rule number %q does not parse back", r.Number)
+			}
+			if seen[r.Number] {
+				t.Errorf("rule %s returned twice", r.Number)
+			}
+			seen[r.Number] = true
+		}
+	})
+}
+
+func BenchmarkParseLargestRelease(b *testing.B) {
+	var (
+		best []byte
+		name string
+	)
+	for _, r := range corpus.Releases(b) {
+		data := corpus.Read(b, strings.ReplaceAll(r.Date, "-", ""))
+		if len(data) > len(best) {
+			best, name = data, r.Date
+		}
+	}
+	b.Logf("largest release: %s (%d bytes)", name, len(best))
+	b.Run("decode+parse", func(b *testing.B) {
+		b.SetBytes(int64(len(best)))
+		for b.Loop() {
+			text, _, err := textenc.Decode(best)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := Parse(text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// Baseline: the cost of only splitting the document into lines.
+	b.Run("baseline-split-lines", func(b *testing.B) {
+		b.SetBytes(int64(len(best)))
+		for b.Loop() {
+			text, _, _ := textenc.Decode(best)
+			n := 0
+			for range strings.Lines(text) {
+				n++
+			}
+			if n == 0 {
+				b.Fatal("no lines")
+			}
+		}
+	})
+}

@@ -1,0 +1,341 @@
+package extract
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/textenc"
+)
+
+func release(t testing.TB, yyyymmdd string) []crtext.Rule {
+	t.Helper()
+	text, _, err := textenc.Decode(corpus.Read(t, yyyymmdd))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := crtext.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Rules
+}
+
+func extractRelease(t testing.TB, yyyymmdd string) *Facts {
+	t.Helper()
+	f, err := Extract(English, release(t, yyyymmdd), true)
+	if err != nil {
+		t.Fatalf("%s: %v", yyyymmdd, err)
+	}
+	return f
+}
+
+// counts are per category in snapshot.Categories order, then card types,
+// supertypes, basic land types, mana symbols.
+func counts(f *Facts) []int {
+	var c []int
+	for _, cat := range snapshot.Categories {
+		c = append(c, len(f.Subtypes[cat]))
+	}
+	return append(c, len(f.CardTypes), len(f.Supertypes), len(f.BasicLandTypes), len(f.ManaSymbols))
+}
+
+func TestCorpusCounts(t *testing.T) {
+	// art enc land pw spell cre planar dungeon battle | card super basic mana
+	want := map[string][]int{
+		"20160116": {3, 3, 13, 31, 2, 230, 43, 0, 0, 13, 5, 0, 33},
+		"20191004": {7, 5, 13, 53, 3, 247, 43, 0, 0, 13, 5, 0, 33},
+		"20210723": {8, 8, 13, 68, 4, 261, 43, 0, 0, 14, 5, 0, 33},
+		"20220218": {9, 8, 13, 69, 4, 261, 43, 0, 0, 14, 5, 0, 43},
+		"20220610": {9, 9, 13, 72, 4, 264, 43, 1, 0, 14, 5, 0, 43},
+		"20220908": {10, 9, 13, 73, 4, 264, 43, 1, 0, 14, 5, 5, 43},
+		"20230414": {12, 9, 14, 76, 4, 281, 62, 1, 1, 15, 5, 5, 43},
+		"20240412": {15, 11, 15, 78, 4, 299, 82, 1, 1, 15, 5, 5, 43},
+		"20240730": {15, 11, 15, 78, 4, 298, 82, 1, 1, 15, 5, 5, 43},
+		"20241108": {15, 12, 15, 78, 4, 300, 82, 1, 1, 15, 5, 5, 48},
+		"20260227": {20, 12, 17, 79, 5, 316, 82, 1, 1, 15, 5, 5, 48},
+	}
+	for date, w := range want {
+		if got := counts(extractRelease(t, date)); !slices.Equal(got, w) {
+			t.Errorf("%s: counts %v, want %v", date, got, w)
+		}
+	}
+}
+
+// Every release extracts; lists only grow except for the removals pinned
+// here, and names keep their printed form.
+func TestCorpusEveryRelease(t *testing.T) {
+	var prev *Facts
+	prevDate := ""
+	for _, r := range corpus.Releases(t) {
+		f := extractRelease(t, strings.ReplaceAll(r.Date, "-", ""))
+		for cat, names := range f.Subtypes {
+			for _, n := range names {
+				if strings.ContainsAny(n, "'(),.;:") || strings.HasPrefix(n, "and ") {
+					t.Errorf("%s: %s type %q is not a clean name", r.Date, cat, n)
+				}
+			}
+		}
+		if !slices.Contains(f.Subtypes["land"], "Urza’s") || !slices.Contains(f.Subtypes["creature"], "Assembly-Worker") {
+			t.Errorf("%s: Urza’s or Assembly-Worker missing", r.Date)
+		}
+		if !slices.Contains(f.Subtypes["planar"], "Bolas’s Meditation Realm") {
+			t.Errorf("%s: planar type Bolas’s Meditation Realm missing", r.Date)
+		}
+		if prev != nil {
+			for cat, names := range prev.Subtypes {
+				for _, n := range names {
+					if !slices.Contains(f.Subtypes[cat], n) {
+						t.Logf("%s: %s type %s removed (last in %s)", r.Date, cat, n, prevDate)
+						if !removalExpected[r.Date+" "+n] {
+							t.Errorf("%s: unexpected removal of %s type %s", r.Date, cat, n)
+						}
+					}
+				}
+			}
+		}
+		prev, prevDate = f, r.Date
+	}
+}
+
+// removalExpected lists every subtype the corpus shows leaving the rules.
+var removalExpected = map[string]bool{
+	"2020-07-03 Hound":    true, // folded into Dog
+	"2025-02-07 Kaladesh": true, // dropped from the planar types
+	"2024-07-30 Cephalid": true,
+	"2024-07-30 Naga":     true,
+	"2024-07-30 Viashino": true,
+}
+
+func firstRelease(t *testing.T, pred func(*Facts) bool) string {
+	t.Helper()
+	for _, r := range corpus.Releases(t) {
+		if pred(extractRelease(t, strings.ReplaceAll(r.Date, "-", ""))) {
+			return r.Date
+		}
+	}
+	return ""
+}
+
+func TestCorpusFirstReleases(t *testing.T) {
+	tests := []struct {
+		what string
+		want string
+		pred func(*Facts) bool
+	}{
+		{"Time Lord", "2023-10-13", func(f *Facts) bool { return slices.Contains(f.Subtypes["creature"], "Time Lord") }},
+		{"dungeon type Undercity", "2022-06-10", func(f *Facts) bool { return slices.Equal(f.Subtypes["dungeon"], []string{"Undercity"}) }},
+		{"battle type Siege", "2023-04-14", func(f *Facts) bool { return slices.Equal(f.Subtypes["battle"], []string{"Siege"}) }},
+		{"card type kindred", "2024-07-30", func(f *Facts) bool { return slices.Contains(f.CardTypes, "kindred") }},
+		{"card type battle", "2023-04-14", func(f *Facts) bool { return slices.Contains(f.CardTypes, "battle") }},
+		{"basic land types named in 205.3i", "2022-09-08", func(f *Facts) bool { return len(f.BasicLandTypes) == 5 }},
+		{"hybrid Phyrexian {W/U/P}", "2022-02-18", func(f *Facts) bool {
+			return slices.Contains(f.ManaSymbols, snapshot.ManaSymbol{Symbol: "{W/U/P}", Group: "hybrid_phyrexian"})
+		}},
+		{"colorless hybrid {C/W}", "2024-11-08", func(f *Facts) bool {
+			return slices.Contains(f.ManaSymbols, snapshot.ManaSymbol{Symbol: "{C/W}", Group: "monocolored_hybrid"})
+		}},
+		{"C’tan", "2022-10-07", func(f *Facts) bool { return slices.Contains(f.Subtypes["creature"], "C’tan") }},
+	}
+	for _, tt := range tests {
+		if got := firstRelease(t, tt.pred); got != tt.want {
+			t.Errorf("%s first appears in %q, want %s", tt.what, got, tt.want)
+		}
+	}
+	if got := firstRelease(t, func(f *Facts) bool { return !slices.Contains(f.CardTypes, "tribal") }); got != "2024-07-30" {
+		t.Errorf("tribal last listed before %q, want 2024-07-30", got)
+	}
+}
+
+func TestCorpusSpecificFacts(t *testing.T) {
+	f := extractRelease(t, "20260227")
+	if !slices.Equal(f.Supertypes, []string{"basic", "legendary", "ongoing", "snow", "world"}) {
+		t.Errorf("supertypes %v", f.Supertypes)
+	}
+	if !slices.Equal(f.BasicLandTypes, []string{"Forest", "Island", "Mountain", "Plains", "Swamp"}) {
+		t.Errorf("basic land types %v", f.BasicLandTypes)
+	}
+	if f.Subtypes["creature"][0] != "Time Lord" {
+		t.Errorf("creature types start with %q; the two-word sentence comes first", f.Subtypes["creature"][0])
+	}
+	if slices.Contains(f.Subtypes["creature"], "Time") || slices.Contains(f.Subtypes["creature"], "Lord") {
+		t.Error("Time Lord split in two")
+	}
+	if got := f.SubtypeRule; got["creature"] != "205.3m" || got["dungeon"] != "205.3p" || got["battle"] != "205.3q" {
+		t.Errorf("subtype rules %v", got)
+	}
+	groups := map[string]int{}
+	for _, m := range f.ManaSymbols {
+		groups[m.Group]++
+	}
+	wantGroups := map[string]int{"basic": 6, "numeric": 5, "variable": 1, "hybrid": 10, "monocolored_hybrid": 10, "phyrexian": 5, "hybrid_phyrexian": 10, "snow": 1}
+	for g, n := range wantGroups {
+		if groups[g] != n {
+			t.Errorf("group %s: %d symbols, want %d", g, groups[g], n)
+		}
+	}
+	for _, n := range []string{"107.4", "107.4a", "107.4h", "205.2a", "205.3", "205.3r", "205.4a"} {
+		if f.Rules[n] == "" {
+			t.Errorf("rule text %s not kept", n)
+		}
+	}
+	// The example paragraph of 205.3b belongs to it.
+	if !strings.Contains(f.Rules["205.3b"], "Example: “Basic Land — Mountain”") {
+		t.Errorf("205.3b lacks its example: %q", f.Rules["205.3b"])
+	}
+	old := extractRelease(t, "20160116")
+	if old.SubtypeRule["creature"] != "205.3m" || !slices.Contains(old.CardTypes, "tribal") {
+		t.Errorf("2016: %v %v", old.SubtypeRule, old.CardTypes)
+	}
+}
+
+// A release printed with straight apostrophes gives the same names.
+func TestStraightApostrophes(t *testing.T) {
+	rules := release(t, "20260227")
+	straight := make([]crtext.Rule, len(rules))
+	for i, r := range rules {
+		r.Text = strings.ReplaceAll(r.Text, "’", "'")
+		straight[i] = r
+	}
+	a, err := Extract(English, rules, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Extract(English, straight, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range snapshot.Categories {
+		if !slices.Equal(a.Subtypes[c], b.Subtypes[c]) {
+			t.Errorf("%s types differ with straight apostrophes", c)
+		}
+	}
+}
+
+func rule(n, text string) crtext.Rule { return crtext.Rule{Number: n, Text: text} }
+
+func TestHostileRules(t *testing.T) {
+	base := []crtext.Rule{
+		rule("205.3g", "Artifacts have their own unique set of subtypes; these subtypes are called artifact types. The artifact types are Clue and Food."),
+	}
+	tests := []struct {
+		name  string
+		rules []crtext.Rule
+		want  string
+	}{
+		{"unknown category", []crtext.Rule{rule("205.3s", "Widgets have subtypes. The widget types are Sprocket and Cog.")}, `unknown subtype category in sentence "The widget types are Sprocket and Cog"`},
+		{"duplicate category", append(slices.Clone(base), rule("205.3h", "The artifact types are Gold.")), "lists artifact types again"},
+		{"garbage in list", []crtext.Rule{rule("205.3g", "The artifact types are Clue, Food; see 12, and Gold.")}, "contains"},
+		{"duplicate name", []crtext.Rule{rule("205.3g", "The artifact types are Clue, Clue, and Gold.")}, `"Clue" is listed twice`},
+		{"basic not listed", []crtext.Rule{rule("205.3i", "The land types are Forest and Island. Of that list, Forest and Swamp are the basic land types.")}, `basic land type "Swamp"`},
+		{"unknown mana group", []crtext.Rule{rule("107.4", "The mana symbols are {W}; the numerical symbols {0}; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}; and the glitter symbols {Q}.")}, `unknown group of mana symbols "and the glitter symbols"`},
+		{"bad mana symbol", []crtext.Rule{rule("107.4", "The mana symbols are {W}, {w}; the numerical symbols {0}; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}.")}, `"{w}" is not a mana symbol`},
+		{"card types missing sentence", []crtext.Rule{rule("205.2a", "Card types are listed elsewhere.")}, "expected a sentence"},
+	}
+	for _, tt := range tests {
+		_, err := Extract(English, tt.rules, false)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
+		}
+		var e *Error
+		if err != nil && !errors.As(err, &e) {
+			t.Errorf("%s: error %T does not name its rule", tt.name, err)
+		}
+	}
+	if _, err := Extract(English, base, true); err == nil || !strings.Contains(err.Error(), "205.2a") {
+		t.Errorf("full extraction of a fragment: %v, want a missing 205.2a", err)
+	}
+}
+
+// The shrinkage a renamed sentence would cause is caught: if the creature
+// sentence changed to a wording nobody taught the tables, extraction fails
+// rather than silently dropping the category.
+func TestUnknownWordingFailsLoudly(t *testing.T) {
+	rules := release(t, "20260227")
+	for i, r := range rules {
+		if r.Number == "205.3m" {
+			rules[i].Text = strings.Replace(r.Text, "All other creature types are one word long:", "Every other creature type has one word:", 1)
+		}
+	}
+	_, err := Extract(English, rules, true)
+	if err == nil || !strings.Contains(err.Error(), "creature") {
+		t.Fatalf("got %v, want an error about creature types", err)
+	}
+}
+
+func TestCanonicalName(t *testing.T) {
+	for in, want := range map[string]string{
+		" Urza's ":                "Urza’s",
+		"Time  Lord":              "Time Lord",
+		"Señor del Tiempo":        "Señor del Tiempo",
+		"Polilla-titilante":       "Polilla-titilante",
+		"Outside Mutter’s Spiral": "Outside Mutter’s Spiral",
+	} {
+		if got, err := CanonicalName(in); err != nil || got != want {
+			t.Errorf("CanonicalName(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "-Dash", "A (see rule 1)", "Five words are far too many", "Tab\x00"} {
+		if got, err := CanonicalName(bad); err == nil {
+			t.Errorf("CanonicalName(%q) = %q, want an error", bad, got)
+		}
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	f.Add("205.3m", "Creatures and kindreds share their lists of subtypes; these subtypes are called creature types. One creature type is two words long: Time Lord. All other creature types are one word long: Advisor, Aetherborn, and Zubera.")
+	f.Add("205.3i", "The land types are Forest, Urza's (see rule 301.5), and Swamp. Of that list, Forest and Swamp are the basic land types. See rule 305.6.")
+	f.Add("107.4", "The mana symbols are {W}, {U}; the numerical symbols {0}, {1}, and so on; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}; and the snow mana symbol {S}.")
+	f.Add("205.2a", "The card types are artifact and land. See section 3, “Card Types.”")
+	f.Fuzz(func(t *testing.T, num, text string) {
+		for _, lang := range []Lang{English, Spanish} {
+			facts, err := Extract(lang, []crtext.Rule{{Number: num, Text: text}}, false)
+			if err != nil {
+				continue
+			}
+			for cat, names := range facts.Subtypes {
+				if snapshot.CategoryIndex(cat) < 0 || len(names) == 0 {
+					t.Errorf("category %q with %d names", cat, len(names))
+				}
+				for _, n := range names {
+					if _, err := CanonicalName(n); err != nil {
+						t.Errorf("accepted name %q: %v", n, err)
+					}
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkExtractLargestRelease(b *testing.B) {
+	data := corpus.Read(b, "20160930") // UTF-16: the largest file
+	b.Run("decode+parse+extract", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			text, _, err := textenc.Decode(data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			d, err := crtext.Parse(text)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := Extract(English, d.Rules, true); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// Baseline: decoding alone, the floor any extractor pays.
+	b.Run("baseline-decode", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, _, err := textenc.Decode(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
