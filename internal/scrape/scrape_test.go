@@ -1,0 +1,415 @@
+package scrape
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/fetch"
+	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/sources"
+)
+
+func manifest(t testing.TB) *sources.Manifest {
+	t.Helper()
+	m, err := sources.Load(filepath.Join(corpus.Root(t), "sources"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func readSeed(t testing.TB, m *sources.Manifest, id string) *snapshot.Snapshot {
+	t.Helper()
+	for _, src := range m.Sources {
+		if src.ID == id {
+			data, err := m.ReadCaptured(&src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := Read(Document{Source: src, URL: "captured:" + id, Data: data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+	}
+	t.Fatalf("no source %s", id)
+	return nil
+}
+
+func seeds(t testing.TB) (es, en *snapshot.Snapshot) {
+	m := manifest(t)
+	es, err := MergeRelease([]*snapshot.Snapshot{readSeed(t, m, "rule-205.3-es"), readSeed(t, m, "rule-107.4-es")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es, readSeed(t, m, "rule-205.3-en")
+}
+
+func TestSeedsExtract(t *testing.T) {
+	es, en := seeds(t)
+	if !en.Partial || !slices.Equal(en.Covers, []string{"subtypes", "basic_land_types"}) {
+		t.Errorf("English seed: partial %v covers %v", en.Partial, en.Covers)
+	}
+	if !slices.Equal(es.Covers, []string{"subtypes", "basic_land_types", "mana_symbols"}) {
+		t.Errorf("Spanish seeds cover %v", es.Covers)
+	}
+	for _, tt := range []struct {
+		s        *snapshot.Snapshot
+		cat, has string
+	}{
+		{en, "creature", "Time Lord"}, {en, "artifact", "Spacecraft"}, {en, "planar", "Spacecraft"},
+		{en, "land", "Urza’s"}, {en, "planar", "Bolas’s Meditation Realm"}, {en, "spell", "Omen"},
+		{es, "creature", "Señor del Tiempo"}, {es, "artifact", "Piedra de poder"}, {es, "land", "Central de energía"},
+		{es, "land", "de Urza"}, {es, "creature", "Acechador nocturno"}, {es, "enchantment", "Saga"},
+		{es, "creature", "Saga"}, {es, "battle", "Asedio"}, {es, "dungeon", "Undercity"},
+	} {
+		if !slices.Contains(tt.s.Subtypes[tt.cat], tt.has) {
+			t.Errorf("%s %s types lack %q", tt.s.Lang, tt.cat, tt.has)
+		}
+	}
+	if len(es.ManaSymbols) != 48 {
+		t.Errorf("Spanish 107.4: %d symbols, want 48", len(es.ManaSymbols))
+	}
+	if !slices.Equal(es.BasicLandTypes, []string{"Bosque", "Isla", "Montaña", "Llanura", "Pantano"}) {
+		t.Errorf("Spanish basic land types %v", es.BasicLandTypes)
+	}
+}
+
+func TestPairSeeds(t *testing.T) {
+	es, en := seeds(t)
+	if err := Pair(es, en); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	find := func(cat, esName string) string {
+		for _, p := range es.PairingEN[cat] {
+			if p.ES == esName {
+				return p.EN
+			}
+		}
+		return ""
+	}
+	for _, c := range snapshot.Categories {
+		total += len(es.PairingEN[c])
+		if len(es.PairingEN[c]) != len(en.Subtypes[c]) {
+			t.Errorf("%s: %d pairs for %d English names", c, len(es.PairingEN[c]), len(en.Subtypes[c]))
+		}
+	}
+	if total != 546 {
+		t.Errorf("%d pairs, want 546", total)
+	}
+	for _, tt := range [][3]string{
+		{"creature", "Saga", "Hag"}, {"enchantment", "Saga", "Saga"}, {"creature", "Señor del Tiempo", "Time Lord"},
+		{"land", "de Urza", "Urza’s"}, {"land", "Central de energía", "Power-Plant"}, {"artifact", "Piedra de poder", "Powerstone"},
+		{"creature", "Acechador nocturno", "Nightstalker"}, {"planar", "Spacecraft", "Spacecraft"}, {"battle", "Asedio", "Siege"},
+		{"artifact", "Gema", "Stone"}, {"creature", "Polilla-titilante", "Blinkmoth"},
+	} {
+		if got := find(tt[0], tt[1]); got != tt[2] {
+			t.Errorf("%s %q pairs with %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
+
+func TestPairFailures(t *testing.T) {
+	t.Run("missing name", func(t *testing.T) {
+		es, en := seeds(t)
+		es.Subtypes["artifact"] = slices.DeleteFunc(slices.Clone(es.Subtypes["artifact"]), func(s string) bool { return s == "Oro" })
+		err := Pair(es, en)
+		var pe *PairingError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), `artifact types: 22 Spanish, 23 English; unpaired: English surplus "Vibranium"`) {
+			t.Errorf("got %v", err)
+		}
+		if es.PairingEN != nil {
+			t.Error("pairing stored despite the error")
+		}
+	})
+	t.Run("identical names misaligned", func(t *testing.T) {
+		es, en := seeds(t)
+		p := slices.Clone(es.Subtypes["planar"])
+		p[0], p[1] = p[1], p[0] // The Abyss <-> Alara
+		es.Subtypes["planar"] = p
+		err := Pair(es, en)
+		if err == nil || !strings.Contains(err.Error(), `Spanish "Alara" (position 1) is printed like English "Alara" (position 2)`) {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("letters disagree", func(t *testing.T) {
+		es, en := seeds(t)
+		es.SubtypeRules["battle"] = "205.3r"
+		err := Pair(es, en)
+		if err == nil || !strings.Contains(err.Error(), `battle types: Spanish rule "205.3r", English rule "205.3q"`) {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("different releases", func(t *testing.T) {
+		es, en := seeds(t)
+		p := en.Provenance[snapshot.FactSubtypes]
+		p.Effective = "2026-02-27"
+		en.Provenance[snapshot.FactSubtypes] = p
+		if err := Pair(es, en); err == nil || !strings.Contains(err.Error(), "same release") {
+			t.Errorf("got %v", err)
+		}
+	})
+}
+
+func TestGuard(t *testing.T) {
+	_, en := seeds(t)
+	shrunk := *en
+	shrunk.Subtypes = snapshot.Subtypes{}
+	for c, n := range en.Subtypes {
+		shrunk.Subtypes[c] = n
+	}
+	shrunk.Subtypes["creature"] = en.Subtypes["creature"][:250]
+	delete(shrunk.Subtypes, "battle")
+	err := Guard(en, &shrunk, DefaultShrink)
+	var ge *GuardError
+	if !errors.As(err, &ge) || len(ge.Findings) != 2 {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.Contains(err.Error(), "creature types (205.3): shrinks from 324 to 250") || !strings.Contains(err.Error(), "battle types (205.3): 1 entries before, none now") {
+		t.Errorf("findings: %v", err)
+	}
+	// The largest real removal (3 of 299) passes.
+	small := shrunk
+	small.Subtypes = snapshot.Subtypes{}
+	for c, n := range en.Subtypes {
+		small.Subtypes[c] = n
+	}
+	small.Subtypes["creature"] = en.Subtypes["creature"][3:]
+	if err := Guard(en, &small, DefaultShrink); err != nil {
+		t.Errorf("a 1%% removal was refused: %v", err)
+	}
+	if err := Guard(nil, &shrunk, DefaultShrink); err != nil {
+		t.Errorf("no old snapshot: %v", err)
+	}
+}
+
+// copyTree copies the project's sources/ and snapshots/ into a temporary
+// directory, so runs can be tested without touching the repository.
+func copyTree(t *testing.T) (srcDir, snapDir string) {
+	t.Helper()
+	root := corpus.Root(t)
+	tmp := t.TempDir()
+	for _, d := range []string{"sources", "snapshots"} {
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			if e.IsDir() {
+				return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
+}
+
+func build(t *testing.T, opt Options) ([]string, error) {
+	t.Helper()
+	plan, err := Build(context.Background(), opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	return plan.Apply()
+}
+
+// The committed snapshots are exactly what an offline run produces: make
+// regen on a fresh clone changes nothing.
+func TestCommittedSnapshotsAreUpToDate(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changed) != 0 {
+		t.Errorf("an offline run rewrote %v: run make regen and commit", changed)
+	}
+}
+
+func TestOfflineRunFromEmptySnapshots(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	os.RemoveAll(snapDir)
+	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changed) != 4 { // en and es releases of 2026-09-25, and both current files
+		t.Errorf("wrote %v", changed)
+	}
+	again, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
+	if err != nil || len(again) != 0 {
+		t.Errorf("second run: %v, %v", again, err)
+	}
+	cur, err := Store{Dir: snapDir}.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cur.Partial || cur.Has(snapshot.FactCardTypes) {
+		t.Errorf("without the history, English current should hold only 205.3: %v", cur.Covers)
+	}
+}
+
+func snapshotFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			b, _ := os.ReadFile(p)
+			out[p] = string(b)
+		}
+		return nil
+	})
+	return out
+}
+
+func TestFailedRunWritesNothing(t *testing.T) {
+	cases := map[string]func(t *testing.T, srcDir string){
+		"captured copy altered": func(t *testing.T, srcDir string) {
+			os.WriteFile(filepath.Join(srcDir, "captured", "rule-107.4-es.txt"), []byte("tampered"), 0o644)
+		},
+		"Spanish name dropped": func(t *testing.T, srcDir string) {
+			p := filepath.Join(srcDir, "captured", "rule-205.3-es.txt")
+			b, _ := os.ReadFile(p)
+			b = []byte(strings.Replace(string(b), "Oro, ", "", 1))
+			os.WriteFile(p, b, 0o644)
+			rewriteSHA(t, srcDir, "rule-205.3-es", b)
+		},
+		"creature list reworded": func(t *testing.T, srcDir string) {
+			p := filepath.Join(srcDir, "captured", "rule-205.3-en.txt")
+			b, _ := os.ReadFile(p)
+			b = []byte(strings.Replace(string(b), "All other creature types are one word long:", "The rest are:", 1))
+			os.WriteFile(p, b, 0o644)
+			rewriteSHA(t, srcDir, "rule-205.3-en", b)
+		},
+	}
+	for name, mutate := range cases {
+		t.Run(name, func(t *testing.T) {
+			srcDir, snapDir := copyTree(t)
+			before := snapshotFiles(t, snapDir)
+			mutate(t, srcDir)
+			_, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
+			if err == nil {
+				t.Fatal("run succeeded")
+			}
+			t.Logf("error: %v", err)
+			after := snapshotFiles(t, snapDir)
+			if len(after) != len(before) {
+				t.Fatalf("files changed: %d before, %d after", len(before), len(after))
+			}
+			for p, b := range before {
+				if after[p] != b {
+					t.Errorf("%s was rewritten", p)
+				}
+			}
+		})
+	}
+}
+
+func rewriteSHA(t *testing.T, srcDir, id string, data []byte) {
+	t.Helper()
+	m, err := sources.Load(srcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Sources {
+		if m.Sources[i].ID == id {
+			m.Sources[i].Captured.SHA256 = sources.SHA256(data)
+		}
+	}
+	b, _ := m.Marshal()
+	os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644)
+}
+
+func TestShrinkRefusedUnlessAllowed(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	p := filepath.Join(srcDir, "captured", "rule-205.3-en.txt")
+	b, _ := os.ReadFile(p)
+	// Drop the second half of the planeswalker list, in English and Spanish.
+	text := strings.Replace(string(b), "Liliana, Lolth, Lukka, Minsc, Mordenkainen, Nahiri, Narset, Niko, Nissa, Nixilis, Oko, Quintorius, Ral, Rowan, Saheeli, Samut, Sarkhan, Serra, Sivitri, Sorin, Szat, Tamiyo, Tasha, Teferi, Teyo, Tezzeret, Tibalt, Tyvar, Ugin, Urza, Venser, Vivien, Vraska, Vronos, Will, Windgrace, Wrenn, Xenagos, Yanggu, Yanling, and Zariel", "and Liliana", 1)
+	os.WriteFile(p, []byte(text), 0o644)
+	rewriteSHA(t, srcDir, "rule-205.3-en", []byte(text))
+	pe := filepath.Join(srcDir, "captured", "rule-205.3-es.txt")
+	be, _ := os.ReadFile(pe)
+	textES := strings.Replace(string(be), "Liliana, Lolth, Lukka, Minsc, Mordenkainen, Nahiri, Narset, Niko, Nissa, Nixilis, Oko, Quintorius, Ral, Rowan, Saheeli, Samut, Sarkhan, Serra, Sivitri, Sorin, Szat, Tamiyo, Tasha, Teferi, Teyo, Tezzeret, Tibalt, Tyvar, Ugin, Urza, Venser, Vivien, Vraska, Vronos, Will, Windgrace, Wrenn, Xenagos, Yanggu, Yanling y Zariel", "y Liliana", 1)
+	os.WriteFile(pe, []byte(textES), 0o644)
+	rewriteSHA(t, srcDir, "rule-205.3-es", []byte(textES))
+
+	_, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
+	var ge *GuardError
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), "planeswalker types (205.3): shrinks from 80 to 40") {
+		t.Fatalf("got %v", err)
+	}
+	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir, AllowShrink: true})
+	if err != nil || len(changed) == 0 {
+		t.Fatalf("-allow-shrink: %v, %v", changed, err)
+	}
+}
+
+// A live run discovers the TXT link on the rules page, fetches it, and adds
+// the release to the history, through a loopback test server.
+func TestLiveRun(t *testing.T) {
+	release := corpus.Read(t, "20260227")
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/base/en/rules":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<html><body><a href="/base/en/rules#top">Rules</a>
+			<a href="../downloads/MagicCompRules%2020260227.txt">TXT</a>
+			<a href="/base/downloads/MagicCompRules 20260227.pdf">PDF</a></body></html>`))
+		case "/base/downloads/MagicCompRules 20260227.txt":
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write(release)
+		default:
+			t.Errorf("unexpected request %s %s", r.Method, r.URL)
+			http.Error(w, "unexpected", http.StatusTeapot)
+		}
+	})
+	srv := httptest.NewServer(handler)
+	defer srv.Close()
+
+	srcDir, snapDir := copyTree(t)
+	os.RemoveAll(snapDir)
+	m, _ := sources.Load(srcDir)
+	m.Sources[0].URL = srv.URL + "/base/en/rules"
+	b, _ := m.Marshal()
+	os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644)
+
+	c := fetch.New()
+	c.Sleep = func(context.Context, time.Duration) error { return nil }
+	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir, Live: true, Fetcher: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(changed, filepath.Join(snapDir, "en", "2026-02-27.json")) {
+		t.Errorf("wrote %v", changed)
+	}
+	cur, err := Store{Dir: snapDir}.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cur.Partial || cur.Provenance["card_types"].Effective != "2026-02-27" || cur.Provenance["subtypes"].Effective != "2026-09-25" {
+		t.Errorf("current: partial %v provenance %v", cur.Partial, cur.Provenance)
+	}
+	if got := cur.Sources[0].URL; got != srv.URL+"/base/downloads/MagicCompRules%2020260227.txt" {
+		t.Errorf("source URL %q", got)
+	}
+}
