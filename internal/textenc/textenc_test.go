@@ -129,3 +129,18 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestDecodeUTF16Surrogates(t *testing.T) {
+	in := "Time Lord 🜁 ok"
+	for _, be := range []bool{false, true} {
+		got, _, err := Decode(utf16Bytes(in, be))
+		if err != nil || got != in {
+			t.Errorf("big endian %v: %q, %v", be, got, err)
+		}
+	}
+	// A lone high surrogate becomes U+FFFD rather than corrupting what follows.
+	lone := []byte{0xFF, 0xFE, 0x3D, 0xD8, 'a', 0}
+	if got, _, err := Decode(lone); err != nil || got != "\uFFFDa" {
+		t.Errorf("lone surrogate: %q, %v", got, err)
+	}
+}
