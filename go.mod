@@ -9,5 +9,6 @@ require (
 
 require (
 	github.com/andybalholm/cascadia v1.3.4 // indirect
+	github.com/sergi/go-diff v1.4.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 )

@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/history"
 	"github.com/mtgrules/crgen/internal/rulepage"
 	"github.com/mtgrules/crgen/internal/scrape"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -24,6 +27,8 @@ const scrapeUsage = `usage:
   scrape [-live] [-allow-shrink] [-max-shrink F]   refresh snapshots/ from sources/
   scrape extract [-lang en|es] [-effective D] FILE...  print one snapshot as JSON
   scrape import FILE...                              add official CR TXT releases to the English history
+  scrape diff [-format text|markdown|json] OLD NEW   compare two snapshots (files or lang@date); exit 0 same, 3 changed, 1 error
+  scrape history NAME                                since when / until when, in which list, in either language
 `
 
 // Scrape runs the scrape command and returns its exit status.
@@ -34,6 +39,14 @@ func Scrape(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return report(stderr, extractCmd(args[1:], stdout, stderr))
 		case "import":
 			return report(stderr, refresh(ctx, "import", args[1:], stdout, stderr))
+		case "diff":
+			changed, err := diffCmd(args[1:], stdout, stderr)
+			if err == nil && changed {
+				return 3
+			}
+			return report(stderr, err)
+		case "history":
+			return report(stderr, historyCmd(args[1:], stdout, stderr))
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, scrapeUsage)
 			return 0
@@ -97,14 +110,23 @@ func refresh(ctx context.Context, name string, args []string, stdout, stderr io.
 	if err != nil {
 		return err
 	}
+	for _, lang := range scrape.Languages {
+		s := plan.New[lang]
+		if s == nil {
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: effective %s, %s\n", lang, s.Effective, summary(s))
+		if old := plan.Old[lang]; old != nil {
+			if r := diff.Compare(old, s); !r.Empty() {
+				if err := r.Text(stdout, isTerminal(stdout)); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	changed, err := plan.Apply()
 	if err != nil {
 		return err
-	}
-	for _, lang := range scrape.Languages {
-		if s := plan.New[lang]; s != nil {
-			fmt.Fprintf(stdout, "%s: effective %s, %s\n", lang, s.Effective, summary(s))
-		}
 	}
 	if len(changed) == 0 {
 		fmt.Fprintln(stdout, "no changes")
@@ -179,6 +201,88 @@ func extractCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = stdout.Write(b)
 	return err
+}
+
+func diffCmd(args []string, stdout, stderr io.Writer) (bool, error) {
+	fs := newFlags("diff", stderr)
+	format := fs.String("format", "text", "text, markdown or json")
+	snapDir := fs.String("snapshots", "snapshots", "snapshot directory, for lang@date names")
+	limit := fs.Int("limit", diff.MarkdownLimit, "largest markdown output, in bytes")
+	if err := fs.Parse(args); err != nil {
+		return false, err
+	}
+	if fs.NArg() != 2 {
+		return false, usageError{errors.New("diff: need OLD and NEW (files, or lang@date like en@2024-07-30, or lang@current)")}
+	}
+	store := scrape.Store{Dir: *snapDir}
+	old, err := store.Resolve(fs.Arg(0))
+	if err != nil {
+		return false, err
+	}
+	cur, err := store.Resolve(fs.Arg(1))
+	if err != nil {
+		return false, err
+	}
+	if old.Lang != cur.Lang {
+		return false, fmt.Errorf("cannot diff %s with %s: different languages", old.Lang, cur.Lang)
+	}
+	r := diff.Compare(old, cur)
+	switch *format {
+	case "text":
+		err = r.Text(stdout, isTerminal(stdout))
+	case "markdown", "md":
+		err = r.Markdown(stdout, *limit)
+	case "json":
+		err = r.JSON(stdout)
+	default:
+		return false, usageError{fmt.Errorf("unknown format %q: want text, markdown or json", *format)}
+	}
+	return !r.Empty(), err
+}
+
+func historyCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("history", stderr)
+	snapDir := fs.String("snapshots", "snapshots", "snapshot directory")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usageError{errors.New("history: no name given")}
+	}
+	name := strings.Join(fs.Args(), " ")
+	store := scrape.Store{Dir: *snapDir}
+	var all []history.Period
+	for _, lang := range scrape.Languages {
+		snaps, err := store.History(lang)
+		if err != nil {
+			return err
+		}
+		all = append(all, history.Find(snaps, name)...)
+	}
+	if len(all) == 0 {
+		return fmt.Errorf("%q is in no list of any release in %s", name, *snapDir)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(all)
+	}
+	for _, p := range all {
+		fmt.Fprintln(stdout, p)
+	}
+	return nil
+}
+
+// isTerminal reports whether w is a terminal, for colour; NO_COLOR wins.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // identify recognises a captured document by its sha256, and otherwise

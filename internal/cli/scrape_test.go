@@ -79,3 +79,46 @@ func TestExtractErrors(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 }
+
+func TestDiffExitStatus(t *testing.T) {
+	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	out, _, code := run(t, "diff", "-snapshots", snaps, "en@2024-04-12", "en@2024-07-30")
+	if code != 3 || !strings.Contains(out, "~ tribal → kindred") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	_, _, code = run(t, "diff", "-snapshots", snaps, "-format", "json", "en@2025-11-14", filepath.Join(snaps, "en", "2025-11-14.json"))
+	if code != 0 {
+		t.Errorf("identical snapshots: exit %d", code)
+	}
+	for name, args := range map[string][]string{
+		"missing release": {"diff", "-snapshots", snaps, "en@1999-01-01", "en@2024-07-30"},
+		"languages":       {"diff", "-snapshots", snaps, "en@2026-09-25", "es@2026-09-25"},
+		"format":          {"diff", "-snapshots", snaps, "-format", "xml", "en@2024-04-12", "en@2024-07-30"},
+		"one argument":    {"diff", "en@2024-04-12"},
+	} {
+		if _, _, code := run(t, args...); code != 1 && code != 2 {
+			t.Errorf("%s: exit %d, want an error", name, code)
+		}
+	}
+}
+
+func TestHistory(t *testing.T) {
+	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	for name, want := range map[string]string{
+		"time lord": "Time Lord (en): creature type, since 2023-10-13, still listed as of 2026-09-25",
+		"Cephalid":  "Cephalid (en): creature type, since at least 2016-01-16 (the oldest en release known), until 2024-04-12 (gone in 2024-07-30)",
+		"tribal":    "tribal (en): card type, since at least 2016-01-16 (the oldest en release known), until 2024-04-12 (gone in 2024-07-30)",
+		"Undercity": "Undercity (en): dungeon type, since 2022-06-10",
+		"Saga":      "Saga (es): creature type (English Hag)",
+		"Urza's":    "Urza’s (en): land type",
+		"{C/W}":     "{C/W} (en): monocolored_hybrid mana symbol, since 2024-11-08",
+	} {
+		out, stderr, code := run(t, "history", "-snapshots", snaps, name)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("history %s: exit %d %s\n%s\nwant %q", name, code, stderr, out, want)
+		}
+	}
+	if _, _, code := run(t, "history", "-snapshots", snaps, "Donkey"); code != 1 {
+		t.Errorf("unknown name: exit %d", code)
+	}
+}

@@ -235,9 +235,14 @@ func keepUncovered(rel, stored *snapshot.Snapshot) *snapshot.Snapshot {
 	return rel
 }
 
+// add plans writing s to path, unless the file there already says the same
+// facts (only a source's sha256 or URL changed).
 func (p *Plan) add(path string, s *snapshot.Snapshot) error {
 	if err := s.Validate(); err != nil {
 		return err
+	}
+	if old, err := snapshot.Load(path); err == nil && snapshot.SameFacts(old, s) {
+		return nil
 	}
 	b, err := snapshot.Marshal(s)
 	if err != nil {

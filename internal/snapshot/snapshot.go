@@ -288,3 +288,19 @@ func (s *Snapshot) Has(fact string) bool {
 	}
 	return false
 }
+
+// SameFacts reports whether a and b say the same thing: the same lists,
+// pairing and rule text, whatever their sources and provenance. A refreshed
+// source whose facts did not change must not rewrite a snapshot.
+func SameFacts(a, b *Snapshot) bool {
+	strip := func(s *Snapshot) string {
+		c := *s
+		c.Sources, c.Provenance = nil, nil
+		j, err := Marshal(&c)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return string(j)
+	}
+	return strip(a) == strip(b)
+}

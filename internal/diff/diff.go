@@ -1,0 +1,399 @@
+// Package diff compares two snapshots: list entries added, removed, renamed,
+// moved between categories or changed only in typography; Spanish
+// translations changed; and rule text changed word by word, with renumbered
+// rules matched to their old number. It is pure and offline: the same two
+// snapshots always give the same report.
+package diff
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Report is everything that changed between two snapshots.
+type Report struct {
+	Old, New     Ref                    `json:"-"`
+	Added        map[string][]string    `json:"added"`
+	Removed      map[string][]string    `json:"removed"`
+	Renamed      map[string][]Rename    `json:"renamed"`
+	Typography   map[string][]Rename    `json:"typography"`
+	Moved        []Move                 `json:"moved"`
+	Translations map[string][]Translate `json:"translations"`
+	Rules        []RuleChange           `json:"rules"`
+}
+
+// Ref names a snapshot.
+type Ref struct {
+	Lang      string `json:"lang"`
+	Effective string `json:"effective"`
+}
+
+func (r Ref) String() string { return r.Lang + "@" + r.Effective }
+
+// Rename is one entry that became another.
+type Rename struct {
+	From     string `json:"from"`
+	To       string `json:"to"`
+	Evidence string `json:"evidence,omitempty"`
+}
+
+// Move is an entry that left one list for another (a subtype changing
+// category, a mana symbol changing group).
+type Move struct {
+	Name string `json:"name"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Translate is a Spanish name that changed for the same English entry.
+type Translate struct {
+	EN   string `json:"en"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Rule change statuses.
+const (
+	RuleAdded      = "added"
+	RuleRemoved    = "removed"
+	RuleChanged    = "changed"
+	RuleRenumbered = "renumbered"
+	RuleTypography = "typography"
+)
+
+// RuleChange is one rule whose text or number changed.
+type RuleChange struct {
+	Number    string `json:"number"`
+	OldNumber string `json:"old_number,omitempty"`
+	Status    string `json:"status"`
+	Diff      []Span `json:"diff"`
+}
+
+// Keys of the list facts, in report order: the subtype categories, then the
+// other lists under their snapshot names.
+func Keys() []string {
+	return append(slices.Clone(snapshot.Categories), snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactBasicLands, snapshot.FactMana)
+}
+
+func lists(s *snapshot.Snapshot) map[string][]string {
+	m := map[string][]string{}
+	for c, names := range s.Subtypes {
+		m[c] = names
+	}
+	m[snapshot.FactCardTypes] = s.CardTypes
+	m[snapshot.FactSupertypes] = s.Supertypes
+	m[snapshot.FactBasicLands] = s.BasicLandTypes
+	for _, sym := range s.ManaSymbols {
+		m[snapshot.FactMana] = append(m[snapshot.FactMana], sym.Symbol)
+	}
+	return m
+}
+
+// Empty reports whether nothing changed.
+func (r *Report) Empty() bool {
+	return len(r.Added) == 0 && len(r.Removed) == 0 && len(r.Renamed) == 0 && len(r.Typography) == 0 &&
+		len(r.Moved) == 0 && len(r.Translations) == 0 && len(r.Rules) == 0
+}
+
+// Compare builds the report of what changed from old to new. A fact that
+// one snapshot lacks (a partial snapshot) is not compared: a rule page that
+// covers only 205.3 does not "remove" the card types.
+func Compare(old, cur *snapshot.Snapshot) *Report {
+	r := &Report{
+		Old: Ref{old.Lang, old.Effective}, New: Ref{cur.Lang, cur.Effective},
+		Added: map[string][]string{}, Removed: map[string][]string{}, Renamed: map[string][]Rename{},
+		Typography: map[string][]Rename{}, Translations: map[string][]Translate{},
+	}
+	r.Rules = compareRules(old, cur)
+	ol, nl := lists(old), lists(cur)
+	removedAll := map[string][]string{} // name → keys it left
+	addedAll := map[string][]string{}
+	for _, k := range Keys() {
+		if !comparable(old, cur, k) {
+			continue
+		}
+		add, rem := setDiff(nl[k], ol[k]), setDiff(ol[k], nl[k])
+		add, rem = r.pairTypography(k, add, rem)
+		add, rem = r.pairRenames(k, add, rem)
+		for _, n := range add {
+			addedAll[n] = append(addedAll[n], k)
+		}
+		for _, n := range rem {
+			removedAll[n] = append(removedAll[n], k)
+		}
+		if len(add) > 0 {
+			r.Added[k] = add
+		}
+		if len(rem) > 0 {
+			r.Removed[k] = rem
+		}
+	}
+	r.findMoves(removedAll, addedAll)
+	r.regroupedSymbols(old, cur)
+	r.translations(old, cur)
+	return r
+}
+
+// comparable reports whether both snapshots carry list k.
+func comparable(a, b *snapshot.Snapshot, k string) bool {
+	fact := k
+	if snapshot.CategoryIndex(k) >= 0 {
+		fact = snapshot.FactSubtypes
+	}
+	if fact == snapshot.FactBasicLands {
+		// Before 2022-09 rule 205.3i did not name them: compare only
+		// when both releases carry 205.3.
+		return a.Has(snapshot.FactSubtypes) && b.Has(snapshot.FactSubtypes)
+	}
+	return a.Has(fact) && b.Has(fact)
+}
+
+// setDiff returns the entries of a not in b, in a's order.
+func setDiff(a, b []string) []string {
+	var out []string
+	for _, n := range a {
+		if !slices.Contains(b, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (r *Report) pairTypography(k string, add, rem []string) ([]string, []string) {
+	for _, a := range slices.Clone(add) {
+		for _, d := range rem {
+			if typographyKey(a) == typographyKey(d) {
+				r.Typography[k] = append(r.Typography[k], Rename{From: d, To: a})
+				add = slices.DeleteFunc(add, func(s string) bool { return s == a })
+				rem = slices.DeleteFunc(rem, func(s string) bool { return s == d })
+				break
+			}
+		}
+	}
+	return add, rem
+}
+
+// pairRenames pairs a removed and an added entry when the rule text shows
+// the one word replaced by the other ("Creatures and tribals share" →
+// "Creatures and kindreds share"). Without such evidence they stay a
+// removal and an addition.
+func (r *Report) pairRenames(k string, add, rem []string) ([]string, []string) {
+	for _, rc := range r.Rules {
+		for i := 0; i+1 < len(rc.Diff); i++ {
+			d, ins := rc.Diff[i], rc.Diff[i+1]
+			if d.Op != Delete || ins.Op != Insert {
+				continue
+			}
+			from, to := wordStem(d.Text), wordStem(ins.Text)
+			fi := slices.IndexFunc(rem, func(s string) bool { return strings.EqualFold(s, from) })
+			ti := slices.IndexFunc(add, func(s string) bool { return strings.EqualFold(s, to) })
+			if fi < 0 || ti < 0 {
+				continue
+			}
+			r.Renamed[k] = append(r.Renamed[k], Rename{From: rem[fi], To: add[ti],
+				Evidence: fmt.Sprintf("rule %s: %q → %q", rc.Number, strings.TrimSpace(d.Text), strings.TrimSpace(ins.Text))})
+			rem = slices.Delete(rem, fi, fi+1)
+			add = slices.Delete(add, ti, ti+1)
+		}
+	}
+	return add, rem
+}
+
+// wordStem reduces a one-word diff span ("tribals ", "kindred,") to the
+// word, without punctuation or a plural s.
+func wordStem(s string) string {
+	w := strings.Trim(strings.TrimSpace(s), ",.;:“”\"")
+	if strings.ContainsAny(w, " ") {
+		return ""
+	}
+	return strings.TrimSuffix(w, "s")
+}
+
+func (r *Report) findMoves(removed, added map[string][]string) {
+	for _, name := range slices.Sorted(maps.Keys(removed)) {
+		to, ok := added[name]
+		if !ok || len(to) != 1 || len(removed[name]) != 1 {
+			continue
+		}
+		from := removed[name][0]
+		if snapshot.CategoryIndex(from) < 0 || snapshot.CategoryIndex(to[0]) < 0 {
+			continue
+		}
+		r.Moved = append(r.Moved, Move{Name: name, From: from, To: to[0]})
+		r.Removed[from] = slices.DeleteFunc(r.Removed[from], func(s string) bool { return s == name })
+		r.Added[to[0]] = slices.DeleteFunc(r.Added[to[0]], func(s string) bool { return s == name })
+		if len(r.Removed[from]) == 0 {
+			delete(r.Removed, from)
+		}
+		if len(r.Added[to[0]]) == 0 {
+			delete(r.Added, to[0])
+		}
+	}
+}
+
+func (r *Report) regroupedSymbols(old, cur *snapshot.Snapshot) {
+	groups := map[string]string{}
+	for _, s := range old.ManaSymbols {
+		groups[s.Symbol] = s.Group
+	}
+	for _, s := range cur.ManaSymbols {
+		if g, ok := groups[s.Symbol]; ok && g != s.Group {
+			r.Moved = append(r.Moved, Move{Name: s.Symbol, From: "mana:" + g, To: "mana:" + s.Group})
+		}
+	}
+}
+
+// translations reports Spanish names that changed for the same English
+// entry, and removes them from the added, removed and renamed lists, where
+// they would read as a subtype leaving or being renamed in the rules.
+func (r *Report) translations(old, cur *snapshot.Snapshot) {
+	for _, c := range snapshot.Categories {
+		before := map[string]string{}
+		for _, p := range old.PairingEN[c] {
+			before[p.EN] = p.ES
+		}
+		for _, p := range cur.PairingEN[c] {
+			was, ok := before[p.EN]
+			if !ok || was == p.ES {
+				continue
+			}
+			// The rule text shows the old Spanish word replaced by the new
+			// one, which pairRenames took for a rename: it is a translation.
+			r.Renamed[c] = slices.DeleteFunc(r.Renamed[c], func(x Rename) bool { return x.From == was && x.To == p.ES })
+			if len(r.Renamed[c]) == 0 {
+				delete(r.Renamed, c)
+			}
+			if slices.Contains(r.Removed[c], was) && slices.Contains(r.Added[c], p.ES) {
+				r.Removed[c] = slices.DeleteFunc(r.Removed[c], func(s string) bool { return s == was })
+				r.Added[c] = slices.DeleteFunc(r.Added[c], func(s string) bool { return s == p.ES })
+			}
+			if tr := r.Typography[c]; slices.ContainsFunc(tr, func(x Rename) bool { return x.From == was && x.To == p.ES }) {
+				continue // typography, already reported
+			}
+			r.Translations[c] = append(r.Translations[c], Translate{EN: p.EN, From: was, To: p.ES})
+		}
+		if len(r.Removed[c]) == 0 {
+			delete(r.Removed, c)
+		}
+		if len(r.Added[c]) == 0 {
+			delete(r.Added, c)
+		}
+	}
+}
+
+// compareRules matches old and new rules, first by number when the text is
+// still recognisably the same rule, then by text among the rest (a rule
+// that moved from 205.3p to 205.3r when two subrules were inserted), and
+// diffs each pair word by word.
+func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
+	const sameRule = 0.5
+	var out []RuleChange
+	oldLeft := map[string]string{}
+	newLeft := map[string]string{}
+	for n, t := range old.Rules {
+		if !ruleComparable(old, cur, n) {
+			continue
+		}
+		oldLeft[n] = t
+	}
+	for n, t := range cur.Rules {
+		if !ruleComparable(old, cur, n) {
+			continue
+		}
+		newLeft[n] = t
+	}
+	for n, nt := range newLeft {
+		ot, ok := oldLeft[n]
+		if !ok || similarity(ot, nt) < sameRule {
+			continue
+		}
+		if ot != nt {
+			out = append(out, ruleChange(n, "", ot, nt))
+		}
+		delete(oldLeft, n)
+		delete(newLeft, n)
+	}
+	// Renumbered: best match by text, greedily, most similar pairs first.
+	type cand struct {
+		o, n string
+		sim  float64
+	}
+	var cands []cand
+	for o, ot := range oldLeft {
+		for n, nt := range newLeft {
+			if s := similarity(ot, nt); s >= sameRule {
+				cands = append(cands, cand{o, n, s})
+			}
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		if c := cmp.Compare(b.sim, a.sim); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.o, b.o); c != 0 {
+			return c
+		}
+		return strings.Compare(a.n, b.n)
+	})
+	for _, c := range cands {
+		ot, ok1 := oldLeft[c.o]
+		nt, ok2 := newLeft[c.n]
+		if !ok1 || !ok2 {
+			continue
+		}
+		out = append(out, ruleChange(c.n, c.o, ot, nt))
+		delete(oldLeft, c.o)
+		delete(newLeft, c.n)
+	}
+	for n, t := range oldLeft {
+		out = append(out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Delete, t}}})
+	}
+	for n, t := range newLeft {
+		out = append(out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Insert, t}}})
+	}
+	slices.SortFunc(out, func(a, b RuleChange) int {
+		if snapshot.RuleLess(a.Number, b.Number) {
+			return -1
+		}
+		if snapshot.RuleLess(b.Number, a.Number) {
+			return 1
+		}
+		return strings.Compare(a.OldNumber, b.OldNumber)
+	})
+	return out
+}
+
+func ruleChange(n, oldNum, ot, nt string) RuleChange {
+	rc := RuleChange{Number: n, Status: RuleChanged, Diff: WordDiff(ot, nt)}
+	switch {
+	case oldNum != "":
+		rc.OldNumber, rc.Status = oldNum, RuleRenumbered
+	case typographyKey(ot) == typographyKey(nt):
+		rc.Status = RuleTypography
+	}
+	return rc
+}
+
+// ruleComparable reports whether both snapshots carry the fact group of
+// rule n, so a partial snapshot does not "remove" the rules it lacks.
+func ruleComparable(a, b *snapshot.Snapshot, n string) bool {
+	var fact string
+	switch {
+	case n == "205.2a":
+		fact = snapshot.FactCardTypes
+	case n == "205.4a":
+		fact = snapshot.FactSupertypes
+	case strings.HasPrefix(n, "205.3"):
+		fact = snapshot.FactSubtypes
+	case strings.HasPrefix(n, "107.4"):
+		fact = snapshot.FactMana
+	default:
+		return true
+	}
+	return a.Has(fact) && b.Has(fact)
+}

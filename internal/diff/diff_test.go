@@ -1,0 +1,262 @@
+package diff
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func load(t testing.TB, lang, date string) *snapshot.Snapshot {
+	t.Helper()
+	s, err := snapshot.Load(filepath.Join(corpus.Root(t), "snapshots", lang, date+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// straighten returns s as a release printed with straight apostrophes
+// would look to an extractor that kept them.
+func straighten(s *snapshot.Snapshot) *snapshot.Snapshot {
+	b, _ := snapshot.Marshal(s)
+	c, err := snapshot.Unmarshal([]byte(strings.ReplaceAll(string(b), "’", "'")))
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// retranslated returns the Spanish snapshot with one translation changed.
+func retranslated(s *snapshot.Snapshot) *snapshot.Snapshot {
+	b, _ := snapshot.Marshal(s)
+	c, _ := snapshot.Unmarshal(b)
+	c.Effective = "2027-01-01"
+	for i, n := range c.Subtypes["artifact"] {
+		if n == "Gema" {
+			c.Subtypes["artifact"][i] = "Piedra"
+			c.PairingEN["artifact"][i].ES = "Piedra"
+		}
+	}
+	c.Rules["205.3g"] = strings.Replace(c.Rules["205.3g"], "Gema,", "Piedra,", 1)
+	return c
+}
+
+type pair struct {
+	name     string
+	old, cur func(t testing.TB) *snapshot.Snapshot
+}
+
+func pairs() []pair {
+	at := func(lang, date string) func(t testing.TB) *snapshot.Snapshot {
+		return func(t testing.TB) *snapshot.Snapshot { return load(t, lang, date) }
+	}
+	return []pair{
+		{"kindred-2024-07-30", at("en", "2024-04-12"), at("en", "2024-07-30")},
+		{"dungeon-renumbering-2022-06-10", at("en", "2022-02-18"), at("en", "2022-06-10")},
+		{"straight-apostrophes", at("en", "2026-01-16"), func(t testing.TB) *snapshot.Snapshot { return straighten(load(t, "en", "2026-02-27")) }},
+		{"spanish-translation", at("es", "2026-09-25"), func(t testing.TB) *snapshot.Snapshot { return retranslated(load(t, "es", "2026-09-25")) }},
+		{"unchanged", at("en", "2025-11-14"), at("en", "2025-11-14")},
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/diff -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; if the change is right, run go test ./internal/diff -update\n--- got ---\n%s", name, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, p := range pairs() {
+		t.Run(p.name, func(t *testing.T) {
+			r := Compare(p.old(t), p.cur(t))
+			var text, md, js bytes.Buffer
+			if err := r.Text(&text, false); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Markdown(&md, MarkdownLimit); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.JSON(&js); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, p.name+".txt", text.Bytes())
+			golden(t, p.name+".md", md.Bytes())
+			golden(t, p.name+".json", js.Bytes())
+		})
+	}
+}
+
+func TestKindredReplacedTribal(t *testing.T) {
+	r := Compare(load(t, "en", "2024-04-12"), load(t, "en", "2024-07-30"))
+	if got := r.Renamed["card_types"]; len(got) != 1 || got[0].From != "tribal" || got[0].To != "kindred" || !strings.Contains(got[0].Evidence, "205.3m") {
+		t.Errorf("renamed %v", got)
+	}
+	if len(r.Added["card_types"])+len(r.Removed["card_types"]) != 0 {
+		t.Errorf("tribal/kindred also reported as added %v / removed %v", r.Added["card_types"], r.Removed["card_types"])
+	}
+	if !slices.Equal(r.Removed["creature"], []string{"Cephalid", "Naga", "Viashino"}) || !slices.Equal(r.Added["creature"], []string{"Skunk", "Weasel"}) {
+		t.Errorf("creature: +%v -%v", r.Added["creature"], r.Removed["creature"])
+	}
+}
+
+func TestRenumberedRule(t *testing.T) {
+	r := Compare(load(t, "en", "2022-02-18"), load(t, "en", "2022-06-10"))
+	var got []string
+	for _, rc := range r.Rules {
+		if rc.Status != RuleChanged {
+			got = append(got, rc.Number+":"+rc.Status+":"+rc.OldNumber)
+		}
+	}
+	if want := []string{"205.3p:added:", "205.3q:renumbered:205.3p"}; !slices.Equal(got, want) {
+		t.Errorf("rules %v, want %v", got, want)
+	}
+}
+
+func TestStraightApostrophesAreTypography(t *testing.T) {
+	cur := load(t, "en", "2026-02-27")
+	r := Compare(cur, straighten(cur))
+	if len(r.Added) != 0 || len(r.Removed) != 0 {
+		t.Errorf("typography reported as +%v -%v", r.Added, r.Removed)
+	}
+	if ty := r.Typography["land"]; len(ty) != 1 || ty[0].From != "Urza’s" || ty[0].To != "Urza's" {
+		t.Errorf("land typography %v", ty)
+	}
+	for _, rc := range r.Rules {
+		if rc.Status != RuleTypography {
+			t.Errorf("rule %s: %s, want typography", rc.Number, rc.Status)
+		}
+	}
+}
+
+func TestSpanishTranslation(t *testing.T) {
+	es := load(t, "es", "2026-09-25")
+	r := Compare(es, retranslated(es))
+	if got := r.Translations["artifact"]; len(got) != 1 || got[0] != (Translate{EN: "Stone", From: "Gema", To: "Piedra"}) {
+		t.Errorf("translations %v", got)
+	}
+	if len(r.Added) != 0 || len(r.Removed) != 0 || len(r.Renamed) != 0 {
+		t.Errorf("translation also reported as +%v -%v renamed %v", r.Added, r.Removed, r.Renamed)
+	}
+}
+
+func TestMovedBetweenCategories(t *testing.T) {
+	old := load(t, "en", "2026-02-27")
+	b, _ := snapshot.Marshal(old)
+	cur, _ := snapshot.Unmarshal(b)
+	cur.Subtypes["creature"] = slices.DeleteFunc(slices.Clone(cur.Subtypes["creature"]), func(s string) bool { return s == "Wall" })
+	cur.Subtypes["artifact"] = append(slices.Clone(cur.Subtypes["artifact"]), "Wall")
+	r := Compare(old, cur)
+	if len(r.Moved) != 1 || r.Moved[0] != (Move{Name: "Wall", From: "creature", To: "artifact"}) || len(r.Added)+len(r.Removed) != 0 {
+		t.Errorf("moved %v added %v removed %v", r.Moved, r.Added, r.Removed)
+	}
+}
+
+func TestPartialSnapshotsRemoveNothing(t *testing.T) {
+	// The 2026-09-25 English snapshot is a rule page of 205.3 only.
+	r := Compare(load(t, "en", "2026-02-27"), load(t, "en", "2026-09-25"))
+	if len(r.Removed["card_types"]) != 0 || len(r.Removed["mana_symbols"]) != 0 {
+		t.Errorf("partial snapshot removed %v", r.Removed)
+	}
+	for _, rc := range r.Rules {
+		if rc.Status == RuleRemoved {
+			t.Errorf("rule %s removed", rc.Number)
+		}
+	}
+	if !slices.Contains(r.Added["artifact"], "Vibranium") {
+		t.Errorf("added %v", r.Added)
+	}
+}
+
+func TestMarkdownLimitAndEscaping(t *testing.T) {
+	old := load(t, "en", "2016-01-16")
+	cur := load(t, "en", "2026-02-27")
+	cur.Subtypes["creature"] = append(slices.Clone(cur.Subtypes["creature"]), "<script>alert(1)</script>", "a|b`c")
+	r := Compare(old, cur)
+	var full, cut bytes.Buffer
+	r.Markdown(&full, MarkdownLimit)
+	r.Markdown(&cut, 4000)
+	if cut.Len() > 4000 || !strings.Contains(cut.String(), "This diff was cut") {
+		t.Errorf("cut output: %d bytes, note present %v", cut.Len(), strings.Contains(cut.String(), "This diff was cut"))
+	}
+	if full.Len() > MarkdownLimit {
+		t.Errorf("full output %d bytes", full.Len())
+	}
+	if strings.Contains(full.String(), "<script>") || !strings.Contains(full.String(), `a\|b\`+"`c") {
+		t.Error("names from the sources are not escaped")
+	}
+}
+
+func TestWordDiffRoundTrip(t *testing.T) {
+	a := "Creatures and tribals share their lists of subtypes."
+	b := "Creatures and kindreds share  their lists of subtypes!"
+	var ra, rb strings.Builder
+	for _, s := range WordDiff(a, b) {
+		if s.Op != Insert {
+			ra.WriteString(s.Text)
+		}
+		if s.Op != Delete {
+			rb.WriteString(s.Text)
+		}
+	}
+	if ra.String() != a || rb.String() != b {
+		t.Errorf("round trip: %q / %q", ra.String(), rb.String())
+	}
+}
+
+func BenchmarkCompareFullSnapshots(b *testing.B) {
+	old, cur := load(b, "en", "2016-01-16"), load(b, "en", "2026-02-27")
+	b.Run("Compare", func(b *testing.B) {
+		for b.Loop() {
+			Compare(old, cur)
+		}
+	})
+	// Baseline: the obvious way, quadratic list lookups and character-level
+	// go-diff of every rule.
+	b.Run("baseline-naive", func(b *testing.B) {
+		dmp := diffmatchpatch.New()
+		for b.Loop() {
+			ol, nl := lists(old), lists(cur)
+			n := 0
+			for k := range nl {
+				for _, x := range nl[k] {
+					if !slices.Contains(ol[k], x) {
+						n++
+					}
+				}
+				for _, x := range ol[k] {
+					if !slices.Contains(nl[k], x) {
+						n++
+					}
+				}
+			}
+			for num, t := range cur.Rules {
+				if old.Rules[num] != t {
+					dmp.DiffMain(old.Rules[num], t, false)
+				}
+			}
+		}
+	})
+}

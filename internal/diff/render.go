@@ -1,0 +1,243 @@
+package diff
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"slices"
+	"strings"
+)
+
+// MarkdownLimit is GitHub's limit on a pull-request body or comment.
+const MarkdownLimit = 65536
+
+// JSON writes the machine-readable report. Every section is present (empty
+// objects and lists rather than null), so consumers need no nil checks.
+func (r *Report) JSON(w io.Writer) error {
+	out := struct {
+		Old Ref `json:"old"`
+		New Ref `json:"new"`
+		*Report
+		Changed bool `json:"changed"`
+	}{r.Old, r.New, r, !r.Empty()}
+	if out.Moved == nil {
+		out.Moved = []Move{}
+	}
+	if out.Rules == nil {
+		out.Rules = []RuleChange{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// Text writes the report for a terminal; colour marks insertions and
+// deletions when color is set (stdout is a terminal).
+func (r *Report) Text(w io.Writer, color bool) error {
+	var b bytes.Buffer
+	paint := func(code, s string) string {
+		if !color {
+			return s
+		}
+		return "\x1b[" + code + "m" + s + "\x1b[0m"
+	}
+	fmt.Fprintf(&b, "%s → %s\n", r.Old, r.New)
+	if r.Empty() {
+		b.WriteString("no changes\n")
+		_, err := w.Write(b.Bytes())
+		return err
+	}
+	for _, k := range Keys() {
+		if len(r.Added[k])+len(r.Removed[k])+len(r.Renamed[k])+len(r.Typography[k])+len(r.Translations[k]) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s:\n", label(k))
+		for _, n := range r.Added[k] {
+			fmt.Fprintf(&b, "  %s\n", paint("32", "+ "+n))
+		}
+		for _, n := range r.Removed[k] {
+			fmt.Fprintf(&b, "  %s\n", paint("31", "- "+n))
+		}
+		for _, rn := range r.Renamed[k] {
+			fmt.Fprintf(&b, "  ~ %s → %s (%s)\n", rn.From, rn.To, rn.Evidence)
+		}
+		for _, t := range r.Typography[k] {
+			fmt.Fprintf(&b, "  typography: %s → %s\n", t.From, t.To)
+		}
+		for _, t := range r.Translations[k] {
+			fmt.Fprintf(&b, "  translation of %s: %s → %s\n", t.EN, t.From, t.To)
+		}
+	}
+	if len(r.Moved) > 0 {
+		b.WriteString("\nmoved:\n")
+		for _, m := range r.Moved {
+			fmt.Fprintf(&b, "  %s: %s → %s\n", m.Name, m.From, m.To)
+		}
+	}
+	if len(r.Rules) > 0 {
+		b.WriteString("\nrules:\n")
+		for _, rc := range r.Rules {
+			fmt.Fprintf(&b, "  %s:", ruleTitle(rc))
+			for _, s := range rc.Diff {
+				switch s.Op {
+				case Equal:
+					b.WriteString(" " + elide(s.Text))
+				case Insert:
+					b.WriteString(" " + paint("32", "{+"+strings.TrimSpace(s.Text)+"+}"))
+				case Delete:
+					b.WriteString(" " + paint("31", "[-"+strings.TrimSpace(s.Text)+"-]"))
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func ruleTitle(rc RuleChange) string {
+	switch rc.Status {
+	case RuleRenumbered:
+		return fmt.Sprintf("%s (was %s)", rc.Number, rc.OldNumber)
+	case RuleChanged:
+		return rc.Number
+	}
+	return fmt.Sprintf("%s (%s)", rc.Number, rc.Status)
+}
+
+// elide shortens long unchanged stretches to their ends.
+func elide(s string) string {
+	s = strings.TrimSpace(s)
+	w := strings.Fields(s)
+	if len(w) <= 12 {
+		return s
+	}
+	return strings.Join(w[:5], " ") + " … " + strings.Join(w[len(w)-5:], " ")
+}
+
+func label(k string) string {
+	switch k {
+	case "card_types":
+		return "card types"
+	case "supertypes":
+		return "supertypes"
+	case "basic_land_types":
+		return "basic land types"
+	case "mana_symbols":
+		return "mana symbols"
+	}
+	return k + " types"
+}
+
+// Markdown writes the report for a pull request: a summary table, then
+// collapsible details. It stays under limit bytes, saying so when it cut.
+func (r *Report) Markdown(w io.Writer, limit int) error {
+	var head bytes.Buffer
+	fmt.Fprintf(&head, "## Comprehensive Rules changes: %s → %s\n\n", md(r.Old.String()), md(r.New.String()))
+	if r.Empty() {
+		head.WriteString("No changes.\n")
+		_, err := w.Write(head.Bytes())
+		return err
+	}
+	head.WriteString("| list | added | removed | renamed | typography | translations |\n|---|---:|---:|---:|---:|---:|\n")
+	for _, k := range Keys() {
+		a, rm, rn, ty, tr := len(r.Added[k]), len(r.Removed[k]), len(r.Renamed[k]), len(r.Typography[k]), len(r.Translations[k])
+		if a+rm+rn+ty+tr == 0 {
+			continue
+		}
+		fmt.Fprintf(&head, "| %s | %d | %d | %d | %d | %d |\n", label(k), a, rm, rn, ty, tr)
+	}
+	if len(r.Moved) > 0 {
+		fmt.Fprintf(&head, "\n%d moved between lists.", len(r.Moved))
+	}
+	fmt.Fprintf(&head, "\n%d rules changed.\n", len(r.Rules))
+
+	var sections [][]byte
+	for _, k := range Keys() {
+		var s bytes.Buffer
+		for _, n := range r.Added[k] {
+			fmt.Fprintf(&s, "- ➕ %s\n", md(n))
+		}
+		for _, n := range r.Removed[k] {
+			fmt.Fprintf(&s, "- ➖ %s\n", md(n))
+		}
+		for _, rn := range r.Renamed[k] {
+			fmt.Fprintf(&s, "- ✏️ %s → %s (%s)\n", md(rn.From), md(rn.To), md(rn.Evidence))
+		}
+		for _, t := range r.Typography[k] {
+			fmt.Fprintf(&s, "- typography: %s → %s\n", md(t.From), md(t.To))
+		}
+		for _, t := range r.Translations[k] {
+			fmt.Fprintf(&s, "- translation of %s: %s → %s\n", md(t.EN), md(t.From), md(t.To))
+		}
+		if s.Len() > 0 {
+			sections = append(sections, details(label(k), s.String()))
+		}
+	}
+	if len(r.Moved) > 0 {
+		var s bytes.Buffer
+		for _, m := range r.Moved {
+			fmt.Fprintf(&s, "- %s: %s → %s\n", md(m.Name), md(m.From), md(m.To))
+		}
+		sections = append(sections, details("moved", s.String()))
+	}
+	for _, rc := range r.Rules {
+		var s bytes.Buffer
+		for _, sp := range rc.Diff {
+			t := html.EscapeString(sp.Text)
+			switch sp.Op {
+			case Equal:
+				s.WriteString(t)
+			case Insert:
+				s.WriteString("<ins>" + t + "</ins>")
+			case Delete:
+				s.WriteString("<del>" + t + "</del>")
+			}
+		}
+		sections = append(sections, details("rule "+ruleTitle(rc), "<p>"+strings.ReplaceAll(s.String(), "\n", " ")+"</p>\n"))
+	}
+
+	out := slices.Clone(head.Bytes())
+	out = append(out, '\n')
+	const cutNote = "\n> ⚠️ This diff was cut to fit GitHub's 65,536-character limit: %d of %d sections are not shown. Run `go run ./cmd/scrape diff` for the whole diff.\n"
+	for i, s := range sections {
+		reserve := len(fmt.Sprintf(cutNote, len(sections), len(sections)))
+		if len(out)+len(s)+reserve > limit {
+			out = append(out, fmt.Sprintf(cutNote, len(sections)-i, len(sections))...)
+			break
+		}
+		out = append(out, s...)
+	}
+	_, err := w.Write(out)
+	return err
+}
+
+func details(summary, body string) []byte {
+	return []byte("<details><summary>" + html.EscapeString(summary) + "</summary>\n\n" + body + "\n</details>\n")
+}
+
+// md escapes text from the sources so it cannot break Markdown or HTML.
+func md(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\\', '`', '*', '_', '[', ']', '|', '#', '~', '!':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\n', '\r':
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

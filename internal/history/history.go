@@ -1,0 +1,144 @@
+// Package history answers "since when, until when, in which list" for a
+// subtype, card type, supertype or mana symbol, from the snapshots of every
+// release of a language.
+package history
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Period is one unbroken stretch of releases that list a name in one list.
+type Period struct {
+	Lang      string `json:"lang"`
+	Name      string `json:"name"` // as printed in that language
+	List      string `json:"list"` // category, or card_types, supertypes, mana_symbols, basic_land_types
+	Group     string `json:"group,omitempty"`
+	First     string `json:"first"`                // first release listing it
+	Last      string `json:"last"`                 // last release listing it
+	RemovedIn string `json:"removed_in,omitempty"` // first release no longer listing it
+	English   string `json:"english,omitempty"`    // for Spanish names, the paired English entry
+	// Oldest and Newest say whether First and Last are the ends of the
+	// known history, where "since" and "until" are only bounds.
+	Oldest bool `json:"oldest"`
+	Newest bool `json:"newest"`
+}
+
+func (p Period) String() string {
+	what := p.List + " type"
+	switch p.List {
+	case snapshot.FactCardTypes:
+		what = "card type"
+	case snapshot.FactSupertypes:
+		what = "supertype"
+	case snapshot.FactBasicLands:
+		what = "basic land type"
+	case snapshot.FactMana:
+		what = p.Group + " mana symbol"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %s", p.Name, p.Lang, what)
+	if p.English != "" {
+		fmt.Fprintf(&b, " (English %s)", p.English)
+	}
+	if p.Oldest {
+		fmt.Fprintf(&b, ", since at least %s (the oldest %s release known)", p.First, p.Lang)
+	} else {
+		fmt.Fprintf(&b, ", since %s", p.First)
+	}
+	switch {
+	case p.RemovedIn != "":
+		fmt.Fprintf(&b, ", until %s (gone in %s)", p.Last, p.RemovedIn)
+	case p.Newest:
+		fmt.Fprintf(&b, ", still listed as of %s", p.Last)
+	default:
+		fmt.Fprintf(&b, ", last seen %s", p.Last)
+	}
+	return b.String()
+}
+
+// Find returns every period in which snaps (one language, any order) list
+// name, matched case-insensitively with either apostrophe.
+func Find(snaps []*snapshot.Snapshot, name string) []Period {
+	sorted := slices.Clone(snaps)
+	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
+	want := fold(name)
+	var out []Period
+	open := map[string]*Period{} // list → current period
+	for i, s := range sorted {
+		present := entries(s)
+		for _, list := range diff.Keys() {
+			if !carries(s, list) {
+				continue // a rule page that lacks the list says nothing about it
+			}
+			e, ok := present[list+"\x00"+want]
+			p := open[list]
+			switch {
+			case ok && p == nil:
+				open[list] = &Period{Lang: s.Lang, Name: e.name, List: list, Group: e.group, First: s.Effective, Last: s.Effective, English: e.english, Oldest: i == 0}
+			case ok:
+				p.Last, p.Name, p.Group = s.Effective, e.name, e.group
+				if e.english != "" {
+					p.English = e.english
+				}
+			case p != nil:
+				p.RemovedIn = s.Effective
+				out = append(out, *p)
+				delete(open, list)
+			}
+		}
+	}
+	for _, list := range diff.Keys() {
+		if p := open[list]; p != nil {
+			p.Newest = true
+			out = append(out, *p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Period) int { return strings.Compare(a.First, b.First) })
+	return out
+}
+
+type entry struct{ name, group, english string }
+
+func entries(s *snapshot.Snapshot) map[string]entry {
+	m := map[string]entry{}
+	english := map[string]string{}
+	for c, pairs := range s.PairingEN {
+		for _, p := range pairs {
+			english[c+"\x00"+p.ES] = p.EN
+		}
+	}
+	for c, names := range s.Subtypes {
+		for _, n := range names {
+			m[c+"\x00"+fold(n)] = entry{name: n, english: english[c+"\x00"+n]}
+		}
+	}
+	for _, l := range []struct {
+		key   string
+		names []string
+	}{{snapshot.FactCardTypes, s.CardTypes}, {snapshot.FactSupertypes, s.Supertypes}, {snapshot.FactBasicLands, s.BasicLandTypes}} {
+		for _, n := range l.names {
+			m[l.key+"\x00"+fold(n)] = entry{name: n}
+		}
+	}
+	for _, sym := range s.ManaSymbols {
+		m[snapshot.FactMana+"\x00"+fold(sym.Symbol)] = entry{name: sym.Symbol, group: sym.Group}
+	}
+	return m
+}
+
+func carries(s *snapshot.Snapshot, list string) bool {
+	switch {
+	case snapshot.CategoryIndex(list) >= 0, list == snapshot.FactBasicLands:
+		return s.Has(snapshot.FactSubtypes)
+	}
+	return s.Has(list)
+}
+
+func fold(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "'", "’")), " "))
+}
