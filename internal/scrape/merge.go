@@ -56,15 +56,48 @@ func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
 	switch g.rule {
 	case "205.2a":
 		dst.CardTypes = slices.Clone(src.CardTypes)
+		copyPairing(dst, src, snapshot.FactCardTypes, src.CardTypes)
 	case "205.4a":
 		dst.Supertypes = slices.Clone(src.Supertypes)
+		copyPairing(dst, src, snapshot.FactSupertypes, src.Supertypes)
 	case "107.4":
 		dst.ManaSymbols = slices.Clone(src.ManaSymbols)
 	case "205.3":
 		dst.Subtypes = maps.Clone(src.Subtypes)
 		dst.SubtypeRules = maps.Clone(src.SubtypeRules)
 		dst.BasicLandTypes = slices.Clone(src.BasicLandTypes)
-		dst.PairingEN = maps.Clone(src.PairingEN)
+		for k := range dst.PairingEN {
+			if snapshot.CategoryIndex(k) >= 0 {
+				delete(dst.PairingEN, k)
+			}
+		}
+		for k, v := range src.PairingEN {
+			if snapshot.CategoryIndex(k) >= 0 {
+				if dst.PairingEN == nil {
+					dst.PairingEN = snapshot.Pairing{}
+				}
+				dst.PairingEN[k] = slices.Clone(v)
+			}
+		}
+	}
+}
+
+// copyPairing moves the pairing and printed forms of one list.
+func copyPairing(dst, src *snapshot.Snapshot, key string, names []string) {
+	delete(dst.PairingEN, key)
+	if p, ok := src.PairingEN[key]; ok {
+		if dst.PairingEN == nil {
+			dst.PairingEN = snapshot.Pairing{}
+		}
+		dst.PairingEN[key] = slices.Clone(p)
+	}
+	for _, n := range names {
+		if f, ok := src.Forms[n]; ok {
+			if dst.Forms == nil {
+				dst.Forms = map[string][]string{}
+			}
+			dst.Forms[n] = slices.Clone(f)
+		}
 	}
 }
 
@@ -154,6 +187,12 @@ func finish(s *snapshot.Snapshot) {
 	}
 	if len(s.Provenance) == 0 {
 		s.Provenance = nil
+	}
+	if len(s.PairingEN) == 0 {
+		s.PairingEN = nil
+	}
+	if len(s.Forms) == 0 {
+		s.Forms = nil
 	}
 }
 

@@ -15,7 +15,7 @@ type PairingError struct {
 }
 
 func (e *PairingError) Error() string {
-	return fmt.Sprintf("pairing Spanish with English 205.3 (%s) failed:\n  %s", e.Effective, strings.Join(e.Problems, "\n  "))
+	return fmt.Sprintf("pairing Spanish with English (release %s) failed:\n  %s", e.Effective, strings.Join(e.Problems, "\n  "))
 }
 
 // Pair pairs each Spanish subtype of es with its English entry in en and
@@ -47,6 +47,11 @@ func Pair(es, en *snapshot.Snapshot) error {
 		}
 	}
 	pairing := snapshot.Pairing{}
+	for k, v := range es.PairingEN {
+		if snapshot.CategoryIndex(k) < 0 {
+			pairing[k] = v // card types and supertypes, paired by their curated source
+		}
+	}
 	for _, c := range snapshot.Categories {
 		esNames, enNames := es.Subtypes[c], en.Subtypes[c]
 		if len(esNames) == 0 && len(enNames) == 0 {

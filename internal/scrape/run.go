@@ -96,7 +96,13 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	}
 	// Pair every Spanish release that lists subtypes.
 	for _, es := range history["es"] {
-		if !es.Has(snapshot.FactSubtypes) || (!touched["es@"+es.Effective] && !touched["en@"+es.Effective]) {
+		if !touched["es@"+es.Effective] && !touched["en@"+es.Effective] {
+			continue
+		}
+		if err := checkCurated(es, newestEnglish(history["en"])); err != nil {
+			return nil, err
+		}
+		if !es.Has(snapshot.FactSubtypes) {
 			continue
 		}
 		i := slices.IndexFunc(history["en"], func(s *snapshot.Snapshot) bool {
@@ -152,6 +158,17 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		plan.Files[filepath.Join(opt.SourcesDir, "sources.json")] = b
 	}
 	return plan, nil
+}
+
+// newestEnglish is the newest English release carrying card types, which
+// the curated Spanish card types must match.
+func newestEnglish(h []*snapshot.Snapshot) *snapshot.Snapshot {
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Has(snapshot.FactCardTypes) {
+			return h[i]
+		}
+	}
+	return &snapshot.Snapshot{}
 }
 
 // gather collects the documents of the manifest: captured copies offline,

@@ -293,6 +293,13 @@ func TestFailedRunWritesNothing(t *testing.T) {
 			os.WriteFile(p, b, 0o644)
 			rewriteSHA(t, srcDir, "rule-205.3-es", b)
 		},
+		"curated Spanish card type missing": func(t *testing.T, srcDir string) {
+			p := filepath.Join(srcDir, "curated", "es-types.json")
+			b, _ := os.ReadFile(p)
+			b = []byte(strings.Replace(string(b), `{"en": "kindred", "es": "afín"},`, "", 1))
+			os.WriteFile(p, b, 0o644)
+			rewriteSHA(t, srcDir, "curated-es-types", b)
+		},
 		"creature list reworded": func(t *testing.T, srcDir string) {
 			p := filepath.Join(srcDir, "captured", "rule-205.3-en.txt")
 			b, _ := os.ReadFile(p)

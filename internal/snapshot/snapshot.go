@@ -65,8 +65,12 @@ type Snapshot struct {
 	// Provenance says, for a snapshot merged from several sources, which
 	// source each fact came from.
 	Provenance map[string]Provenance `json:"provenance,omitempty"`
-	// PairingEN pairs each Spanish subtype with its English entry.
+	// PairingEN pairs each Spanish subtype (keyed by category), card type
+	// and supertype (keyed card_types, supertypes) with its English entry.
 	PairingEN Pairing `json:"pairing_en,omitempty"`
+	// Forms lists other printed forms of a name (Spanish gender: básico,
+	// básica).
+	Forms map[string][]string `json:"forms,omitempty"`
 }
 
 // Source is one document a snapshot was extracted from.
@@ -83,6 +87,9 @@ type Provenance struct {
 	Source    string `json:"source"`
 	Effective string `json:"effective"`
 	Rule      string `json:"rule"`
+	// Curated is set when no rules source covers the fact and it comes
+	// from a hand-curated file.
+	Curated bool `json:"curated,omitempty"`
 }
 
 // ManaSymbol is one symbol of rule 107.4 and the group the rule puts it in.
@@ -262,6 +269,11 @@ func (s *Snapshot) Validate() error {
 		}
 		if len(names) == 0 {
 			return fmt.Errorf("snapshot %s@%s: subtype category %q is empty", s.Lang, s.Effective, c)
+		}
+	}
+	for k := range s.PairingEN {
+		if CategoryIndex(k) < 0 && k != FactCardTypes && k != FactSupertypes {
+			return fmt.Errorf("snapshot %s@%s: pairing of unknown list %q", s.Lang, s.Effective, k)
 		}
 	}
 	for _, m := range s.ManaSymbols {

@@ -22,6 +22,10 @@ const (
 	FormatCRText = "cr-txt" // the official whole-document TXT
 	FormatPlain  = "plain"  // a plain-text rule page
 	FormatHTML   = "html"   // an HTML rule page, read with Selectors
+	// FormatCurated is a hand-curated JSON list of names that no captured
+	// source covers (Spanish card types and supertypes); snapshots mark
+	// facts from it as curated.
+	FormatCurated = "curated"
 )
 
 // Manifest is the parsed sources/sources.json.
@@ -102,11 +106,13 @@ func (m *Manifest) validate() error {
 			return fmt.Errorf("%s: duplicate id", where)
 		case s.Lang != "en" && s.Lang != "es":
 			return fmt.Errorf("%s: lang %q is not en or es", where, s.Lang)
-		case !slices.Contains([]string{FormatCRText, FormatPlain, FormatHTML}, s.Format):
+		case !slices.Contains([]string{FormatCRText, FormatPlain, FormatHTML, FormatCurated}, s.Format):
 			return fmt.Errorf("%s: unknown format %q", where, s.Format)
 		case s.Effective != "" && !dateRE.MatchString(s.Effective):
 			return fmt.Errorf("%s: effective %q is not YYYY-MM-DD", where, s.Effective)
-		case s.Format != FormatCRText && !ruleRE.MatchString(s.Rule):
+		case s.Format == FormatCurated && (s.Captured == nil || s.Effective == "" || s.URL != ""):
+			return fmt.Errorf("%s: a curated source is a captured file with an effective date and no url", where)
+		case s.Format != FormatCRText && s.Format != FormatCurated && !ruleRE.MatchString(s.Rule):
 			return fmt.Errorf("%s: a rule page must declare its rule (e.g. \"205.3\")", where)
 		case s.Format == FormatHTML && s.Selectors == nil:
 			return fmt.Errorf("%s: an html source must declare selectors", where)

@@ -24,8 +24,8 @@ func TestProjectManifest(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if captured != 3 {
-		t.Errorf("%d captured sources, want the 3 seeds", captured)
+	if captured != 4 {
+		t.Errorf("%d captured sources, want the 3 seeds and the curated Spanish types", captured)
 	}
 }
 
