@@ -2,13 +2,17 @@
 GO ?= go
 CORPUS ?= ../shared/corpus
 
-.PHONY: regen scrape test vet fmt-check fuzz bench history
+.PHONY: regen scrape gen test vet fmt-check fuzz bench history
 
-## regen: refresh snapshots/ from the captured sources, offline (the main job)
-regen: scrape
+## regen: refresh snapshots/ from the captured sources, offline, then generated/ (the main job)
+regen: scrape gen
 
 scrape:
 	$(GO) run ./cmd/scrape
+
+## gen: write generated/ from snapshots/ (go generate ./... does the same)
+gen:
+	$(GO) run ./cmd/gen
 
 ## history: rebuild the English history from the official releases in the corpus
 history:

@@ -9,6 +9,7 @@ require (
 
 require (
 	github.com/andybalholm/cascadia v1.3.4 // indirect
+	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/sergi/go-diff v1.4.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 )

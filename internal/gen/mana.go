@@ -1,0 +1,174 @@
+package gen
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// ManaSymbol is one symbol of 107.4 with the semantics the generator derived
+// for it from the rule's text.
+type ManaSymbol struct {
+	Text    string // "{W/U/P}"
+	Group   string
+	Ident   string // "WUP"
+	Colors  string // colours of the symbol, in WUBRG order: "WU"
+	Pay     []string
+	Generic int // the generic half of {2/W}
+	Life    int // life paid instead of a Phyrexian symbol
+	Since   string
+	SinceOK bool
+}
+
+var colorWords = map[string]string{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+// manaSemantics derives what each symbol means from the subrules of 107.4:
+// the colour of each primary symbol (107.4a), colorless {C} (107.4c), the
+// halves of hybrid symbols and the "two mana of any type" of {2/B} (107.4e),
+// the life paid for Phyrexian symbols (107.4f), and the snow source of {S}
+// (107.4h). A group the generator does not know, or a subrule that no
+// longer says what the semantics rest on, stops generation: guessing would
+// put wrong rules into every validator built on this code.
+func manaSemantics(en, es *snapshot.Snapshot, since map[string]string) ([]ManaSymbol, error) {
+	// Examples illustrate; the semantics come from the rule's own sentences
+	// ("by paying 4 life" in 107.4f's example must not be read as the price).
+	text := func(rule string) string {
+		t, _, _ := strings.Cut(en.Rules[rule], " Example:")
+		return t
+	}
+	need := func(rule, what string, ok bool) error {
+		if !ok {
+			return fmt.Errorf("rule %s no longer says %s: the generator cannot derive the semantics of the mana symbols", rule, what)
+		}
+		return nil
+	}
+	colors := map[string]string{}
+	for _, m := range regexp.MustCompile(`\{([WUBRG])\} (?:is )?(white|blue|black|red|green)`).FindAllStringSubmatch(text("107.4a"), -1) {
+		colors[m[1]] = colorWords[m[2]]
+	}
+	if err := need("107.4a", "which colour each primary mana symbol is", len(colors) == 5); err != nil {
+		return nil, err
+	}
+	if err := need("107.4c", "that {C} is colorless mana", strings.Contains(text("107.4c"), "{C}") && strings.Contains(text("107.4c"), "colorless")); err != nil {
+		return nil, err
+	}
+	if err := need("107.4e", "that a hybrid symbol can be paid in one of two ways", strings.Contains(text("107.4e"), "one of two ways")); err != nil {
+		return nil, err
+	}
+	twoAny := regexp.MustCompile(`\{2/B\} can be paid with either one black mana or (two|\d+) mana of any type`).FindStringSubmatch(text("107.4e"))
+	if err := need("107.4e", "what pays the generic half of a monocolored hybrid symbol", twoAny != nil); err != nil {
+		return nil, err
+	}
+	life := regexp.MustCompile(`by paying (\d+) life`).FindStringSubmatch(text("107.4f"))
+	if err := need("107.4f", "how much life pays a Phyrexian symbol", life != nil); err != nil {
+		return nil, err
+	}
+	lifeN, _ := strconv.Atoi(life[1])
+	if err := need("107.4h", "that {S} is paid with mana from a snow source", strings.Contains(text("107.4h"), "snow source") || strings.Contains(text("107.4h"), "snow permanent")); err != nil {
+		return nil, err
+	}
+
+	var esSyms []string
+	for _, s := range es.ManaSymbols {
+		esSyms = append(esSyms, s.Symbol+" "+s.Group)
+	}
+	var out []ManaSymbol
+	for _, s := range en.ManaSymbols {
+		if !slices.Contains(esSyms, s.Symbol+" "+s.Group) {
+			return nil, fmt.Errorf("mana symbol %s (%s) is in the English 107.4 but not the Spanish one", s.Symbol, s.Group)
+		}
+		body := strings.Trim(s.Symbol, "{}")
+		parts := strings.Split(body, "/")
+		m := ManaSymbol{Text: s.Symbol, Group: s.Group, Ident: strings.Join(parts, ""), Since: since[s.Symbol]}
+		m.SinceOK = m.Since != "" && m.Since != since[""]
+		colorOf := func(p string) (string, error) {
+			c, ok := colors[p]
+			if !ok {
+				return "", fmt.Errorf("mana symbol %s: %q is not a colour named by 107.4a", s.Symbol, p)
+			}
+			return c, nil
+		}
+		switch s.Group {
+		case "numeric":
+			continue // any number; the cost parser reads digits
+		case "basic":
+			if body == "C" {
+				m.Pay = []string{"C"}
+				break
+			}
+			c, err := colorOf(body)
+			if err != nil {
+				return nil, err
+			}
+			m.Colors, m.Pay = c, []string{c}
+		case "variable":
+			m.Pay = []string{body}
+		case "hybrid":
+			if len(parts) != 2 {
+				return nil, fmt.Errorf("hybrid symbol %s does not have two halves", s.Symbol)
+			}
+			for _, p := range parts {
+				c, err := colorOf(p)
+				if err != nil {
+					return nil, err
+				}
+				m.Colors += c
+				m.Pay = append(m.Pay, c)
+			}
+		case "monocolored_hybrid":
+			if len(parts) != 2 {
+				return nil, fmt.Errorf("monocolored hybrid symbol %s does not have two halves", s.Symbol)
+			}
+			c, err := colorOf(parts[1])
+			if err != nil {
+				return nil, err
+			}
+			m.Colors = c
+			switch parts[0] {
+			case "C":
+				m.Pay = []string{"C", c}
+			default:
+				n, err := strconv.Atoi(parts[0])
+				if err != nil {
+					return nil, fmt.Errorf("monocolored hybrid symbol %s: %q is neither C nor a number", s.Symbol, parts[0])
+				}
+				m.Generic, m.Pay = n, []string{c, "generic"}
+			}
+		case "phyrexian", "hybrid_phyrexian":
+			if parts[len(parts)-1] != "P" || len(parts) < 2 || len(parts) > 3 {
+				return nil, fmt.Errorf("Phyrexian symbol %s does not end in /P", s.Symbol)
+			}
+			for _, p := range parts[:len(parts)-1] {
+				c, err := colorOf(p)
+				if err != nil {
+					return nil, err
+				}
+				m.Colors += c
+				m.Pay = append(m.Pay, c)
+			}
+			m.Life, m.Pay = lifeN, append(m.Pay, "life")
+		case "snow":
+			m.Pay = []string{"snow"}
+		default:
+			return nil, fmt.Errorf("rule 107.4 lists a group of mana symbols the generator does not understand: %q (symbols such as %s); teach internal/gen/mana.go what it means", s.Group, s.Symbol)
+		}
+		m.Colors = wubrg(m.Colors)
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// wubrg orders colour letters as the rules do.
+func wubrg(s string) string {
+	var b strings.Builder
+	for _, c := range "WUBRG" {
+		if strings.ContainsRune(s, c) {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,159 @@
+package gen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// maxKeyFor is the buffer size lookups fold names into: the longest key,
+// with room to spare for a few more bytes of case folding.
+func maxKeyFor(entries ...[]Entry) int {
+	n := 0
+	for _, es := range entries {
+		for _, e := range es {
+			for _, s := range append([]string{e.EN, e.ES}, e.Forms...) {
+				n = max(n, len(foldKey(s)))
+			}
+		}
+	}
+	return n + 8
+}
+
+func (m *Model) effectiveConsts(f *jen.File) {
+	f.Comment("Effective dates of the rules these tables come from, per language.")
+	f.Const().Defs(
+		jen.Id("EffectiveEN").Op("=").Lit(m.EN.Effective),
+		jen.Id("EffectiveES").Op("=").Lit(m.ES.Effective),
+	)
+}
+
+func (m *Model) cardtypeFile() *jen.File {
+	f := m.newFile("cardtype", "Package cardtype lists the card types (rule 205.2a) and supertypes (rule 205.4a)\nof the Magic: The Gathering Comprehensive Rules, in English and Spanish.")
+	m.effectiveConsts(f)
+	f.Const().Id("maxKey").Op("=").Lit(maxKeyFor(m.CardTypes, m.Supertypes))
+	must(m.enum(f, enumSpec{Type: "CardType", Under: "uint8", Noun: "card type", Rule: snapshot.FactRule[snapshot.FactCardTypes], Values: m.CardTypes}, true))
+	must(m.enum(f, enumSpec{Type: "Supertype", Under: "uint8", Noun: "supertype", Rule: snapshot.FactRule[snapshot.FactSupertypes], Values: m.Supertypes}, true))
+	return f
+}
+
+func (m *Model) subtypeFile() *jen.File {
+	f := m.newFile("subtype", "Package subtype lists the subtypes of rule 205.3 of the Magic: The Gathering\nComprehensive Rules, one Go type per category, in English and Spanish, and\nwhich card types each category goes with (rules 205.3c and 205.3d).")
+	ct := ModulePath + "/cardtype"
+	m.effectiveConsts(f)
+	var all [][]Entry
+	for _, c := range m.Categories {
+		all = append(all, c.Values)
+	}
+	f.Const().Id("maxKey").Op("=").Lit(maxKeyFor(all...))
+	f.Comment("MaxWords is the most words any subtype name has, in either language.")
+	f.Const().Id("MaxWords").Op("=").Lit(m.MaxPhraseWords)
+
+	// Category enum.
+	f.Comment("Category is a subtype category of rule 205.3, named by the rule's own words.")
+	f.Type().Id("Category").Uint8()
+	var defs []jen.Code
+	for i, c := range m.Categories {
+		d := jen.Id("Category" + c.Type)
+		if i == 0 {
+			d = d.Id("Category").Op("=").Iota().Op("+").Lit(1)
+		}
+		defs = append(defs, d.Comment(c.Name+" types, rule "+c.Rule))
+	}
+	f.Const().Defs(defs...)
+	var names, rules []jen.Code
+	var cardTypes []jen.Code
+	for _, c := range m.Categories {
+		names = append(names, jen.Lit(c.Name))
+		rules = append(rules, jen.Lit(c.Rule))
+		var cts []jen.Code
+		for _, t := range c.CardTypes {
+			id, _ := Ident("", title(t))
+			cts = append(cts, jen.Qual(ct, id))
+		}
+		cardTypes = append(cardTypes, jen.Values(cts...))
+	}
+	f.Var().Defs(
+		jen.Id("_categoryNames").Op("=").Index(jen.Op("...")).String().Values(names...),
+		jen.Id("_categoryRules").Op("=").Index(jen.Op("...")).String().Values(rules...),
+		jen.Id("_categoryCardTypes").Op("=").Index(jen.Op("...")).Index().Qual(ct, "CardType").Values(cardTypes...),
+	)
+	f.Comment("IsValid reports whether c is a category.")
+	f.Func().Params(jen.Id("c").Id("Category")).Id("IsValid").Params().Bool().Block(
+		jen.Return(jen.Id("c").Op(">=").Lit(1).Op("&&").Int().Call(jen.Id("c")).Op("<=").Len(jen.Id("_categoryNames"))))
+	f.Comment("String returns the category's name (\"creature\").")
+	f.Func().Params(jen.Id("c").Id("Category")).Id("String").Params().String().Block(
+		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Lit("Category(").Op("+").Qual("strconv", "Itoa").Call(jen.Int().Call(jen.Id("c"))).Op("+").Lit(")"))),
+		jen.Return(jen.Id("_categoryNames").Index(jen.Id("c").Op("-").Lit(1))))
+	f.Comment("Rule returns the subrule of 205.3 that lists the category.")
+	f.Func().Params(jen.Id("c").Id("Category")).Id("Rule").Params().String().Block(
+		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Lit(""))),
+		jen.Return(jen.Id("_categoryRules").Index(jen.Id("c").Op("-").Lit(1))))
+	f.Comment("CardTypes returns the card types whose subtypes the category lists")
+	f.Comment("(creature types go with creature and kindred, spell types with instant and sorcery).")
+	f.Func().Params(jen.Id("c").Id("Category")).Id("CardTypes").Params().Index().Qual(ct, "CardType").Block(
+		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Nil())),
+		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id("_categoryCardTypes").Index(jen.Id("c").Op("-").Lit(1)))))
+	f.Comment("Categories returns every category in rule order.")
+	f.Func().Id("Categories").Params().Index().Id("Category").Block(
+		jen.Id("out").Op(":=").Make(jen.Index().Id("Category"), jen.Len(jen.Id("_categoryNames"))),
+		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(jen.Id("out").Index(jen.Id("i")).Op("=").Id("Category").Call(jen.Id("i").Op("+").Lit(1))),
+		jen.Return(jen.Id("out")))
+	f.Comment("For returns the categories whose subtypes a card type can have.")
+	f.Func().Id("For").Params(jen.Id("t").Qual(ct, "CardType")).Index().Id("Category").Block(
+		jen.Var().Id("out").Index().Id("Category"),
+		jen.For(jen.List(jen.Id("i"), jen.Id("cts")).Op(":=").Range().Id("_categoryCardTypes")).Block(
+			jen.If(jen.Qual("slices", "Contains").Call(jen.Id("cts"), jen.Id("t"))).Block(
+				jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("Category").Call(jen.Id("i").Op("+").Lit(1))))),
+		jen.Return(jen.Id("out")))
+
+	// Subtype: a value of any category.
+	f.Comment("Subtype is a subtype of any category: its category and its value within it.")
+	f.Type().Id("Subtype").Struct(jen.Id("Category").Id("Category"), jen.Id("Value").Uint16())
+	var strCases, esCases, findCases []jen.Code
+	for _, c := range m.Categories {
+		strCases = append(strCases, jen.Case(jen.Id("Category"+c.Type)).Block(jen.Return(jen.Id(c.Type).Call(jen.Id("s").Dot("Value")).Dot("String").Call())))
+		esCases = append(esCases, jen.Case(jen.Id("Category"+c.Type)).Block(jen.Return(jen.Id(c.Type).Call(jen.Id("s").Dot("Value")).Dot("Spanish").Call())))
+		findCases = append(findCases, jen.Case(jen.Id("Category"+c.Type)).Block(
+			jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("lookup"+c.Type).Call(jen.Id("name")),
+			jen.Return(jen.Id("Subtype").Values(jen.Id("c"), jen.Uint16().Call(jen.Id("v"))), jen.Id("ok"))))
+	}
+	f.Comment("String returns the English name.")
+	f.Func().Params(jen.Id("s").Id("Subtype")).Id("String").Params().String().Block(
+		jen.Switch(jen.Id("s").Dot("Category")).Block(strCases...), jen.Return(jen.Lit("Subtype(invalid)")))
+	f.Comment("Spanish returns the Spanish name.")
+	f.Func().Params(jen.Id("s").Id("Subtype")).Id("Spanish").Params().String().Block(
+		jen.Switch(jen.Id("s").Dot("Category")).Block(esCases...), jen.Return(jen.Lit("Subtype(invalid)")))
+	f.Comment("Find looks name up (English or Spanish, any case, either apostrophe) in one")
+	f.Comment("category. It allocates nothing.")
+	f.Func().Id("Find").Params(jen.Id("c").Id("Category"), jen.Id("name").String()).Params(jen.Id("Subtype"), jen.Bool()).Block(
+		jen.Switch(jen.Id("c")).Block(findCases...), jen.Return(jen.Id("Subtype").Values(), jen.False()))
+
+	for _, c := range m.Categories {
+		must(m.enum(f, enumSpec{Type: c.Type, Under: "uint16", Noun: c.Name + " type", Rule: c.Rule, Values: c.Values, Category: c.Name}, false))
+		f.Comment("Category returns Category" + c.Type + ".")
+		f.Func().Params(jen.Id(c.Type)).Id("Category").Params().Id("Category").Block(jen.Return(jen.Id("Category" + c.Type)))
+	}
+	return f
+}
+
+func (m *Model) typelineFile() *jen.File {
+	f := m.newFile("typeline", "")
+	f.Comment("Rules the validator cites, as the snapshots number them.")
+	f.Const().Defs(
+		jen.Id("ruleCardTypes").Op("=").Lit(snapshot.FactRule[snapshot.FactCardTypes]),
+		jen.Id("ruleSupertypes").Op("=").Lit(snapshot.FactRule[snapshot.FactSupertypes]),
+		jen.Id("subtypeRule").Op("=").Lit(snapshot.FactRule[snapshot.FactSubtypes]),
+	)
+	return f
+}
+
+func must(err error) {
+	if err != nil {
+		panic(genError{err})
+	}
+}
+
+// genError carries an error out of the emitters, which build files
+// with jennifer's fluent calls and have no error returns of their own.
+type genError struct{ error }
