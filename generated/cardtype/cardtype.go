@@ -56,8 +56,12 @@ var (
 	_cardTypeSince   = [...]since{{"2016-01-16", false}, {"2023-04-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-07-23", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2024-07-30", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _cardTypeLookup = map[string]CardType{"Artifact": 1, "Battle": 2, "Conspiracy": 3, "Creature": 4, "Dungeon": 5, "Enchantment": 6, "Instant": 7, "Kindred": 8, "Land": 9, "Phenomenon": 10, "Plane": 11, "Planeswalker": 12, "Scheme": 13, "Sorcery": 14, "Vanguard": 15, "afín": 8, "artefacto": 1, "artifact": 1, "batalla": 2, "battle": 2, "conjuro": 14, "conspiración": 3, "conspiracy": 3, "creature": 4, "criatura": 4, "dungeon": 5, "encantamiento": 6, "enchantment": 6, "fenómeno": 10, "instant": 7, "instantáneo": 7, "kindred": 8, "land": 9, "mazmorra": 5, "phenomenon": 10, "plan": 13, "plane": 11, "planeswalker": 12, "plano": 11, "scheme": 13, "sorcery": 14, "tierra": 9, "vanguard": 15, "vanguardia": 15}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _cardTypeTable = [64]struct {
+	key string
+	v   CardType
+}{0: {"tierra", 9}, 2: {"conspiracy", 3}, 3: {"scheme", 13}, 7: {"plano", 11}, 8: {"artefacto", 1}, 10: {"mazmorra", 5}, 11: {"vanguard", 15}, 13: {"dungeon", 5}, 14: {"sorcery", 14}, 16: {"afín", 8}, 18: {"plan", 13}, 21: {"plane", 11}, 24: {"creature", 4}, 26: {"conspiración", 3}, 28: {"land", 9}, 30: {"batalla", 2}, 34: {"enchantment", 6}, 35: {"artifact", 1}, 36: {"kindred", 8}, 37: {"vanguardia", 15}, 40: {"criatura", 4}, 41: {"planeswalker", 12}, 47: {"encantamiento", 6}, 48: {"phenomenon", 10}, 49: {"fenómeno", 10}, 50: {"instant", 7}, 55: {"battle", 2}, 56: {"instantáneo", 7}, 61: {"conjuro", 14}}
 
 // IsValid reports whether v is one of the card types.
 func (v CardType) IsValid() bool {
@@ -125,17 +129,64 @@ func ParseCardType(s string) (CardType, error) {
 		Rule: "205.2a",
 	}
 }
-func lookupCardType(s string) (CardType, bool) {
-	if v, ok := _cardTypeLookup[s]; ok {
-		return v, true
+
+// PrintedCardType matches s against the English names exactly as type lines print
+// them ("Creature", not "creature"), which is faster than a folding lookup.
+func PrintedCardType(s string) (CardType, bool) {
+	switch s {
+	case "Artifact":
+		return Artifact, true
+	case "Battle":
+		return Battle, true
+	case "Conspiracy":
+		return Conspiracy, true
+	case "Creature":
+		return Creature, true
+	case "Dungeon":
+		return Dungeon, true
+	case "Enchantment":
+		return Enchantment, true
+	case "Instant":
+		return Instant, true
+	case "Kindred":
+		return Kindred, true
+	case "Land":
+		return Land, true
+	case "Phenomenon":
+		return Phenomenon, true
+	case "Plane":
+		return Plane, true
+	case "Planeswalker":
+		return Planeswalker, true
+	case "Scheme":
+		return Scheme, true
+	case "Sorcery":
+		return Sorcery, true
+	case "Vanguard":
+		return Vanguard, true
 	}
+	return 0, false
+}
+
+// LookupCardType is ParseCardType without the error: it allocates nothing.
+func LookupCardType(s string) (CardType, bool) {
+	return lookupCardType(s)
+}
+func lookupCardType(s string) (CardType, bool) {
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _cardTypeLookup[string(k)]
-	return v, ok
+	for i := h & 63; ; i = (i + 1) & 63 {
+		e := &_cardTypeTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // CardTypeValues returns every card type in rule order.
@@ -168,8 +219,12 @@ var (
 	_supertypeSince   = [...]since{{"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _supertypeLookup = map[string]Supertype{"Basic": 1, "Legendary": 2, "Ongoing": 3, "Snow": 4, "World": 5, "basic": 1, "básica": 1, "básico": 1, "continua": 3, "continuo": 3, "legendaria": 2, "legendario": 2, "legendary": 2, "mundial": 5, "nevada": 4, "nevado": 4, "ongoing": 3, "snow": 4, "world": 5}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _supertypeTable = [32]struct {
+	key string
+	v   Supertype
+}{1: {"legendaria", 2}, 2: {"mundial", 5}, 3: {"ongoing", 3}, 7: {"básico", 1}, 9: {"básica", 1}, 10: {"legendary", 2}, 12: {"nevado", 4}, 15: {"legendario", 2}, 18: {"continuo", 3}, 19: {"snow", 4}, 20: {"world", 5}, 24: {"continua", 3}, 29: {"basic", 1}, 30: {"nevada", 4}}
 
 // IsValid reports whether v is one of the supertypes.
 func (v Supertype) IsValid() bool {
@@ -237,17 +292,44 @@ func ParseSupertype(s string) (Supertype, error) {
 		Rule: "205.4a",
 	}
 }
-func lookupSupertype(s string) (Supertype, bool) {
-	if v, ok := _supertypeLookup[s]; ok {
-		return v, true
+
+// PrintedSupertype matches s against the English names exactly as type lines print
+// them ("Creature", not "creature"), which is faster than a folding lookup.
+func PrintedSupertype(s string) (Supertype, bool) {
+	switch s {
+	case "Basic":
+		return Basic, true
+	case "Legendary":
+		return Legendary, true
+	case "Ongoing":
+		return Ongoing, true
+	case "Snow":
+		return Snow, true
+	case "World":
+		return World, true
 	}
+	return 0, false
+}
+
+// LookupSupertype is ParseSupertype without the error: it allocates nothing.
+func LookupSupertype(s string) (Supertype, bool) {
+	return lookupSupertype(s)
+}
+func lookupSupertype(s string) (Supertype, bool) {
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _supertypeLookup[string(k)]
-	return v, ok
+	for i := h & 31; ; i = (i + 1) & 31 {
+		e := &_supertypeTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // SupertypeValues returns every supertype in rule order.

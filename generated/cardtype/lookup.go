@@ -40,6 +40,45 @@ func foldKey(buf []byte, s string) ([]byte, bool) {
 	return buf, true
 }
 
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+)
+
+// foldHash folds s into buf as foldKey does and hashes the result with
+// FNV-1a in the same pass. ASCII names take the fast path; others fold rune
+// by rune.
+func foldHash(buf []byte, s string) ([]byte, uint32, bool) {
+	h := uint32(fnvOffset)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c == '\'' {
+			return foldHashSlow(buf[:0], s)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if len(buf) == cap(buf) {
+			return nil, 0, false
+		}
+		buf = append(buf, c)
+		h = (h ^ uint32(c)) * fnvPrime
+	}
+	return buf, h, true
+}
+
+func foldHashSlow(buf []byte, s string) ([]byte, uint32, bool) {
+	k, ok := foldKey(buf, s)
+	if !ok {
+		return nil, 0, false
+	}
+	h := uint32(fnvOffset)
+	for _, c := range k {
+		h = (h ^ uint32(c)) * fnvPrime
+	}
+	return k, h, true
+}
+
 // since is the first release listing a name.
 type since struct {
 	release string

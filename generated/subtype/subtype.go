@@ -82,6 +82,22 @@ func (c Category) CardTypes() []cardtype.CardType {
 	return slices.Clone(_categoryCardTypes[c-1])
 }
 
+// Has reports whether the category lists subtypes of card type t. It allocates nothing.
+func (c Category) Has(t cardtype.CardType) bool {
+	return c.IsValid() && slices.Contains(_categoryCardTypes[c-1], t)
+}
+
+var _cardTypeMasks = [...]uint32{1, 256, 0, 32, 128, 2, 16, 32, 4, 0, 64, 8, 0, 16, 0}
+
+// Mask returns the categories whose subtypes card type t can have, as a bit set:
+// bit c-1 is set for category c. It allocates nothing.
+func Mask(t cardtype.CardType) uint32 {
+	if !t.IsValid() {
+		return 0
+	}
+	return _cardTypeMasks[t-1]
+}
+
 // Categories returns every category in rule order.
 func Categories() []Category {
 	out := make([]Category, len(_categoryNames))
@@ -100,6 +116,30 @@ func For(t cardtype.CardType) []Category {
 		}
 	}
 	return out
+}
+
+var _phraseStarts = [32]struct {
+	key string
+	v   int
+}{2: {"de", 2}, 3: {"acechador", 2}, 4: {"alfava", 2}, 5: {"outside", 3}, 6: {"piedra", 3}, 7: {"serra’s", 2}, 8: {"bolas’s", 3}, 9: {"time", 2}, 16: {"horsehead", 2}, 17: {"androzani", 2}, 18: {"new", 2}, 19: {"señor", 3}, 25: {"unknown", 2}, 26: {"central", 3}, 28: {"the", 3}}
+
+// WordsFrom returns the most words a subtype name starting with word can have:
+// 1 unless word begins a multi-word name ("Time" of Time Lord). It allocates nothing.
+func WordsFrom(word string) int {
+	var buf [maxKey]byte
+	k, h, ok := foldHash(buf[:0], word)
+	if !ok {
+		return 1
+	}
+	for i := h & 31; ; i = (i + 1) & 31 {
+		e := &_phraseStarts[i]
+		if e.key == "" {
+			return 1
+		}
+		if e.key == string(k) {
+			return e.v
+		}
+	}
 }
 
 // Subtype is a subtype of any category: its category and its value within it.
@@ -232,8 +272,12 @@ var (
 	_artifactSince   = [...]since{{"2022-10-07", true}, {"2021-11-19", true}, {"2024-03-08", true}, {"2026-09-25", true}, {"2016-04-08", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2019-10-04", true}, {"2016-01-16", false}, {"2020-01-24", true}, {"2026-09-25", true}, {"2023-04-14", true}, {"2025-09-19", true}, {"2024-03-08", true}, {"2025-07-25", true}, {"2023-11-17", true}, {"2026-02-27", true}, {"2022-09-08", true}, {"2025-07-25", true}, {"2025-09-19", true}, {"2017-09-29", true}, {"2016-09-30", true}, {"2026-09-25", true}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _artifactLookup = map[string]Artifact{"Attraction": 1, "Blood": 2, "Bobblehead": 3, "Book": 4, "Clue": 5, "Contraption": 6, "Equipment": 7, "Food": 8, "Fortification": 9, "Gold": 10, "Heartwood": 11, "Incubator": 12, "Infinity": 13, "Junk": 14, "Lander": 15, "Map": 16, "Mutagen": 17, "Powerstone": 18, "Spacecraft": 19, "Stone": 20, "Treasure": 21, "Vehicle": 22, "Vibranium": 23, "aparato": 6, "astronave": 19, "aterrizador": 15, "atracción": 1, "attraction": 1, "blood": 2, "bobblehead": 3, "book": 4, "cabezón": 3, "clue": 5, "comida": 8, "contraption": 6, "duramen": 11, "equipment": 7, "equipo": 7, "food": 8, "fortificación": 9, "fortification": 9, "gema": 20, "gold": 10, "heartwood": 11, "incubadora": 12, "incubator": 12, "infinito": 13, "infinity": 13, "junk": 14, "lander": 15, "libro": 4, "map": 16, "mapa": 16, "mutagen": 17, "mutágeno": 17, "oro": 10, "piedra de poder": 18, "pista": 5, "powerstone": 18, "residuo": 14, "sangre": 2, "spacecraft": 19, "stone": 20, "tesoro": 21, "treasure": 21, "vehicle": 22, "vehículo": 22, "vibranium": 23}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _artifactTable = [128]struct {
+	key string
+	v   Artifact
+}{0: {"attraction", 1}, 1: {"incubator", 12}, 2: {"spacecraft", 19}, 3: {"incubadora", 12}, 7: {"blood", 2}, 8: {"clue", 5}, 9: {"gema", 20}, 11: {"junk", 14}, 12: {"pista", 5}, 13: {"sangre", 2}, 14: {"atracción", 1}, 15: {"libro", 4}, 18: {"mutagen", 17}, 19: {"gold", 10}, 25: {"duramen", 11}, 34: {"heartwood", 11}, 36: {"treasure", 21}, 38: {"comida", 8}, 39: {"tesoro", 21}, 43: {"lander", 15}, 45: {"vehículo", 22}, 47: {"vehicle", 22}, 49: {"map", 16}, 52: {"equipo", 7}, 53: {"fortification", 9}, 56: {"book", 4}, 58: {"cabezón", 3}, 73: {"food", 8}, 75: {"bobblehead", 3}, 76: {"powerstone", 18}, 77: {"vibranium", 23}, 79: {"infinito", 13}, 84: {"aterrizador", 15}, 94: {"contraption", 6}, 95: {"fortificación", 9}, 97: {"piedra de poder", 18}, 100: {"astronave", 19}, 102: {"mutágeno", 17}, 103: {"aparato", 6}, 108: {"residuo", 14}, 112: {"mapa", 16}, 113: {"oro", 10}, 119: {"equipment", 7}, 121: {"infinity", 13}, 122: {"stone", 20}}
 
 // IsValid reports whether v is one of the artifact types.
 func (v Artifact) IsValid() bool {
@@ -301,17 +345,26 @@ func ParseArtifact(s string) (Artifact, error) {
 		Rule: "205.3g",
 	}
 }
+
+// LookupArtifact is ParseArtifact without the error: it allocates nothing.
+func LookupArtifact(s string) (Artifact, bool) {
+	return lookupArtifact(s)
+}
 func lookupArtifact(s string) (Artifact, bool) {
-	if v, ok := _artifactLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _artifactLookup[string(k)]
-	return v, ok
+	for i := h & 127; ; i = (i + 1) & 127 {
+		e := &_artifactTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // ArtifactValues returns every artifact type in rule order.
@@ -357,8 +410,12 @@ var (
 	_enchantmentSince   = [...]since{{"2016-01-16", false}, {"2022-06-10", true}, {"2017-04-28", true}, {"2024-02-02", true}, {"2021-07-23", true}, {"2016-01-16", false}, {"2026-09-25", true}, {"2023-10-13", true}, {"2024-11-08", true}, {"2021-02-05", true}, {"2018-04-27", true}, {"2021-02-05", true}, {"2016-01-16", false}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _enchantmentLookup = map[string]Enchantment{"Aura": 1, "Background": 2, "Cartouche": 3, "Case": 4, "Class": 5, "Curse": 6, "Plan": 7, "Role": 8, "Room": 9, "Rune": 10, "Saga": 11, "Shard": 12, "Shrine": 13, "altar": 13, "aura": 1, "background": 2, "cartouche": 3, "cartucho": 3, "case": 4, "caso": 4, "clase": 5, "class": 5, "complot": 7, "curse": 6, "fragmento": 12, "maldición": 6, "papel": 8, "plan": 7, "role": 8, "room": 9, "runa": 10, "rune": 10, "saga": 11, "sala": 9, "shard": 12, "shrine": 13, "trasfondo": 2}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _enchantmentTable = [64]struct {
+	key string
+	v   Enchantment
+}{9: {"clase", 5}, 10: {"sala", 9}, 11: {"shard", 12}, 12: {"trasfondo", 2}, 18: {"maldición", 6}, 19: {"plan", 7}, 25: {"role", 8}, 29: {"background", 2}, 30: {"aura", 1}, 33: {"saga", 11}, 38: {"cartucho", 3}, 39: {"papel", 8}, 41: {"complot", 7}, 47: {"altar", 13}, 49: {"case", 4}, 50: {"runa", 10}, 51: {"cartouche", 3}, 52: {"caso", 4}, 53: {"curse", 6}, 54: {"fragmento", 12}, 58: {"room", 9}, 59: {"shrine", 13}, 61: {"rune", 10}, 63: {"class", 5}}
 
 // IsValid reports whether v is one of the enchantment types.
 func (v Enchantment) IsValid() bool {
@@ -426,17 +483,26 @@ func ParseEnchantment(s string) (Enchantment, error) {
 		Rule: "205.3h",
 	}
 }
+
+// LookupEnchantment is ParseEnchantment without the error: it allocates nothing.
+func LookupEnchantment(s string) (Enchantment, bool) {
+	return lookupEnchantment(s)
+}
 func lookupEnchantment(s string) (Enchantment, bool) {
-	if v, ok := _enchantmentLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _enchantmentLookup[string(k)]
-	return v, ok
+	for i := h & 63; ; i = (i + 1) & 63 {
+		e := &_enchantmentTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // EnchantmentValues returns every enchantment type in rule order.
@@ -486,8 +552,12 @@ var (
 	_landSince   = [...]since{{"2024-02-02", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-07-25", true}, {"2016-01-16", false}, {"2023-04-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-06-06", true}, {"2016-01-16", false}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _landLookup = map[string]Land{"Cave": 1, "Desert": 2, "Forest": 3, "Gate": 4, "Island": 5, "Lair": 6, "Locus": 7, "Mine": 8, "Mountain": 9, "Plains": 10, "Planet": 11, "Power-Plant": 12, "Sphere": 13, "Swamp": 14, "Tower": 15, "Town": 16, "Urza’s": 17, "bosque": 3, "cave": 1, "central de energía": 12, "ciudad": 16, "cubil": 6, "cueva": 1, "de urza": 17, "desert": 2, "desierto": 2, "esfera": 13, "forest": 3, "gate": 4, "isla": 5, "island": 5, "lair": 6, "llanura": 10, "locus": 7, "mina": 8, "mine": 8, "montaña": 9, "mountain": 9, "pantano": 14, "plains": 10, "planet": 11, "planeta": 11, "portal": 4, "power-plant": 12, "sitio": 7, "sphere": 13, "swamp": 14, "torre": 15, "tower": 15, "town": 16, "urza’s": 17}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _landTable = [128]struct {
+	key string
+	v   Land
+}{0: {"de urza", 17}, 1: {"llanura", 10}, 2: {"mina", 8}, 11: {"portal", 4}, 15: {"swamp", 14}, 17: {"locus", 7}, 18: {"gate", 4}, 21: {"urza’s", 17}, 23: {"sitio", 7}, 24: {"sphere", 13}, 25: {"cueva", 1}, 29: {"esfera", 13}, 34: {"mountain", 9}, 37: {"lair", 6}, 48: {"pantano", 14}, 54: {"mine", 8}, 56: {"cubil", 6}, 60: {"desert", 2}, 61: {"ciudad", 16}, 69: {"town", 16}, 79: {"torre", 15}, 83: {"central de energía", 12}, 86: {"planeta", 11}, 88: {"cave", 1}, 89: {"desierto", 2}, 93: {"montaña", 9}, 96: {"bosque", 3}, 97: {"forest", 3}, 98: {"tower", 15}, 108: {"island", 5}, 110: {"isla", 5}, 115: {"planet", 11}, 124: {"plains", 10}, 126: {"power-plant", 12}}
 
 // IsValid reports whether v is one of the land types.
 func (v Land) IsValid() bool {
@@ -555,17 +625,26 @@ func ParseLand(s string) (Land, error) {
 		Rule: "205.3i",
 	}
 }
+
+// LookupLand is ParseLand without the error: it allocates nothing.
+func LookupLand(s string) (Land, bool) {
+	return lookupLand(s)
+}
 func lookupLand(s string) (Land, bool) {
-	if v, ok := _landLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _landLookup[string(k)]
-	return v, ok
+	for i := h & 127; ; i = (i + 1) & 127 {
+		e := &_landTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // LandValues returns every land type in rule order.
@@ -678,8 +757,12 @@ var (
 	_planeswalkerSince   = [...]since{{"2016-01-16", false}, {"2018-08-10", true}, {"2018-01-19", true}, {"2016-04-08", true}, {"2016-01-16", false}, {"2021-07-23", true}, {"2020-07-03", true}, {"2016-01-16", false}, {"2020-01-24", true}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2021-06-18", true}, {"2016-01-16", false}, {"2019-05-03", true}, {"2026-09-25", true}, {"2021-06-18", true}, {"2016-01-16", false}, {"2016-09-30", true}, {"2021-07-23", true}, {"2022-06-10", true}, {"2016-01-16", false}, {"2018-08-10", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-06-18", true}, {"2023-10-13", true}, {"2017-09-29", true}, {"2016-01-16", false}, {"2023-04-14", true}, {"2018-04-27", true}, {"2021-02-05", true}, {"2022-02-18", true}, {"2016-01-16", false}, {"2019-05-03", true}, {"2016-09-30", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-07-23", true}, {"2020-04-17", true}, {"2022-06-10", true}, {"2021-07-23", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-02-05", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2019-10-04", true}, {"2025-02-07", true}, {"2016-01-16", false}, {"2018-06-08", true}, {"2016-09-30", true}, {"2017-07-08", true}, {"2016-01-16", false}, {"2019-08-23", true}, {"2022-09-08", true}, {"2016-01-16", false}, {"2021-02-05", true}, {"2016-01-16", false}, {"2022-06-10", true}, {"2016-01-16", false}, {"2019-05-03", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-02-05", true}, {"2016-01-16", false}, {"2023-04-14", true}, {"2016-01-16", false}, {"2018-07-13", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2018-06-08", true}, {"2018-08-10", true}, {"2019-08-23", true}, {"2016-01-16", false}, {"2018-06-08", true}, {"2018-06-08", true}, {"2021-07-23", true}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _planeswalkerLookup = map[string]Planeswalker{"Ajani": 1, "Aminatou": 2, "Angrath": 3, "Arlinn": 4, "Ashiok": 5, "Bahamut": 6, "Basri": 7, "Bolas": 8, "Calix": 9, "Chandra": 10, "Comet": 11, "Dack": 12, "Dakkon": 13, "Daretti": 14, "Davriel": 15, "Dellian": 16, "Dihada": 17, "Domri": 18, "Dovin": 19, "Ellywick": 20, "Elminster": 21, "Elspeth": 22, "Estrid": 23, "Freyalise": 24, "Garruk": 25, "Gideon": 26, "Grist": 27, "Guff": 28, "Huatli": 29, "Jace": 30, "Jared": 31, "Jaya": 32, "Jeska": 33, "Kaito": 34, "Karn": 35, "Kasmina": 36, "Kaya": 37, "Kiora": 38, "Koth": 39, "Liliana": 40, "Lolth": 41, "Lukka": 42, "Minsc": 43, "Mordenkainen": 44, "Nahiri": 45, "Narset": 46, "Niko": 47, "Nissa": 48, "Nixilis": 49, "Oko": 50, "Quintorius": 51, "Ral": 52, "Rowan": 53, "Saheeli": 54, "Samut": 55, "Sarkhan": 56, "Serra": 57, "Sivitri": 58, "Sorin": 59, "Szat": 60, "Tamiyo": 61, "Tasha": 62, "Teferi": 63, "Teyo": 64, "Tezzeret": 65, "Tibalt": 66, "Tyvar": 67, "Ugin": 68, "Urza": 69, "Venser": 70, "Vivien": 71, "Vraska": 72, "Vronos": 73, "Will": 74, "Windgrace": 75, "Wrenn": 76, "Xenagos": 77, "Yanggu": 78, "Yanling": 79, "Zariel": 80, "ajani": 1, "aminatou": 2, "angrath": 3, "arlinn": 4, "ashiok": 5, "bahamut": 6, "basri": 7, "bolas": 8, "calix": 9, "chandra": 10, "comet": 11, "dack": 12, "dakkon": 13, "daretti": 14, "davriel": 15, "dellian": 16, "dihada": 17, "domri": 18, "dovin": 19, "ellywick": 20, "elminster": 21, "elspeth": 22, "estrid": 23, "freyalise": 24, "garruk": 25, "gideon": 26, "grist": 27, "guff": 28, "huatli": 29, "jace": 30, "jared": 31, "jaya": 32, "jeska": 33, "kaito": 34, "karn": 35, "kasmina": 36, "kaya": 37, "kiora": 38, "koth": 39, "liliana": 40, "lolth": 41, "lukka": 42, "minsc": 43, "mordenkainen": 44, "nahiri": 45, "narset": 46, "niko": 47, "nissa": 48, "nixilis": 49, "oko": 50, "quintorius": 51, "ral": 52, "rowan": 53, "saheeli": 54, "samut": 55, "sarkhan": 56, "serra": 57, "sivitri": 58, "sorin": 59, "szat": 60, "tamiyo": 61, "tasha": 62, "teferi": 63, "teyo": 64, "tezzeret": 65, "tibalt": 66, "tyvar": 67, "ugin": 68, "urza": 69, "venser": 70, "vivien": 71, "vraska": 72, "vronos": 73, "will": 74, "windgrace": 75, "wrenn": 76, "xenagos": 77, "yanggu": 78, "yanling": 79, "zariel": 80}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _planeswalkerTable = [256]struct {
+	key string
+	v   Planeswalker
+}{2: {"niko", 47}, 6: {"teferi", 63}, 12: {"tasha", 62}, 13: {"jeska", 33}, 14: {"nahiri", 45}, 15: {"comet", 11}, 16: {"urza", 69}, 17: {"zariel", 80}, 18: {"elspeth", 22}, 19: {"gideon", 26}, 22: {"daretti", 14}, 26: {"chandra", 10}, 28: {"lolth", 41}, 36: {"quintorius", 51}, 37: {"windgrace", 75}, 42: {"dellian", 16}, 54: {"saheeli", 54}, 57: {"arlinn", 4}, 59: {"tyvar", 67}, 64: {"oko", 50}, 66: {"jaya", 32}, 68: {"ajani", 1}, 69: {"sarkhan", 56}, 73: {"kasmina", 36}, 76: {"dack", 12}, 77: {"venser", 70}, 84: {"ashiok", 5}, 85: {"nissa", 48}, 88: {"tezzeret", 65}, 91: {"kaya", 37}, 96: {"grist", 27}, 97: {"garruk", 25}, 101: {"vraska", 72}, 105: {"dovin", 19}, 108: {"basri", 7}, 109: {"ellywick", 20}, 110: {"mordenkainen", 44}, 111: {"serra", 57}, 128: {"rowan", 53}, 130: {"estrid", 23}, 131: {"kiora", 38}, 132: {"tamiyo", 61}, 133: {"wrenn", 76}, 141: {"szat", 60}, 142: {"will", 74}, 144: {"jace", 30}, 155: {"koth", 39}, 162: {"dihada", 17}, 163: {"jared", 31}, 164: {"sorin", 59}, 165: {"nixilis", 49}, 185: {"freyalise", 24}, 187: {"lukka", 42}, 188: {"huatli", 29}, 189: {"sivitri", 58}, 193: {"guff", 28}, 205: {"dakkon", 13}, 208: {"ral", 52}, 209: {"aminatou", 2}, 210: {"bolas", 8}, 211: {"yanling", 79}, 213: {"karn", 35}, 218: {"teyo", 64}, 220: {"davriel", 15}, 221: {"minsc", 43}, 222: {"narset", 46}, 223: {"yanggu", 78}, 225: {"kaito", 34}, 230: {"domri", 18}, 234: {"angrath", 3}, 237: {"samut", 55}, 238: {"calix", 9}, 239: {"bahamut", 6}, 240: {"ugin", 68}, 244: {"elminster", 21}, 245: {"liliana", 40}, 246: {"vivien", 71}, 247: {"tibalt", 66}, 248: {"xenagos", 77}, 254: {"vronos", 73}}
 
 // IsValid reports whether v is one of the planeswalker types.
 func (v Planeswalker) IsValid() bool {
@@ -747,17 +830,26 @@ func ParsePlaneswalker(s string) (Planeswalker, error) {
 		Rule: "205.3j",
 	}
 }
+
+// LookupPlaneswalker is ParsePlaneswalker without the error: it allocates nothing.
+func LookupPlaneswalker(s string) (Planeswalker, bool) {
+	return lookupPlaneswalker(s)
+}
 func lookupPlaneswalker(s string) (Planeswalker, bool) {
-	if v, ok := _planeswalkerLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _planeswalkerLookup[string(k)]
-	return v, ok
+	for i := h & 255; ; i = (i + 1) & 255 {
+		e := &_planeswalkerTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // PlaneswalkerValues returns every planeswalker type in rule order.
@@ -795,8 +887,12 @@ var (
 	_spellSince   = [...]since{{"2019-10-04", true}, {"2016-01-16", false}, {"2021-04-22", true}, {"2025-04-04", true}, {"2016-01-16", false}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _spellLookup = map[string]Spell{"Adventure": 1, "Arcane": 2, "Lesson": 3, "Omen": 4, "Trap": 5, "adventure": 1, "arcane": 2, "arcano": 2, "aventura": 1, "lección": 3, "lesson": 3, "omen": 4, "presagio": 4, "trampa": 5, "trap": 5}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _spellTable = [32]struct {
+	key string
+	v   Spell
+}{1: {"lesson", 3}, 2: {"trap", 5}, 5: {"lección", 3}, 11: {"adventure", 1}, 12: {"aventura", 1}, 15: {"presagio", 4}, 22: {"trampa", 5}, 29: {"arcano", 2}, 30: {"omen", 4}, 31: {"arcane", 2}}
 
 // IsValid reports whether v is one of the spell types.
 func (v Spell) IsValid() bool {
@@ -864,17 +960,26 @@ func ParseSpell(s string) (Spell, error) {
 		Rule: "205.3k",
 	}
 }
+
+// LookupSpell is ParseSpell without the error: it allocates nothing.
+func LookupSpell(s string) (Spell, bool) {
+	return lookupSpell(s)
+}
 func lookupSpell(s string) (Spell, bool) {
-	if v, ok := _spellLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _spellLookup[string(k)]
-	return v, ok
+	for i := h & 31; ; i = (i + 1) & 31 {
+		e := &_spellTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // SpellValues returns every spell type in rule order.
@@ -1231,8 +1336,12 @@ var (
 	_creatureSince   = [...]since{{"2023-10-13", true}, {"2016-01-16", false}, {"2016-09-30", true}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2024-04-12", true}, {"2019-05-03", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2018-06-08", true}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2021-07-23", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2024-04-12", true}, {"2016-01-16", false}, {"2021-07-23", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-11-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-11-17", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2024-04-12", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2022-10-07", true}, {"2023-10-13", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2020-01-24", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2017-09-29", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2020-07-03", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-07-25", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-07-25", true}, {"2016-01-16", false}, {"2018-07-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2026-09-25", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-04-22", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2026-09-25", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2026-09-25", true}, {"2022-06-10", true}, {"2024-11-08", true}, {"2021-07-23", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2021-07-23", true}, {"2021-07-23", true}, {"2016-01-16", false}, {"2025-07-25", true}, {"2016-01-16", false}, {"2025-06-06", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2026-09-25", true}, {"2021-04-22", true}, {"2022-10-07", true}, {"2016-01-16", false}, {"2017-04-28", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-11-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2026-09-25", true}, {"2024-03-08", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-11-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-07-25", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}, {"2016-04-08", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-09-30", true}, {"2025-06-06", true}, {"2016-01-16", false}, {"2024-04-12", true}, {"2019-10-04", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2019-10-04", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2020-04-17", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2018-06-08", true}, {"2019-10-04", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-02-05", true}, {"2016-09-30", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-11-14", true}, {"2024-04-12", true}, {"2024-04-12", true}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-06-06", true}, {"2016-01-16", false}, {"2022-04-29", true}, {"2021-06-18", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2019-08-23", true}, {"2025-02-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-09-30", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2020-04-17", true}, {"2016-01-16", false}, {"2026-09-25", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2026-09-25", true}, {"2024-07-30", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2024-03-08", true}, {"2016-01-16", false}, {"2023-11-17", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2026-01-16", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2026-09-25", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2025-09-19", true}, {"2024-03-08", true}, {"2020-01-24", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2021-07-23", true}, {"2024-11-08", true}, {"2016-01-16", false}, {"2017-09-29", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-10-07", true}, {"2016-01-16", false}, {"2026-02-27", true}, {"2016-01-16", false}, {"2024-04-12", true}, {"2016-01-16", false}, {"2025-09-19", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2022-06-10", true}, {"2019-10-04", true}, {"2016-01-16", false}, {"2024-07-30", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _creatureLookup = map[string]Creature{"Advisor": 2, "Aetherborn": 3, "Alien": 4, "Ally": 5, "Angel": 6, "Antelope": 7, "Ape": 8, "Archer": 9, "Archon": 10, "Armadillo": 11, "Army": 12, "Artificer": 13, "Assassin": 14, "Assembly-Worker": 15, "Astartes": 16, "Atog": 17, "Aurochs": 18, "Avatar": 19, "Azra": 20, "Badger": 21, "Balloon": 22, "Barbarian": 23, "Bard": 24, "Basilisk": 25, "Bat": 26, "Bear": 27, "Beast": 28, "Beaver": 29, "Beeble": 30, "Beholder": 31, "Berserker": 32, "Bird": 33, "Bison": 34, "Blinkmoth": 35, "Boar": 36, "Bringer": 37, "Brushwagg": 38, "Camarid": 39, "Camel": 40, "Capybara": 41, "Caribou": 42, "Carrier": 43, "Cat": 44, "Centaur": 45, "Child": 46, "Chimera": 47, "Citizen": 48, "Cleric": 49, "Clown": 50, "Cockatrice": 51, "Construct": 52, "Coward": 53, "Coyote": 54, "Crab": 55, "Crocodile": 56, "Custodes": 58, "Cyberman": 59, "Cyclops": 60, "C’tan": 57, "Dalek": 61, "Dauthi": 62, "Demigod": 63, "Demon": 64, "Deserter": 65, "Detective": 66, "Devil": 67, "Dinosaur": 68, "Djinn": 69, "Doctor": 70, "Dog": 71, "Dragon": 72, "Drake": 73, "Dreadnought": 74, "Drix": 75, "Drone": 76, "Druid": 77, "Dryad": 78, "Dwarf": 79, "Echidna": 80, "Efreet": 81, "Egg": 82, "Elder": 83, "Eldrazi": 84, "Elemental": 85, "Elephant": 86, "Elf": 87, "Elk": 88, "Employee": 89, "Eternal": 90, "Eye": 91, "Faerie": 92, "Ferret": 93, "Fish": 94, "Flagbearer": 95, "Fox": 96, "Fractal": 97, "Frog": 98, "Fungus": 99, "Gamer": 100, "Gamma": 101, "Gargoyle": 102, "Germ": 103, "Giant": 104, "Giraffe": 105, "Gith": 106, "Glimmer": 107, "Gnoll": 108, "Gnome": 109, "Goat": 110, "Goblin": 111, "God": 112, "Golem": 113, "Gorgon": 114, "Graveborn": 115, "Gremlin": 116, "Griffin": 117, "Guest": 118, "Hag": 119, "Halfling": 120, "Hamster": 121, "Harpy": 122, "Hedgehog": 123, "Hellion": 124, "Hero": 125, "Hippo": 126, "Hippogriff": 127, "Homarid": 128, "Homunculus": 129, "Horror": 130, "Horse": 131, "Human": 132, "Hydra": 133, "Hyena": 134, "Illusion": 135, "Imp": 136, "Incarnation": 137, "Inhuman": 138, "Inkling": 139, "Inquisitor": 140, "Insect": 141, "Jackal": 142, "Jellyfish": 143, "Juggernaut": 144, "Kangaroo": 145, "Kavu": 146, "Kirin": 147, "Kithkin": 148, "Knight": 149, "Kobold": 150, "Kor": 151, "Kraken": 152, "Kree": 153, "Lamia": 155, "Lammasu": 156, "Leech": 157, "Lemur": 158, "Leviathan": 159, "Lhurgoyf": 160, "Licid": 161, "Lizard": 162, "Llama": 154, "Lobster": 163, "Manticore": 164, "Masticore": 165, "Mercenary": 166, "Merfolk": 167, "Metathran": 168, "Minion": 169, "Minotaur": 170, "Mite": 171, "Mole": 172, "Monger": 173, "Mongoose": 174, "Monk": 175, "Monkey": 176, "Moogle": 177, "Moonfolk": 178, "Mount": 179, "Mouse": 180, "Mutant": 181, "Myr": 182, "Mystic": 183, "Nautilus": 184, "Necron": 185, "Nephilim": 186, "Nightmare": 187, "Nightstalker": 188, "Ninja": 189, "Noble": 190, "Noggle": 191, "Nomad": 192, "Nymph": 193, "Octopus": 194, "Ogre": 195, "Ooze": 196, "Orb": 197, "Orc": 198, "Orgg": 199, "Otter": 200, "Ouphe": 201, "Ox": 202, "Oyster": 203, "Pangolin": 204, "Peasant": 205, "Pegasus": 206, "Pentavite": 207, "Performer": 208, "Pest": 209, "Phelddagrif": 210, "Phoenix": 211, "Phyrexian": 212, "Pilot": 213, "Pincher": 214, "Pirate": 215, "Plant": 216, "Platypus": 217, "Porcupine": 218, "Possum": 219, "Praetor": 220, "Primarch": 221, "Prism": 222, "Processor": 223, "Qu": 224, "Rabbit": 225, "Raccoon": 226, "Ranger": 227, "Rat": 228, "Rebel": 229, "Reflection": 230, "Rhino": 231, "Rigger": 232, "Robot": 233, "Rogue": 234, "Sable": 235, "Salamander": 236, "Samurai": 237, "Sand": 238, "Saproling": 239, "Satyr": 240, "Scarecrow": 241, "Scientist": 242, "Scion": 243, "Scorpion": 244, "Scout": 245, "Sculpture": 246, "Seal": 247, "Serf": 248, "Serpent": 249, "Servo": 250, "Shade": 251, "Shaman": 252, "Shapeshifter": 253, "Shark": 254, "Sheep": 255, "Shi’ar": 256, "Siren": 257, "Skeleton": 258, "Skrull": 259, "Skunk": 260, "Slith": 261, "Sliver": 262, "Sloth": 263, "Slug": 264, "Snail": 265, "Snake": 266, "Soldier": 267, "Soltari": 268, "Sorcerer": 269, "Spawn": 270, "Specter": 271, "Spellshaper": 272, "Sphinx": 273, "Spider": 274, "Spike": 275, "Spirit": 276, "Splinter": 277, "Sponge": 278, "Spy": 279, "Squid": 280, "Squirrel": 281, "Starfish": 282, "Surrakar": 283, "Survivor": 284, "Symbiote": 285, "Synth": 286, "Tentacle": 287, "Tetravite": 288, "Thalakos": 289, "Thopter": 290, "Thrull": 291, "Tiefling": 292, "Time Lord": 1, "Toy": 293, "Treefolk": 294, "Trilobite": 295, "Triskelavite": 296, "Troll": 297, "Turtle": 298, "Tyranid": 299, "Unicorn": 300, "Utrom": 301, "Vampire": 302, "Varmint": 303, "Vedalken": 304, "Villain": 305, "Volver": 306, "Wall": 307, "Walrus": 308, "Warlock": 309, "Warrior": 310, "Weasel": 311, "Weird": 312, "Werewolf": 313, "Whale": 314, "Wizard": 315, "Wolf": 316, "Wolverine": 317, "Wombat": 318, "Worm": 319, "Wraith": 320, "Wurm": 321, "Yeti": 322, "Zombie": 323, "Zubera": 324, "abanderado": 95, "acechador nocturno": 188, "acorazado": 74, "adalid": 37, "advisor": 2, "aetherborn": 3, "alce": 88, "aliado": 5, "alien": 4, "alienígena": 4, "alimaña": 303, "ally": 5, "anciano": 83, "angel": 6, "antelope": 7, "antílope": 7, "aparejador": 232, "aparición": 320, "ape": 8, "araña": 274, "archer": 9, "archon": 10, "arconte": 10, "ardilla": 281, "arena": 238, "armadillo": 11, "army": 12, "arpía": 122, "arquero": 9, "artificer": 13, "artista": 208, "artífice": 13, "asesino": 14, "assassin": 14, "assembly-worker": 15, "astartes": 16, "astilla": 277, "atog": 17, "aurochs": 18, "avatar": 19, "ave": 33, "azra": 20, "babosa": 264, "badger": 21, "ballena": 314, "balloon": 22, "barbarian": 23, "bard": 24, "bardo": 24, "basilisco": 25, "basilisk": 25, "bat": 26, "bear": 27, "beast": 28, "beaver": 29, "beeble": 30, "beholder": 31, "berserker": 32, "bestia": 28, "bird": 33, "bison": 34, "bisonte": 34, "blinkmoth": 35, "boar": 36, "bribón": 234, "brillo": 107, "bringer": 37, "brujo": 309, "brushwagg": 38, "buey": 202, "bárbaro": 23, "caballero": 149, "caballo": 131, "cabra": 110, "cadáver": 115, "calamar": 280, "camarid": 39, "cambiahechizos": 272, "camel": 40, "camello": 40, "camárido": 39, "cangrejo": 55, "canguro": 145, "capibara": 41, "capybara": 41, "caracol": 265, "caribou": 42, "caribú": 42, "carrier": 43, "castor": 29, "cat": 44, "centaur": 45, "centauro": 45, "chacal": 142, "chamán": 252, "child": 46, "chimera": 47, "cieno": 196, "científico": 242, "citizen": 48, "ciudadano": 48, "cleric": 49, "clown": 50, "clérigo": 49, "cobarde": 53, "cocatriz": 51, "cockatrice": 51, "cocodrilo": 56, "comadreja": 311, "conejo": 225, "consejero": 2, "construct": 52, "constructo": 52, "contemplador": 31, "coward": 53, "coyote": 54, "crab": 55, "crocodile": 56, "custodes": 58, "cyberman": 59, "cyclops": 60, "cíclope": 60, "c’tan": 57, "dalek": 61, "dauthi": 62, "dauti": 62, "deidad": 112, "demigod": 63, "demon": 64, "demonio": 64, "deserter": 65, "desertor": 65, "destructor": 144, "detective": 66, "devil": 67, "diablillo": 136, "diablo": 67, "dinosaur": 68, "dinosaurio": 68, "djinn": 69, "doctor": 70, "dog": 71, "draco": 73, "dragon": 72, "dragón": 72, "drake": 73, "dreadnought": 74, "drix": 75, "drone": 76, "druid": 77, "druida": 77, "dryad": 78, "dríada": 78, "dwarf": 79, "echidna": 80, "efreet": 81, "efrit": 81, "egg": 82, "ejército": 12, "elder": 83, "eldrazi": 84, "elefante": 86, "elemental": 85, "elephant": 86, "elf": 87, "elfo": 87, "elk": 88, "empleado": 89, "employee": 89, "enano": 79, "encarnación": 137, "engendro": 270, "equidna": 80, "erizo": 123, "escorpión": 244, "escultura": 246, "esfinge": 273, "espantapájaros": 241, "espectro": 271, "esponja": 278, "espía": 279, "espíritu": 276, "esqueleto": 258, "estrella-de-mar": 282, "etergénito": 3, "eternal": 90, "eterno": 90, "explorador": 245, "extraño": 312, "eye": 91, "faerie": 92, "felino": 44, "ferret": 93, "fish": 94, "flagbearer": 95, "foca": 247, "fox": 96, "fractal": 97, "fragmentado": 262, "frog": 98, "fungus": 99, "fénix": 211, "gamer": 100, "gamma": 101, "gargoyle": 102, "germ": 103, "germen": 103, "giant": 104, "gigante": 104, "giraffe": 105, "gith": 106, "glimmer": 107, "globo": 22, "glotón": 317, "gnoll": 108, "gnome": 109, "gnomo": 109, "goat": 110, "goblin": 111, "god": 112, "golem": 113, "gorgon": 114, "gorgona": 114, "graveborn": 115, "gremlin": 116, "griffin": 117, "grifo": 117, "guardabosque": 227, "guerrero": 310, "guest": 118, "gusano": 319, "gárgola": 102, "gólem": 113, "hada": 92, "hag": 119, "halfling": 120, "hamster": 121, "harpy": 122, "hechicero": 315, "hedgehog": 123, "hellion": 124, "hero": 125, "hidra": 133, "hiena": 134, "hipogrifo": 127, "hipopótamo": 126, "hippo": 126, "hippogriff": 127, "homarid": 128, "homunculus": 129, "homárido": 128, "homúnculo": 129, "hongo": 99, "horror": 130, "horse": 131, "huevo": 82, "human": 132, "humano": 132, "hurón": 93, "hydra": 133, "hyena": 134, "hámster": 121, "héroe": 125, "illusion": 135, "ilusión": 135, "imp": 136, "incarnation": 137, "infernal": 124, "inhuman": 138, "inhumano": 138, "inkling": 139, "inquisidor": 140, "inquisitor": 140, "insect": 141, "insecto": 141, "invitado": 118, "jabalí": 36, "jackal": 142, "jellyfish": 143, "jirafa": 105, "juggernaut": 144, "juguete": 293, "jugón": 100, "kangaroo": 145, "kavu": 146, "kirin": 147, "kithkin": 148, "knight": 149, "kobold": 150, "kor": 151, "kraken": 152, "kree": 153, "kóbold": 150, "lagarto": 162, "lamia": 155, "lammasu": 156, "langosta": 163, "leech": 157, "lemur": 158, "leviathan": 159, "leviatán": 159, "lhurgoyf": 160, "licid": 161, "licántropo": 313, "lizard": 162, "llama": 154, "lobo": 316, "lobster": 163, "lémur": 158, "lícido": 161, "magistrado": 220, "mago": 269, "mangosta": 174, "manticore": 164, "mantícora": 164, "mapache": 226, "marta": 235, "masticore": 165, "mediano": 120, "medusa": 143, "mercenario": 166, "mercenary": 166, "merfolk": 167, "metabolizador": 223, "metamorfo": 253, "metathran": 168, "metathrán": 168, "minion": 169, "minotaur": 170, "minotauro": 170, "mite": 171, "mofeta": 260, "moguri": 177, "mole": 172, "monger": 173, "mongoose": 174, "monje": 175, "monk": 175, "monkey": 176, "montura": 179, "moogle": 177, "moonfolk": 178, "morsa": 308, "mount": 179, "mouse": 180, "murciélago": 26, "muro": 307, "mutant": 181, "mutante": 181, "myr": 182, "mystic": 183, "místico": 183, "nautilo": 184, "nautilus": 184, "necron": 185, "necrón": 185, "nefilim": 186, "nephilim": 186, "nightmare": 187, "nightstalker": 188, "ninfa": 193, "ninja": 189, "niño": 46, "noble": 190, "noggle": 191, "nomad": 192, "nutria": 200, "nymph": 193, "nómada": 192, "octopus": 194, "ogre": 195, "ogro": 195, "ojo": 91, "ooze": 196, "operario": 15, "orb": 197, "orbe": 197, "orc": 198, "orco": 198, "orgg": 199, "ornitorrinco": 217, "oso": 27, "ostra": 203, "otter": 200, "oufé": 201, "ouphe": 201, "oveja": 255, "ox": 202, "oyster": 203, "pangolin": 204, "pangolín": 204, "payaso": 50, "peasant": 205, "pegaso": 206, "pegasus": 206, "pentavita": 207, "pentavite": 207, "perezoso": 263, "perforador": 275, "performer": 208, "perro": 71, "pesadilla": 187, "pest": 209, "pez": 94, "phelddagrif": 210, "phoenix": 211, "phyrexian": 212, "pilot": 213, "piloto": 213, "pincher": 214, "pirata": 215, "pirate": 215, "pirexiano": 212, "plaga": 209, "plant": 216, "planta": 216, "platypus": 217, "plebeyo": 205, "polilla-titilante": 35, "porcupine": 218, "portador": 43, "possum": 219, "praetor": 220, "primarca": 221, "primarch": 221, "primate": 176, "prism": 222, "prisma": 222, "processor": 223, "pueblo-arbóreo": 294, "pueblo-lunar": 178, "puercoespín": 218, "pulpo": 194, "qu": 224, "quimera": 47, "rabbit": 225, "raccoon": 226, "rana": 98, "ranger": 227, "rat": 228, "rata": 228, "ratón": 180, "rebel": 229, "rebelde": 229, "reflection": 230, "reflejo": 230, "rhino": 231, "rigger": 232, "rinoceronte": 231, "robot": 233, "rogue": 234, "sable": 235, "saga": 119, "salamander": 236, "salamandra": 236, "samurai": 237, "samurái": 237, "sand": 238, "sanguijuela": 157, "saproling": 239, "saprolín": 239, "satyr": 240, "scarecrow": 241, "scientist": 242, "scion": 243, "scorpion": 244, "scout": 245, "sculpture": 246, "seal": 247, "semidiós": 63, "serf": 248, "serpent": 249, "serpiente": 249, "servo": 250, "señor del tiempo": 1, "shade": 251, "shaman": 252, "shapeshifter": 253, "shark": 254, "sheep": 255, "shi’ar": 256, "sicario": 169, "sierpe": 321, "siervo": 248, "simbionte": 285, "simio": 8, "siren": 257, "sirena": 257, "skeleton": 258, "skrull": 259, "skunk": 260, "slit": 261, "slith": 261, "sliver": 262, "sloth": 263, "slug": 264, "snail": 265, "snake": 266, "soldado": 267, "soldier": 267, "soltari": 268, "sombra": 251, "sorcerer": 269, "spawn": 270, "specter": 271, "spellshaper": 272, "sphinx": 273, "spider": 274, "spike": 275, "spirit": 276, "splinter": 277, "sponge": 278, "spy": 279, "squid": 280, "squirrel": 281, "starfish": 282, "superviviente": 284, "surrakar": 283, "survivor": 284, "symbiote": 285, "synth": 286, "sátiro": 240, "tejón": 21, "tenaza": 214, "tentacle": 287, "tentáculo": 287, "tetravita": 288, "tetravite": 288, "thalakos": 289, "thopter": 290, "thrull": 291, "tiburón": 254, "tiefling": 292, "time lord": 1, "tintícola": 139, "tiránido": 299, "topo": 172, "tortuga": 298, "toy": 293, "traficante": 173, "trasgo": 111, "treefolk": 294, "trilobite": 295, "trilobites": 295, "triskelavite": 296, "trisquelavita": 296, "tritón": 167, "trol": 297, "troll": 297, "turtle": 298, "tyranid": 299, "tóptero": 290, "unicorn": 300, "unicornio": 300, "uro": 18, "utrom": 301, "vampire": 302, "vampiro": 302, "varmint": 303, "vedalken": 304, "villain": 305, "villano": 305, "volver": 306, "vástago": 243, "víbora": 266, "wall": 307, "walrus": 308, "warlock": 309, "warrior": 310, "weasel": 311, "weird": 312, "werewolf": 313, "whale": 314, "wizard": 315, "wolf": 316, "wolverine": 317, "wombat": 318, "worm": 319, "wraith": 320, "wurm": 321, "yerbamala": 38, "yeti": 322, "zarigüeya": 219, "zombie": 323, "zorro": 96, "zubera": 324, "zángano": 76, "ácaro": 171, "ángel": 6}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _creatureTable = [2048]struct {
+	key string
+	v   Creature
+}{2: {"warlock", 309}, 6: {"perezoso", 263}, 7: {"utrom", 301}, 8: {"guardabosque", 227}, 11: {"jabalí", 36}, 17: {"ferret", 93}, 18: {"ox", 202}, 19: {"lamia", 155}, 30: {"monk", 175}, 39: {"asesino", 14}, 47: {"unicornio", 300}, 50: {"lícido", 161}, 51: {"praetor", 220}, 52: {"sculpture", 246}, 54: {"nightmare", 187}, 56: {"leviatán", 159}, 58: {"espía", 279}, 59: {"bisonte", 34}, 70: {"lemur", 158}, 73: {"homúnculo", 129}, 74: {"snail", 265}, 82: {"camarid", 39}, 86: {"cocatriz", 51}, 87: {"gnome", 109}, 91: {"hidra", 133}, 93: {"child", 46}, 106: {"deidad", 112}, 107: {"noble", 190}, 109: {"boar", 36}, 110: {"rogue", 234}, 124: {"araña", 274}, 125: {"werewolf", 313}, 129: {"mago", 269}, 133: {"caballo", 131}, 136: {"moguri", 177}, 137: {"hada", 92}, 138: {"capibara", 41}, 148: {"aurochs", 18}, 154: {"skrull", 259}, 156: {"hurón", 93}, 161: {"insect", 141}, 162: {"minotauro", 170}, 163: {"shapeshifter", 253}, 164: {"antílope", 7}, 167: {"constructo", 52}, 168: {"shaman", 252}, 169: {"leviathan", 159}, 170: {"villain", 305}, 171: {"hydra", 133}, 172: {"kangaroo", 145}, 173: {"artista", 208}, 174: {"espíritu", 276}, 178: {"bird", 33}, 181: {"custodes", 58}, 183: {"germen", 103}, 184: {"primate", 176}, 185: {"arconte", 10}, 186: {"gith", 106}, 188: {"monje", 175}, 189: {"troll", 297}, 193: {"ornitorrinco", 217}, 194: {"vedalken", 304}, 196: {"mouse", 180}, 203: {"contemplador", 31}, 204: {"traficante", 173}, 213: {"skunk", 260}, 220: {"eldrazi", 84}, 222: {"slug", 264}, 223: {"robot", 233}, 224: {"esqueleto", 258}, 225: {"pirate", 215}, 226: {"señor del tiempo", 1}, 228: {"assassin", 14}, 232: {"aparejador", 232}, 237: {"gárgola", 102}, 240: {"ostra", 203}, 243: {"tóptero", 290}, 247: {"slit", 261}, 255: {"antelope", 7}, 256: {"lobo", 316}, 268: {"alien", 4}, 269: {"pez", 94}, 270: {"anciano", 83}, 271: {"rebelde", 229}, 273: {"shi’ar", 256}, 274: {"portador", 43}, 275: {"shark", 254}, 285: {"cíclope", 60}, 286: {"gorgon", 114}, 289: {"tintícola", 139}, 293: {"astilla", 277}, 294: {"elf", 87}, 295: {"rinoceronte", 231}, 305: {"cambiahechizos", 272}, 310: {"kree", 153}, 312: {"ardilla", 281}, 315: {"mercenary", 166}, 320: {"pesadilla", 187}, 321: {"desertor", 65}, 327: {"simbionte", 285}, 328: {"wolverine", 317}, 331: {"cieno", 196}, 332: {"dauthi", 62}, 337: {"bestia", 28}, 342: {"sátiro", 240}, 345: {"morsa", 308}, 346: {"dinosaur", 68}, 348: {"beast", 28}, 350: {"flagbearer", 95}, 355: {"fish", 94}, 356: {"sand", 238}, 361: {"horror", 130}, 365: {"hippogriff", 127}, 368: {"halfling", 120}, 370: {"construct", 52}, 381: {"sirena", 257}, 382: {"goblin", 111}, 388: {"astartes", 16}, 392: {"demon", 64}, 395: {"walrus", 308}, 405: {"tortuga", 298}, 407: {"elefante", 86}, 409: {"basilisk", 25}, 410: {"orgg", 199}, 411: {"rhino", 231}, 412: {"mongoose", 174}, 413: {"sombra", 251}, 414: {"tetravita", 288}, 415: {"víbora", 266}, 416: {"draco", 73}, 418: {"oveja", 255}, 419: {"comadreja", 311}, 421: {"coward", 53}, 422: {"horse", 131}, 425: {"consejero", 2}, 430: {"cyberman", 59}, 431: {"soldado", 267}, 433: {"salamander", 236}, 434: {"caribou", 42}, 436: {"beaver", 29}, 440: {"trol", 297}, 445: {"conejo", 225}, 452: {"avatar", 19}, 454: {"egg", 82}, 458: {"elemental", 85}, 459: {"peasant", 205}, 469: {"gremlin", 116}, 470: {"pueblo-lunar", 178}, 471: {"kor", 151}, 472: {"saproling", 239}, 473: {"trasgo", 111}, 479: {"hippo", 126}, 483: {"brujo", 309}, 484: {"marta", 235}, 486: {"saprolín", 239}, 487: {"frog", 98}, 488: {"spirit", 276}, 494: {"lobster", 163}, 500: {"alimaña", 303}, 502: {"whale", 314}, 508: {"scarecrow", 241}, 517: {"puercoespín", 218}, 533: {"oyster", 203}, 534: {"abanderado", 95}, 536: {"zubera", 324}, 540: {"beeble", 30}, 541: {"niño", 46}, 542: {"spy", 279}, 543: {"druid", 77}, 545: {"saga", 119}, 549: {"wombat", 318}, 557: {"arpía", 122}, 558: {"centaur", 45}, 559: {"jugón", 100}, 564: {"diablo", 67}, 567: {"glotón", 317}, 569: {"squid", 280}, 572: {"griffin", 117}, 576: {"bison", 34}, 580: {"pirexiano", 212}, 582: {"nómada", 192}, 585: {"wolf", 316}, 589: {"slith", 261}, 597: {"orbe", 197}, 599: {"chacal", 142}, 600: {"necron", 185}, 601: {"vástago", 243}, 603: {"snake", 266}, 604: {"time lord", 1}, 605: {"cleric", 49}, 606: {"mantícora", 164}, 610: {"prism", 222}, 611: {"treefolk", 294}, 613: {"clérigo", 49}, 615: {"toy", 293}, 622: {"sliver", 262}, 623: {"bardo", 24}, 632: {"pegaso", 206}, 634: {"human", 132}, 635: {"lammasu", 156}, 638: {"thalakos", 289}, 640: {"porcupine", 218}, 647: {"acorazado", 74}, 648: {"ally", 5}, 651: {"uro", 18}, 653: {"pangolin", 204}, 654: {"reflejo", 230}, 662: {"tritón", 167}, 667: {"dwarf", 79}, 671: {"homárido", 128}, 672: {"pegasus", 206}, 684: {"camello", 40}, 693: {"performer", 208}, 697: {"prisma", 222}, 698: {"mount", 179}, 699: {"varmint", 303}, 705: {"barbarian", 23}, 707: {"aetherborn", 3}, 717: {"lémur", 158}, 718: {"siren", 257}, 720: {"camárido", 39}, 723: {"minion", 169}, 735: {"zombie", 323}, 737: {"pilot", 213}, 739: {"kraken", 152}, 740: {"polilla-titilante", 35}, 747: {"dryad", 78}, 756: {"globo", 22}, 759: {"lhurgoyf", 160}, 760: {"perro", 71}, 761: {"starfish", 282}, 763: {"hechicero", 315}, 764: {"serpent", 249}, 770: {"buey", 202}, 773: {"camel", 40}, 776: {"hiena", 134}, 777: {"specter", 271}, 778: {"chimera", 47}, 780: {"magistrado", 220}, 781: {"fragmentado", 262}, 782: {"octopus", 194}, 784: {"muro", 307}, 785: {"acechador nocturno", 188}, 786: {"hámster", 121}, 787: {"mutant", 181}, 791: {"engendro", 270}, 793: {"devil", 67}, 805: {"monger", 173}, 809: {"otter", 200}, 814: {"dalek", 61}, 817: {"quimera", 47}, 831: {"babosa", 264}, 833: {"gargoyle", 102}, 834: {"drix", 75}, 835: {"mofeta", 260}, 836: {"tentacle", 287}, 842: {"triskelavite", 296}, 844: {"grifo", 117}, 846: {"fox", 96}, 852: {"armadillo", 11}, 858: {"mole", 172}, 859: {"harpy", 122}, 861: {"juggernaut", 144}, 862: {"metabolizador", 223}, 876: {"nutria", 200}, 881: {"scientist", 242}, 902: {"enano", 79}, 909: {"metamorfo", 253}, 913: {"sicario", 169}, 914: {"djinn", 69}, 920: {"spellshaper", 272}, 930: {"chamán", 252}, 933: {"faerie", 92}, 934: {"zarigüeya", 219}, 935: {"inkling", 139}, 936: {"bat", 26}, 939: {"citizen", 48}, 943: {"montura", 179}, 948: {"alce", 88}, 957: {"tentáculo", 287}, 958: {"berserker", 32}, 961: {"siervo", 248}, 962: {"mapache", 226}, 967: {"salamandra", 236}, 970: {"bribón", 234}, 971: {"crocodile", 56}, 972: {"deserter", 65}, 978: {"worm", 319}, 982: {"assembly-worker", 15}, 983: {"huevo", 82}, 990: {"goat", 110}, 1001: {"primarch", 221}, 1006: {"erizo", 123}, 1007: {"licántropo", 313}, 1008: {"serpiente", 249}, 1009: {"sierpe", 321}, 1010: {"weasel", 311}, 1011: {"bárbaro", 23}, 1012: {"guest", 118}, 1014: {"leech", 157}, 1016: {"nautilus", 184}, 1017: {"dríada", 78}, 1021: {"phyrexian", 212}, 1028: {"elephant", 86}, 1031: {"cat", 44}, 1034: {"gamma", 101}, 1043: {"castor", 29}, 1045: {"spike", 275}, 1048: {"felino", 44}, 1053: {"pentavita", 207}, 1056: {"dreadnought", 74}, 1057: {"employee", 89}, 1058: {"moogle", 177}, 1066: {"caracol", 265}, 1072: {"escorpión", 244}, 1075: {"myr", 182}, 1082: {"fractal", 97}, 1084: {"medusa", 143}, 1095: {"ninfa", 193}, 1096: {"cabra", 110}, 1097: {"satyr", 240}, 1098: {"insecto", 141}, 1099: {"superviviente", 284}, 1106: {"esfinge", 273}, 1107: {"bear", 27}, 1109: {"mutante", 181}, 1113: {"hero", 125}, 1114: {"druida", 77}, 1115: {"sloth", 263}, 1116: {"trilobite", 295}, 1123: {"crab", 55}, 1137: {"ilusión", 135}, 1139: {"aliado", 5}, 1140: {"archon", 10}, 1141: {"glimmer", 107}, 1143: {"caribú", 42}, 1153: {"explorador", 245}, 1155: {"azra", 20}, 1167: {"nephilim", 186}, 1170: {"clown", 50}, 1173: {"gnoll", 108}, 1174: {"llama", 154}, 1177: {"lizard", 162}, 1181: {"lagarto", 162}, 1182: {"beholder", 31}, 1185: {"imp", 136}, 1200: {"eterno", 90}, 1204: {"yeti", 322}, 1205: {"rana", 98}, 1209: {"nautilo", 184}, 1223: {"processor", 223}, 1224: {"hellion", 124}, 1225: {"mangosta", 174}, 1229: {"hamster", 121}, 1232: {"hipopótamo", 126}, 1234: {"dinosaurio", 68}, 1236: {"etergénito", 3}, 1237: {"germ", 103}, 1238: {"sable", 235}, 1245: {"kithkin", 148}, 1249: {"plebeyo", 205}, 1250: {"servo", 250}, 1253: {"homarid", 128}, 1254: {"rabbit", 225}, 1256: {"scorpion", 244}, 1260: {"phoenix", 211}, 1271: {"carrier", 43}, 1276: {"thrull", 291}, 1279: {"hag", 119}, 1285: {"scout", 245}, 1288: {"bringer", 37}, 1289: {"dog", 71}, 1290: {"nomad", 192}, 1298: {"doctor", 70}, 1299: {"orb", 197}, 1300: {"minotaur", 170}, 1301: {"trisquelavita", 296}, 1302: {"wall", 307}, 1306: {"eye", 91}, 1308: {"balloon", 22}, 1327: {"gamer", 100}, 1328: {"necrón", 185}, 1336: {"hyena", 134}, 1337: {"tejón", 21}, 1340: {"knight", 149}, 1342: {"c’tan", 57}, 1347: {"cobarde", 53}, 1348: {"mystic", 183}, 1350: {"gigante", 104}, 1360: {"adalid", 37}, 1370: {"bard", 24}, 1377: {"phelddagrif", 210}, 1380: {"cangrejo", 55}, 1381: {"dragón", 72}, 1382: {"ácaro", 171}, 1385: {"thopter", 290}, 1388: {"masticore", 165}, 1389: {"mercenario", 166}, 1390: {"efreet", 81}, 1391: {"cocodrilo", 56}, 1392: {"moonfolk", 178}, 1393: {"oufé", 201}, 1395: {"artífice", 13}, 1399: {"pulpo", 194}, 1402: {"raccoon", 226}, 1404: {"inquisidor", 140}, 1413: {"samurai", 237}, 1415: {"sphinx", 273}, 1417: {"planta", 216}, 1418: {"piloto", 213}, 1419: {"shade", 251}, 1421: {"blinkmoth", 35}, 1426: {"plant", 216}, 1427: {"echidna", 80}, 1430: {"espectro", 271}, 1431: {"golem", 113}, 1432: {"spawn", 270}, 1437: {"elk", 88}, 1439: {"rebel", 229}, 1441: {"alienígena", 4}, 1444: {"possum", 219}, 1445: {"reflection", 230}, 1448: {"ratón", 180}, 1456: {"detective", 66}, 1470: {"badger", 21}, 1471: {"infernal", 124}, 1472: {"nymph", 193}, 1478: {"murciélago", 26}, 1479: {"sponge", 278}, 1482: {"operario", 15}, 1489: {"pentavite", 207}, 1502: {"destructor", 144}, 1503: {"yerbamala", 38}, 1510: {"centauro", 45}, 1511: {"samurái", 237}, 1512: {"arena", 238}, 1513: {"jellyfish", 143}, 1514: {"angel", 6}, 1515: {"canguro", 145}, 1516: {"coyote", 54}, 1517: {"elfo", 87}, 1518: {"oso", 27}, 1519: {"esponja", 278}, 1520: {"serf", 248}, 1521: {"vampire", 302}, 1522: {"ángel", 6}, 1524: {"sheep", 255}, 1527: {"elder", 83}, 1528: {"simio", 8}, 1530: {"basilisco", 25}, 1535: {"zorro", 96}, 1546: {"surrakar", 283}, 1549: {"symbiote", 285}, 1550: {"artificer", 13}, 1553: {"drone", 76}, 1563: {"rata", 228}, 1564: {"pangolín", 204}, 1565: {"rigger", 232}, 1566: {"dragon", 72}, 1567: {"trilobites", 295}, 1571: {"advisor", 2}, 1572: {"army", 12}, 1583: {"giraffe", 105}, 1584: {"vampiro", 302}, 1585: {"nefilim", 186}, 1587: {"sanguijuela", 157}, 1588: {"gorgona", 114}, 1589: {"juguete", 293}, 1591: {"jackal", 142}, 1592: {"rat", 228}, 1610: {"ogre", 195}, 1614: {"giant", 104}, 1622: {"extraño", 312}, 1623: {"manticore", 164}, 1625: {"platypus", 217}, 1627: {"kóbold", 150}, 1630: {"aparición", 320}, 1639: {"héroe", 125}, 1640: {"mediano", 120}, 1641: {"místico", 183}, 1643: {"encarnación", 137}, 1651: {"ciudadano", 48}, 1652: {"soltari", 268}, 1657: {"graveborn", 115}, 1658: {"capybara", 41}, 1659: {"pest", 209}, 1671: {"scion", 243}, 1675: {"qu", 224}, 1676: {"ogro", 195}, 1680: {"espantapájaros", 241}, 1686: {"equidna", 80}, 1692: {"hedgehog", 123}, 1696: {"seal", 247}, 1697: {"villano", 305}, 1701: {"orc", 198}, 1705: {"topo", 172}, 1708: {"inquisitor", 140}, 1709: {"tiefling", 292}, 1712: {"kavu", 146}, 1720: {"langosta", 163}, 1723: {"fungus", 99}, 1726: {"cyclops", 60}, 1733: {"invitado", 118}, 1742: {"illusion", 135}, 1744: {"inhumano", 138}, 1750: {"foca", 247}, 1751: {"hipogrifo", 127}, 1753: {"brillo", 107}, 1760: {"cadáver", 115}, 1762: {"eternal", 90}, 1763: {"diablillo", 136}, 1764: {"semidiós", 63}, 1765: {"gnomo", 109}, 1774: {"primarca", 221}, 1778: {"kirin", 147}, 1780: {"splinter", 277}, 1783: {"nightstalker", 188}, 1787: {"incarnation", 137}, 1789: {"god", 112}, 1790: {"gólem", 113}, 1793: {"ejército", 12}, 1795: {"perforador", 275}, 1800: {"kobold", 150}, 1801: {"monkey", 176}, 1802: {"ojo", 91}, 1803: {"spider", 274}, 1804: {"warrior", 310}, 1805: {"wizard", 315}, 1807: {"humano", 132}, 1808: {"fénix", 211}, 1813: {"metathran", 168}, 1823: {"turtle", 298}, 1834: {"tenaza", 214}, 1836: {"pirata", 215}, 1842: {"gusano", 319}, 1845: {"científico", 242}, 1852: {"jirafa", 105}, 1854: {"pueblo-arbóreo", 294}, 1855: {"survivor", 284}, 1866: {"calamar", 280}, 1872: {"mite", 171}, 1875: {"volver", 306}, 1881: {"synth", 286}, 1882: {"payaso", 50}, 1884: {"arquero", 9}, 1885: {"homunculus", 129}, 1886: {"pincher", 214}, 1887: {"squirrel", 281}, 1888: {"sorcerer", 269}, 1889: {"tiránido", 299}, 1894: {"atog", 17}, 1902: {"skeleton", 258}, 1906: {"licid", 161}, 1907: {"noggle", 191}, 1908: {"wurm", 321}, 1909: {"tiburón", 254}, 1920: {"empleado", 89}, 1922: {"archer", 9}, 1932: {"ouphe", 201}, 1936: {"caballero", 149}, 1937: {"ave", 33}, 1942: {"weird", 312}, 1944: {"guerrero", 310}, 1946: {"ooze", 196}, 1951: {"inhuman", 138}, 1955: {"ape", 8}, 1958: {"wraith", 320}, 1962: {"demigod", 63}, 1963: {"ninja", 189}, 1965: {"efrit", 81}, 1970: {"estrella-de-mar", 282}, 1973: {"cockatrice", 51}, 1974: {"soldier", 267}, 1986: {"zángano", 76}, 1992: {"metathrán", 168}, 2002: {"ballena", 314}, 2004: {"demonio", 64}, 2005: {"brushwagg", 38}, 2006: {"plaga", 209}, 2007: {"unicorn", 300}, 2010: {"dauti", 62}, 2014: {"tyranid", 299}, 2016: {"hongo", 99}, 2017: {"ranger", 227}, 2021: {"tetravite", 288}, 2022: {"drake", 73}, 2025: {"escultura", 246}, 2033: {"merfolk", 167}, 2046: {"orco", 198}}
 
 // IsValid reports whether v is one of the creature types.
 func (v Creature) IsValid() bool {
@@ -1300,17 +1409,26 @@ func ParseCreature(s string) (Creature, error) {
 		Rule: "205.3m",
 	}
 }
+
+// LookupCreature is ParseCreature without the error: it allocates nothing.
+func LookupCreature(s string) (Creature, bool) {
+	return lookupCreature(s)
+}
 func lookupCreature(s string) (Creature, bool) {
-	if v, ok := _creatureLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _creatureLookup[string(k)]
-	return v, ok
+	for i := h & 2047; ; i = (i + 1) & 2047 {
+		e := &_creatureTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // CreatureValues returns every creature type in rule order.
@@ -1425,8 +1543,12 @@ var (
 	_planarSince   = [...]since{{"2023-04-14", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-04-14", true}, {"2016-01-16", false}, {"2025-02-07", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-10-13", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2023-04-14", true}, {"2023-04-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-04-14", true}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-04-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2023-10-13", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-10-13", true}, {"2023-04-14", true}, {"2023-04-14", true}, {"2023-10-13", true}, {"2023-10-13", true}, {"2016-01-16", false}, {"2023-10-13", true}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2016-01-16", false}, {"2023-04-14", true}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _planarLookup = map[string]Planar{"Alara": 2, "Alfava Metraxis": 3, "Amonkhet": 4, "Androzani Minor": 5, "Antausia": 6, "Apalapucia": 7, "Arcavios": 8, "Arkhos": 9, "Avishkar": 10, "Azgol": 11, "Belenon": 12, "Bolas’s Meditation Realm": 13, "Capenna": 14, "Cridhe": 15, "Darillium": 17, "Dominaria": 18, "Earth": 19, "Echoir": 20, "Eldraine": 21, "Equilor": 22, "Ergamon": 23, "Fabacin": 24, "Fiora": 25, "Gallifrey": 26, "Gargantikar": 27, "Gobakhan": 28, "Horsehead Nebula": 29, "Ikoria": 30, "Innistrad": 31, "Iquatana": 32, "Ir": 33, "Ixalan": 34, "Kaldheim": 35, "Kamigawa": 36, "Kandoka": 37, "Karsus": 38, "Kephalai": 39, "Kinshala": 40, "Kolbahan": 41, "Kylem": 42, "Kyneth": 43, "Lorwyn": 45, "Luvion": 46, "Mars": 47, "Mercadia": 48, "Mirrodin": 49, "Moag": 50, "Mongseng": 51, "Moon": 52, "Muraganda": 53, "Necros": 54, "New Earth": 55, "New Phyrexia": 56, "Outside Mutter’s Spiral": 57, "Phyrexia": 58, "Pyrulea": 59, "Rabiah": 60, "Rath": 61, "Ravnica": 62, "Regatha": 63, "Segovia": 64, "Serra’s Realm": 65, "Shadowmoor": 66, "Shandalar": 67, "Shenmeng": 68, "Skaro": 69, "Spacecraft": 70, "Tarkir": 71, "The Abyss": 1, "The Dalek Asylum": 16, "The Library": 44, "Theros": 72, "Time": 73, "Trenzalore": 74, "Ulgrotha": 75, "Unknown Planet": 76, "Valla": 77, "Vryn": 78, "Wildfire": 79, "Xerex": 80, "Zendikar": 81, "Zhalfir": 82, "alara": 2, "alfava metraxis": 3, "amonkhet": 4, "androzani minor": 5, "antausia": 6, "apalapucia": 7, "arcavios": 8, "arkhos": 9, "avishkar": 10, "azgol": 11, "belenon": 12, "bolas’s meditation realm": 13, "capenna": 14, "cridhe": 15, "darillium": 17, "dominaria": 18, "earth": 19, "echoir": 20, "eldraine": 21, "equilor": 22, "ergamon": 23, "fabacin": 24, "fiora": 25, "gallifrey": 26, "gargantikar": 27, "gobakhan": 28, "horsehead nebula": 29, "ikoria": 30, "innistrad": 31, "iquatana": 32, "ir": 33, "ixalan": 34, "kaldheim": 35, "kamigawa": 36, "kandoka": 37, "karsus": 38, "kephalai": 39, "kinshala": 40, "kolbahan": 41, "kylem": 42, "kyneth": 43, "lorwyn": 45, "luvion": 46, "mars": 47, "mercadia": 48, "mirrodin": 49, "moag": 50, "mongseng": 51, "moon": 52, "muraganda": 53, "necros": 54, "new earth": 55, "new phyrexia": 56, "outside mutter’s spiral": 57, "phyrexia": 58, "pyrulea": 59, "rabiah": 60, "rath": 61, "ravnica": 62, "regatha": 63, "segovia": 64, "serra’s realm": 65, "shadowmoor": 66, "shandalar": 67, "shenmeng": 68, "skaro": 69, "spacecraft": 70, "tarkir": 71, "the abyss": 1, "the dalek asylum": 16, "the library": 44, "theros": 72, "time": 73, "trenzalore": 74, "ulgrotha": 75, "unknown planet": 76, "valla": 77, "vryn": 78, "wildfire": 79, "xerex": 80, "zendikar": 81, "zhalfir": 82}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _planarTable = [256]struct {
+	key string
+	v   Planar
+}{0: {"kolbahan", 41}, 4: {"fiora", 25}, 5: {"outside mutter’s spiral", 57}, 28: {"ergamon", 23}, 29: {"shenmeng", 68}, 38: {"gobakhan", 28}, 39: {"kinshala", 40}, 43: {"arkhos", 9}, 44: {"amonkhet", 4}, 45: {"lorwyn", 45}, 46: {"zendikar", 81}, 48: {"rabiah", 60}, 49: {"alfava metraxis", 3}, 50: {"eldraine", 21}, 51: {"ixalan", 34}, 52: {"azgol", 11}, 53: {"fabacin", 24}, 54: {"serra’s realm", 65}, 56: {"the abyss", 1}, 58: {"apalapucia", 7}, 60: {"kyneth", 43}, 63: {"pyrulea", 59}, 64: {"moon", 52}, 65: {"moag", 50}, 66: {"belenon", 12}, 67: {"phyrexia", 58}, 68: {"kaldheim", 35}, 72: {"darillium", 17}, 73: {"the dalek asylum", 16}, 76: {"kandoka", 37}, 82: {"tarkir", 71}, 83: {"vryn", 78}, 84: {"androzani minor", 5}, 85: {"gargantikar", 27}, 86: {"kephalai", 39}, 87: {"zhalfir", 82}, 90: {"ikoria", 30}, 91: {"bolas’s meditation realm", 13}, 95: {"mirrodin", 49}, 97: {"trenzalore", 74}, 102: {"gallifrey", 26}, 103: {"karsus", 38}, 104: {"avishkar", 10}, 105: {"mars", 47}, 113: {"segovia", 64}, 121: {"mongseng", 51}, 129: {"spacecraft", 70}, 130: {"ir", 33}, 131: {"muraganda", 53}, 132: {"theros", 72}, 133: {"arcavios", 8}, 134: {"new earth", 55}, 135: {"innistrad", 31}, 136: {"valla", 77}, 137: {"shandalar", 67}, 139: {"ravnica", 62}, 149: {"capenna", 14}, 153: {"kylem", 42}, 158: {"equilor", 22}, 163: {"iquatana", 32}, 171: {"new phyrexia", 56}, 178: {"luvion", 46}, 181: {"unknown planet", 76}, 184: {"shadowmoor", 66}, 190: {"cridhe", 15}, 195: {"regatha", 63}, 207: {"necros", 54}, 213: {"ulgrotha", 75}, 215: {"earth", 19}, 216: {"kamigawa", 36}, 219: {"mercadia", 48}, 223: {"the library", 44}, 228: {"time", 73}, 231: {"horsehead nebula", 29}, 233: {"wildfire", 79}, 240: {"rath", 61}, 241: {"skaro", 69}, 243: {"antausia", 6}, 245: {"dominaria", 18}, 246: {"alara", 2}, 249: {"xerex", 80}, 255: {"echoir", 20}}
 
 // IsValid reports whether v is one of the planar types.
 func (v Planar) IsValid() bool {
@@ -1494,17 +1616,26 @@ func ParsePlanar(s string) (Planar, error) {
 		Rule: "205.3n",
 	}
 }
+
+// LookupPlanar is ParsePlanar without the error: it allocates nothing.
+func LookupPlanar(s string) (Planar, bool) {
+	return lookupPlanar(s)
+}
 func lookupPlanar(s string) (Planar, bool) {
-	if v, ok := _planarLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _planarLookup[string(k)]
-	return v, ok
+	for i := h & 255; ; i = (i + 1) & 255 {
+		e := &_planarTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // PlanarValues returns every planar type in rule order.
@@ -1538,8 +1669,12 @@ var (
 	_dungeonSince   = [...]since{{"2022-06-10", true}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _dungeonLookup = map[string]Dungeon{"Undercity": 1, "undercity": 1}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _dungeonTable = [16]struct {
+	key string
+	v   Dungeon
+}{10: {"undercity", 1}}
 
 // IsValid reports whether v is one of the dungeon types.
 func (v Dungeon) IsValid() bool {
@@ -1607,17 +1742,26 @@ func ParseDungeon(s string) (Dungeon, error) {
 		Rule: "205.3p",
 	}
 }
+
+// LookupDungeon is ParseDungeon without the error: it allocates nothing.
+func LookupDungeon(s string) (Dungeon, bool) {
+	return lookupDungeon(s)
+}
 func lookupDungeon(s string) (Dungeon, bool) {
-	if v, ok := _dungeonLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _dungeonLookup[string(k)]
-	return v, ok
+	for i := h & 15; ; i = (i + 1) & 15 {
+		e := &_dungeonTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // DungeonValues returns every dungeon type in rule order.
@@ -1651,8 +1795,12 @@ var (
 	_battleSince   = [...]since{{"2023-04-14", true}}
 )
 
-// Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.
-var _battleLookup = map[string]Battle{"Siege": 1, "asedio": 1, "siege": 1}
+// The folded English and Spanish names in an open-addressing table keyed by
+// FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.
+var _battleTable = [16]struct {
+	key string
+	v   Battle
+}{8: {"asedio", 1}, 12: {"siege", 1}}
 
 // IsValid reports whether v is one of the battle types.
 func (v Battle) IsValid() bool {
@@ -1720,17 +1868,26 @@ func ParseBattle(s string) (Battle, error) {
 		Rule: "205.3q",
 	}
 }
+
+// LookupBattle is ParseBattle without the error: it allocates nothing.
+func LookupBattle(s string) (Battle, bool) {
+	return lookupBattle(s)
+}
 func lookupBattle(s string) (Battle, bool) {
-	if v, ok := _battleLookup[s]; ok {
-		return v, true
-	}
 	var buf [maxKey]byte
-	k, ok := foldKey(buf[:0], s)
+	k, h, ok := foldHash(buf[:0], s)
 	if !ok {
 		return 0, false
 	}
-	v, ok := _battleLookup[string(k)]
-	return v, ok
+	for i := h & 15; ; i = (i + 1) & 15 {
+		e := &_battleTable[i]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.key == string(k) {
+			return e.v, true
+		}
+	}
 }
 
 // BattleValues returns every battle type in rule order.

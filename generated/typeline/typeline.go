@@ -96,7 +96,27 @@ type face struct {
 // Validate checks a type line. It allocates nothing for a valid line.
 func Validate(line string, lang Lang) error {
 	var f face
-	return each(line, lang, &f, nil)
+	multi := strings.Contains(line, faceSep)
+	rest := line
+	for n := 1; ; n++ {
+		part, tail, more := strings.Cut(rest, faceSep)
+		f = face{}
+		if err := parseFace(part, lang, &f); err != nil {
+			return withLine(err, line, n, multi)
+		}
+		if !more {
+			return nil
+		}
+		rest = tail
+	}
+}
+
+func withLine(err *Error, line string, n int, multi bool) *Error {
+	err.Line = line
+	if multi {
+		err.Face = n
+	}
+	return err
 }
 
 // Parse reads a type line into its faces.
@@ -123,15 +143,9 @@ func each(line string, lang Lang, f *face, emit func(*face)) error {
 		part, tail, more := strings.Cut(rest, faceSep)
 		*f = face{}
 		if err := parseFace(part, lang, f); err != nil {
-			err.Line = line
-			if multi {
-				err.Face = n
-			}
-			return err
+			return withLine(err, line, n, multi)
 		}
-		if emit != nil {
-			emit(f)
-		}
+		emit(f)
 		if !more {
 			return nil
 		}
@@ -142,6 +156,12 @@ func each(line string, lang Lang, f *face, emit func(*face)) error {
 func fail(rule, reason string) *Error { return &Error{Rule: rule, Reason: reason} }
 
 func parseFace(s string, lang Lang, f *face) *Error {
+	if strings.TrimSpace(s) == "" {
+		return fail(ruleCardTypes, "empty type line: a card has at least one card type")
+	}
+	if strings.HasSuffix(s, " —") {
+		return fail(subtypeRule, "nothing after the dash")
+	}
 	left, right, hasDash := strings.Cut(s, dash)
 	if !hasDash && strings.Contains(s, "—") {
 		return fail(subtypeRule, "the long dash must have a space on each side")
@@ -150,23 +170,19 @@ func parseFace(s string, lang Lang, f *face) *Error {
 		return fail(ruleCardTypes, "no card type before the dash")
 	}
 	seenType := false
-	for w := range words(left) {
-		if st, ok := supertype(w, lang); ok {
-			if lang == English && seenType {
-				return fail(ruleSupertypes, strconv.Quote(w)+" is a supertype: supertypes are printed before the card types")
-			}
-			for _, x := range f.super[:f.nSuper] {
-				if x == st {
-					return fail(ruleSupertypes, strconv.Quote(w)+" appears twice")
-				}
-			}
-			if f.nSuper == maxType {
-				return fail(ruleSupertypes, "too many supertypes")
-			}
-			f.super[f.nSuper] = st
-			f.nSuper++
-			continue
+	for i := 0; i < len(left); {
+		for i < len(left) && left[i] == ' ' {
+			i++
 		}
+		j := i
+		for j < len(left) && left[j] != ' ' {
+			j++
+		}
+		if j == i {
+			break
+		}
+		w := left[i:j]
+		i = j
 		if ct, ok := cardType(w, lang); ok {
 			seenType = true
 			for _, x := range f.types[:f.nTypes] {
@@ -182,12 +198,28 @@ func parseFace(s string, lang Lang, f *face) *Error {
 			if ct == cardtype.Plane {
 				f.hasPlane = true
 			}
-			for _, c := range subtype.For(ct) {
-				if f.nCats < len(f.cats) && !containsCat(f.cats[:f.nCats], c) {
+			for m, c := subtype.Mask(ct), subtype.Category(1); m != 0; m, c = m>>1, c+1 {
+				if m&1 != 0 && f.nCats < len(f.cats) && !containsCat(f.cats[:f.nCats], c) {
 					f.cats[f.nCats] = c
 					f.nCats++
 				}
 			}
+			continue
+		}
+		if st, ok := supertype(w, lang); ok {
+			if lang == English && seenType {
+				return fail(ruleSupertypes, strconv.Quote(w)+" is a supertype: supertypes are printed before the card types")
+			}
+			for _, x := range f.super[:f.nSuper] {
+				if x == st {
+					return fail(ruleSupertypes, strconv.Quote(w)+" appears twice")
+				}
+			}
+			if f.nSuper == maxType {
+				return fail(ruleSupertypes, "too many supertypes")
+			}
+			f.super[f.nSuper] = st
+			f.nSuper++
 			continue
 		}
 		return fail(ruleCardTypes, unknownWord(w, lang))
@@ -215,7 +247,7 @@ func parseFace(s string, lang Lang, f *face) *Error {
 		f.nSubs = 1
 		return nil
 	}
-	var toks [maxSub * subtype.MaxWords]span
+	var toks [maxSub + 8]span
 	nt := 0
 	for i := 0; i < len(right); {
 		for i < len(right) && right[i] == ' ' {
@@ -236,7 +268,8 @@ func parseFace(s string, lang Lang, f *face) *Error {
 	}
 	for i := 0; i < nt; {
 		matched := 0
-		for n := min(subtype.MaxWords, nt-i); n >= 1 && matched == 0; n-- {
+		first := right[toks[i].start:toks[i].end]
+		for n := min(subtype.WordsFrom(first), nt-i); n >= 1 && matched == 0; n-- {
 			phrase := right[toks[i].start:toks[i+n-1].end]
 			for _, c := range f.cats[:f.nCats] {
 				st, ok := subtype.Find(c, phrase)
@@ -268,25 +301,6 @@ func parseFace(s string, lang Lang, f *face) *Error {
 
 type span struct{ start, end int }
 
-// words yields the space-separated words of s without allocating.
-func words(s string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for i := 0; i < len(s); {
-			for i < len(s) && s[i] == ' ' {
-				i++
-			}
-			j := i
-			for j < len(s) && s[j] != ' ' {
-				j++
-			}
-			if j > i && !yield(s[i:j]) {
-				return
-			}
-			i = j
-		}
-	}
-}
-
 func containsCat(cs []subtype.Category, c subtype.Category) bool {
 	for _, x := range cs {
 		if x == c {
@@ -306,8 +320,11 @@ func samePrinted(s, name string) bool {
 }
 
 func supertype(w string, lang Lang) (cardtype.Supertype, bool) {
-	st, err := cardtype.ParseSupertype(w)
-	if err != nil {
+	if lang == English {
+		return cardtype.PrintedSupertype(w)
+	}
+	st, ok := cardtype.LookupSupertype(w)
+	if !ok {
 		return 0, false
 	}
 	if lang == English && w != st.String() {
@@ -317,8 +334,11 @@ func supertype(w string, lang Lang) (cardtype.Supertype, bool) {
 }
 
 func cardType(w string, lang Lang) (cardtype.CardType, bool) {
-	ct, err := cardtype.ParseCardType(w)
-	if err != nil {
+	if lang == English {
+		return cardtype.PrintedCardType(w)
+	}
+	ct, ok := cardtype.LookupCardType(w)
+	if !ok {
 		return 0, false
 	}
 	if lang == English && w != ct.String() {
@@ -353,7 +373,7 @@ func typeNames(f *face) string {
 // wrongSubtype explains a word that is no subtype of the line's card types:
 // a subtype of another category (205.3d), a case error, or nothing at all.
 func wrongSubtype(w string, lang Lang, f *face) *Error {
-	for _, c := range subtype.Categories() {
+	for c := subtype.Category(1); c.IsValid(); c++ {
 		st, ok := subtype.Find(c, w)
 		if !ok {
 			continue
@@ -361,7 +381,7 @@ func wrongSubtype(w string, lang Lang, f *face) *Error {
 		if containsCat(f.cats[:f.nCats], c) && lang == English {
 			return fail(c.Rule(), strconv.Quote(w)+" must be printed "+strconv.Quote(st.String()))
 		}
-		return fail(subtypeRule+"d", strconv.Quote(w)+" is a "+c.String()+" type, but "+typeNames(f)+" cannot have "+c.String()+" types")
+		return fail(subtypeRule+"d", strconv.Quote(w)+" is "+article(c.String())+" type, but "+typeNames(f)+" cannot have "+c.String()+" types")
 	}
 	var b strings.Builder
 	for i, c := range f.cats[:f.nCats] {
@@ -370,5 +390,12 @@ func wrongSubtype(w string, lang Lang, f *face) *Error {
 		}
 		b.WriteString(c.String())
 	}
-	return fail(subtypeRule, strconv.Quote(w)+" is not a "+b.String()+" type, nor a subtype of any category")
+	return fail(subtypeRule, strconv.Quote(w)+" is not "+article(b.String())+" type, nor a subtype of any category")
+}
+
+func article(s string) string {
+	if s != "" && strings.IndexByte("aeiou", s[0]) >= 0 {
+		return "an " + s
+	}
+	return "a " + s
 }

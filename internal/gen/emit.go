@@ -151,9 +151,9 @@ func packed(names []string) (string, []jen.Code) {
 	return b.String(), idx
 }
 
-// lookupKeys maps every accepted spelling to its value: the printed English
-// name, and the folded (lower-case, curly apostrophe) English, Spanish and
-// other Spanish forms. Two entries claiming one key is an error: a lookup
+// lookupKeys maps every accepted spelling, folded (lower case, curly
+// apostrophe), to its value: the English name, the Spanish name and other
+// Spanish forms. Two entries claiming one key is an error: a lookup
 // must never be ambiguous.
 func lookupKeys(spec enumSpec, titleCase bool) ([]string, map[string]int, error) {
 	keys := map[string]int{}
@@ -170,7 +170,7 @@ func lookupKeys(spec enumSpec, titleCase bool) ([]string, map[string]int, error)
 		if titleCase {
 			en = title(en)
 		}
-		for _, k := range append([]string{en, foldKey(en), foldKey(e.ES)}, foldAll(e.Forms)...) {
+		for _, k := range append([]string{foldKey(en), foldKey(e.ES)}, foldAll(e.Forms)...) {
 			if err := put(k, i+1, e.EN); err != nil {
 				return nil, nil, err
 			}
@@ -182,6 +182,33 @@ func lookupKeys(spec enumSpec, titleCase bool) ([]string, map[string]int, error)
 	}
 	sort.Strings(sorted)
 	return sorted, keys, nil
+}
+
+// fnv1a is the 32-bit FNV-1a hash the generated lookups use.
+func fnv1a(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h
+}
+
+// hashTable places keys (in sorted order, so the table is deterministic) in
+// a power-of-two table at most half full, by linear probing.
+func hashTable(keys []string) (int, []string) {
+	size := 16
+	for size < 2*len(keys) {
+		size *= 2
+	}
+	slots := make([]string, size)
+	for _, k := range keys {
+		i := fnv1a(k) & uint32(size-1)
+		for slots[i] != "" {
+			i = (i + 1) & uint32(size-1)
+		}
+		slots[i] = k
+	}
+	return size, slots
 }
 
 func foldAll(s []string) []string {
@@ -243,12 +270,18 @@ func (m *Model) enum(f *jen.File, spec enumSpec, titleCase bool) error {
 	if err != nil {
 		return err
 	}
-	var dict []jen.Code
-	for _, k := range sorted {
-		dict = append(dict, jen.Lit(k).Op(":").Lit(keys[k]))
+	size, slots := hashTable(sorted)
+	var entries []jen.Code
+	for i, k := range slots {
+		if k != "" {
+			entries = append(entries, jen.Lit(i).Op(":").Values(jen.Lit(k), jen.Lit(keys[k])))
+		}
 	}
-	f.Comment("Every accepted spelling: the printed English name, and folded (lower-case, curly apostrophe) English and Spanish names.")
-	f.Var().Id("_" + lower + "Lookup").Op("=").Map(jen.String()).Id(t).Values(dict...)
+	f.Comment("The folded English and Spanish names in an open-addressing table keyed by")
+	f.Comment("FNV-1a: one pass folds and hashes a name, one probe (rarely more) finds it.")
+	f.Var().Id("_"+lower+"Table").Op("=").Index(jen.Lit(size)).Struct(
+		jen.Id("key").String(), jen.Id("v").Id(t),
+	).Values(entries...)
 
 	recv := func() *jen.Statement { return jen.Func().Params(jen.Id("v").Id(t)) }
 	f.Commentf("IsValid reports whether v is one of the %ss.", spec.Noun)
@@ -298,13 +331,31 @@ func (m *Model) enum(f *jen.File, spec enumSpec, titleCase bool) error {
 			jen.Id("Name"): jen.Id("s"), jen.Id("Noun"): jen.Lit(spec.Noun), jen.Id("Rule"): jen.Lit(spec.Rule),
 		})),
 	)
+	if titleCase {
+		var cases []jen.Code
+		for _, e := range spec.Values {
+			cases = append(cases, jen.Case(jen.Lit(title(e.EN))).Block(jen.Return(jen.Id(e.Ident), jen.True())))
+		}
+		f.Commentf("Printed%s matches s against the English names exactly as type lines print", t)
+		f.Comment("them (\"Creature\", not \"creature\"), which is faster than a folding lookup.")
+		f.Func().Id("Printed"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
+			jen.Switch(jen.Id("s")).Block(cases...),
+			jen.Return(jen.Lit(0), jen.False()),
+		)
+	}
+	f.Commentf("Lookup%s is Parse%s without the error: it allocates nothing.", t, t)
+	f.Func().Id("Lookup"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
+		jen.Return(jen.Id("lookup" + t).Call(jen.Id("s"))),
+	)
 	f.Func().Id("lookup"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
-		jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("_"+lower+"Lookup").Index(jen.Id("s")), jen.Id("ok")).Block(jen.Return(jen.Id("v"), jen.True())),
 		jen.Var().Id("buf").Index(jen.Id("maxKey")).Byte(),
-		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("foldKey").Call(jen.Id("buf").Index(jen.Op(":").Lit(0)), jen.Id("s")),
+		jen.List(jen.Id("k"), jen.Id("h"), jen.Id("ok")).Op(":=").Id("foldHash").Call(jen.Id("buf").Index(jen.Op(":").Lit(0)), jen.Id("s")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Lit(0), jen.False())),
-		jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("_"+lower+"Lookup").Index(jen.String().Call(jen.Id("k"))),
-		jen.Return(jen.Id("v"), jen.Id("ok")),
+		jen.For(jen.Id("i").Op(":=").Id("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
+			jen.Id("e").Op(":=").Op("&").Id("_"+lower+"Table").Index(jen.Id("i")),
+			jen.If(jen.Id("e").Dot("key").Op("==").Lit("")).Block(jen.Return(jen.Lit(0), jen.False())),
+			jen.If(jen.Id("e").Dot("key").Op("==").String().Call(jen.Id("k"))).Block(jen.Return(jen.Id("e").Dot("v"), jen.True())),
+		),
 	)
 	f.Commentf("%sValues returns every %s in rule order.", t, spec.Noun)
 	f.Func().Id(t+"Values").Params().Index().Id(t).Block(

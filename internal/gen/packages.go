@@ -1,6 +1,9 @@
 package gen
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -94,6 +97,27 @@ func (m *Model) subtypeFile() *jen.File {
 	f.Func().Params(jen.Id("c").Id("Category")).Id("CardTypes").Params().Index().Qual(ct, "CardType").Block(
 		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Nil())),
 		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id("_categoryCardTypes").Index(jen.Id("c").Op("-").Lit(1)))))
+	f.Comment("Has reports whether the category lists subtypes of card type t. It allocates nothing.")
+	f.Func().Params(jen.Id("c").Id("Category")).Id("Has").Params(jen.Id("t").Qual(ct, "CardType")).Bool().Block(
+		jen.Return(jen.Id("c").Dot("IsValid").Call().Op("&&").Qual("slices", "Contains").Call(jen.Id("_categoryCardTypes").Index(jen.Id("c").Op("-").Lit(1)), jen.Id("t"))))
+	var masks []jen.Code
+	for _, t := range m.CardTypes {
+		mask := 0
+		for i, c := range m.Categories {
+			for _, x := range c.CardTypes {
+				if x == t.EN {
+					mask |= 1 << i
+				}
+			}
+		}
+		masks = append(masks, jen.Lit(mask))
+	}
+	f.Var().Id("_cardTypeMasks").Op("=").Index(jen.Op("...")).Uint32().Values(masks...)
+	f.Comment("Mask returns the categories whose subtypes card type t can have, as a bit set:")
+	f.Comment("bit c-1 is set for category c. It allocates nothing.")
+	f.Func().Id("Mask").Params(jen.Id("t").Qual(ct, "CardType")).Uint32().Block(
+		jen.If(jen.Op("!").Id("t").Dot("IsValid").Call()).Block(jen.Return(jen.Lit(0))),
+		jen.Return(jen.Id("_cardTypeMasks").Index(jen.Id("t").Op("-").Lit(1))))
 	f.Comment("Categories returns every category in rule order.")
 	f.Func().Id("Categories").Params().Index().Id("Category").Block(
 		jen.Id("out").Op(":=").Make(jen.Index().Id("Category"), jen.Len(jen.Id("_categoryNames"))),
@@ -106,6 +130,46 @@ func (m *Model) subtypeFile() *jen.File {
 			jen.If(jen.Qual("slices", "Contains").Call(jen.Id("cts"), jen.Id("t"))).Block(
 				jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("Category").Call(jen.Id("i").Op("+").Lit(1))))),
 		jen.Return(jen.Id("out")))
+
+	// First words of multi-word names, so a type line tries a phrase only
+	// where one can start.
+	starts := map[string]int{}
+	for _, c := range m.Categories {
+		for _, v := range c.Values {
+			for _, n := range []string{v.EN, v.ES} {
+				w := strings.Fields(n)
+				if len(w) > 1 {
+					k := foldKey(w[0])
+					starts[k] = max(starts[k], len(w))
+				}
+			}
+		}
+	}
+	var startKeys []string
+	for k := range starts {
+		startKeys = append(startKeys, k)
+	}
+	sort.Strings(startKeys)
+	size, slots := hashTable(startKeys)
+	var startEntries []jen.Code
+	for i, k := range slots {
+		if k != "" {
+			startEntries = append(startEntries, jen.Lit(i).Op(":").Values(jen.Lit(k), jen.Lit(starts[k])))
+		}
+	}
+	f.Var().Id("_phraseStarts").Op("=").Index(jen.Lit(size)).Struct(jen.Id("key").String(), jen.Id("v").Int()).Values(startEntries...)
+	f.Comment("WordsFrom returns the most words a subtype name starting with word can have:")
+	f.Comment("1 unless word begins a multi-word name (\"Time\" of Time Lord). It allocates nothing.")
+	f.Func().Id("WordsFrom").Params(jen.Id("word").String()).Int().Block(
+		jen.Var().Id("buf").Index(jen.Id("maxKey")).Byte(),
+		jen.List(jen.Id("k"), jen.Id("h"), jen.Id("ok")).Op(":=").Id("foldHash").Call(jen.Id("buf").Index(jen.Op(":").Lit(0)), jen.Id("word")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Lit(1))),
+		jen.For(jen.Id("i").Op(":=").Id("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
+			jen.Id("e").Op(":=").Op("&").Id("_phraseStarts").Index(jen.Id("i")),
+			jen.If(jen.Id("e").Dot("key").Op("==").Lit("")).Block(jen.Return(jen.Lit(1))),
+			jen.If(jen.Id("e").Dot("key").Op("==").String().Call(jen.Id("k"))).Block(jen.Return(jen.Id("e").Dot("v"))),
+		),
+	)
 
 	// Subtype: a value of any category.
 	f.Comment("Subtype is a subtype of any category: its category and its value within it.")

@@ -1,0 +1,257 @@
+package conformance
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/generated/typeline"
+)
+
+// lookupInputs mix exact names, other cases, straight apostrophes, Spanish
+// names and misses, as user input does.
+var lookupInputs = []string{
+	"Goblin", "Time Lord", "goblin", "WIZARD", "c'tan", "C’tan", "Señor del Tiempo", "humano",
+	"Assembly-Worker", "assembly-worker", "Donkey", "Merfolk Wizard", "Swamp", "truck", "",
+	"Zubera", "zombie", "Acechador nocturno", "Shi'ar", "Elf ", strings.Repeat("x", 200),
+}
+
+func TestLookupsAllocateNothing(t *testing.T) {
+	for _, in := range lookupInputs {
+		if n := testing.AllocsPerRun(100, func() { subtype.Find(subtype.CategoryCreature, in) }); n != 0 {
+			t.Errorf("Find(creature, %q): %v allocations", in, n)
+		}
+	}
+	for _, in := range []string{"Creature", "criatura", "Legendaria", "Basic", "básica", "nope"} {
+		n := testing.AllocsPerRun(100, func() {
+			cardtype.ParseCardType(in)
+		})
+		// A miss returns an *UnknownError: that one allocation is the error.
+		if _, err := cardtype.ParseCardType(in); err == nil && n != 0 {
+			t.Errorf("ParseCardType(%q): %v allocations", in, n)
+		}
+	}
+	for _, in := range []string{"Goblin", "goblin", "c'tan", "Señor del Tiempo"} {
+		if n := testing.AllocsPerRun(100, func() { subtype.ParseCreature(in) }); n != 0 {
+			t.Errorf("ParseCreature(%q): %v allocations", in, n)
+		}
+	}
+}
+
+func TestValidInputsAllocateNothing(t *testing.T) {
+	for _, c := range []string{"{2}{W/U}{G/P}", "{X}{X}{R}{R}", "", "{15}", "{2/W}{2/U}{2/B}{2/R}{2/G}"} {
+		if n := testing.AllocsPerRun(100, func() { mana.ParseCost(c) }); n != 0 {
+			t.Errorf("ParseCost(%q): %v allocations", c, n)
+		}
+	}
+	for _, l := range []string{"Legendary Creature — Time Lord Doctor", "Land Creature — Forest Dryad", "Creature — Human Rogue // Creature — Phyrexian Rogue", "Plane — Bolas’s Meditation Realm"} {
+		if n := testing.AllocsPerRun(100, func() { typeline.Validate(l, typeline.English) }); n != 0 {
+			t.Errorf("Validate(%q): %v allocations", l, n)
+		}
+	}
+}
+
+// --- baselines, written the obvious way ---
+
+// enumerStyle is what enumer generates: a map, then a lower-case fallback.
+type enumerStyle struct{ m, lower map[string]subtype.Creature }
+
+func newEnumerStyle() enumerStyle {
+	e := enumerStyle{m: map[string]subtype.Creature{}, lower: map[string]subtype.Creature{}}
+	for _, v := range subtype.CreatureValues() {
+		for _, n := range []string{v.String(), v.Spanish()} {
+			e.m[n] = v
+			e.lower[strings.ToLower(n)] = v
+		}
+	}
+	return e
+}
+
+func (e enumerStyle) parse(s string) (subtype.Creature, bool) {
+	if v, ok := e.m[s]; ok {
+		return v, true
+	}
+	v, ok := e.lower[strings.ToLower(strings.ReplaceAll(s, "'", "’"))]
+	return v, ok
+}
+
+func BenchmarkSubtypeParse(b *testing.B) {
+	b.Run("generated", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, in := range lookupInputs {
+				subtype.Find(subtype.CategoryCreature, in)
+			}
+		}
+		b.ReportMetric(float64(b.N*len(lookupInputs))/b.Elapsed().Seconds(), "lookups/s")
+	})
+	b.Run("baseline-map-lower", func(b *testing.B) {
+		e := newEnumerStyle()
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, in := range lookupInputs {
+				e.parse(in)
+			}
+		}
+		b.ReportMetric(float64(b.N*len(lookupInputs))/b.Elapsed().Seconds(), "lookups/s")
+	})
+}
+
+var regexpCostRE = regexp.MustCompile(`^(?:\{(\d+|[WUBRGCXS]|[WUBRG]/[WUBRG]|[2C]/[WUBRG]|[WUBRG]/P|[WUBRG]/[WUBRG]/P)\})*$`)
+var regexpSymRE = regexp.MustCompile(`\{([^}]+)\}`)
+
+// regexpCost is a mana-cost parser written with regular expressions.
+func regexpCost(s string) ([]string, int, bool) {
+	if !regexpCostRE.MatchString(s) {
+		return nil, 0, false
+	}
+	var syms []string
+	mv := 0
+	for _, m := range regexpSymRE.FindAllStringSubmatch(s, -1) {
+		syms = append(syms, m[1])
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			mv += n
+		} else if m[1] != "X" {
+			mv++
+		}
+	}
+	return syms, mv, true
+}
+
+var costInputs = []string{"{2}{W/U}{G/P}", "{X}{X}{R}{R}", "{3}{B}{R}{G}", "{W}", "{1}{U}{U}", "{G/W}{G/W}", "{2/W}{2/U}", "{W/U/P}{S}", "{HW}", "{4}{G}{G}"}
+
+func BenchmarkManaCostParse(b *testing.B) {
+	b.Run("generated", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, in := range costInputs {
+				if c, err := mana.ParseCost(in); err == nil {
+					_ = c.ManaValue()
+				}
+			}
+		}
+		b.ReportMetric(float64(b.N*len(costInputs))/b.Elapsed().Seconds(), "costs/s")
+	})
+	b.Run("baseline-regexp", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, in := range costInputs {
+				regexpCost(in)
+			}
+		}
+		b.ReportMetric(float64(b.N*len(costInputs))/b.Elapsed().Seconds(), "costs/s")
+	})
+}
+
+var lineInputs = []string{
+	"Legendary Creature — Time Lord Doctor", "Land Creature — Forest Dryad", "Instant", "Artifact — Equipment",
+	"Creature — Human Rogue // Creature — Phyrexian Rogue", "Basic Snow Land — Forest", "Enchantment — Aura Curse",
+	"Creature — Forest", "Kindred Instant — Goblin", "Legendary Planeswalker — Jace",
+}
+
+// splitMapValidator is a type-line validator written the obvious way:
+// split, and look each word up in maps of strings.
+type splitMapValidator struct {
+	types, supers map[string]bool
+	subs          map[string]string // name → category
+	cats          map[string][]string
+}
+
+func newSplitMap() *splitMapValidator {
+	v := &splitMapValidator{types: map[string]bool{}, supers: map[string]bool{}, subs: map[string]string{}, cats: map[string][]string{}}
+	for _, t := range cardtype.CardTypeValues() {
+		v.types[t.String()] = true
+	}
+	for _, s := range cardtype.SupertypeValues() {
+		v.supers[s.String()] = true
+	}
+	for _, c := range subtype.Categories() {
+		for _, t := range c.CardTypes() {
+			v.cats[t.String()] = append(v.cats[t.String()], c.String())
+		}
+	}
+	for _, c := range subtype.CreatureValues() {
+		v.subs[c.String()] = "creature"
+	}
+	for _, c := range subtype.LandValues() {
+		v.subs[c.String()] = "land"
+	}
+	for _, c := range subtype.ArtifactValues() {
+		v.subs[c.String()] = "artifact"
+	}
+	for _, c := range subtype.EnchantmentValues() {
+		v.subs[c.String()] = "enchantment"
+	}
+	for _, c := range subtype.PlaneswalkerValues() {
+		v.subs[c.String()] = "planeswalker"
+	}
+	for _, c := range subtype.SpellValues() {
+		v.subs[c.String()] = "spell"
+	}
+	return v
+}
+
+func (v *splitMapValidator) validate(line string) bool {
+	for _, face := range strings.Split(line, " // ") {
+		parts := strings.SplitN(face, " — ", 2)
+		allowed := map[string]bool{}
+		for _, w := range strings.Fields(parts[0]) {
+			if !v.types[w] && !v.supers[w] {
+				return false
+			}
+			for _, c := range v.cats[w] {
+				allowed[c] = true
+			}
+		}
+		if len(parts) == 2 {
+			words := strings.Fields(parts[1])
+			for i := 0; i < len(words); i++ {
+				if i+1 < len(words) {
+					if c, ok := v.subs[words[i]+" "+words[i+1]]; ok && allowed[c] {
+						i++
+						continue
+					}
+				}
+				if c, ok := v.subs[words[i]]; !ok || !allowed[c] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func TestSplitMapBaselineAgrees(t *testing.T) {
+	v := newSplitMap()
+	for _, l := range lineInputs {
+		if got, want := v.validate(l), typeline.Validate(l, typeline.English) == nil; got != want {
+			t.Errorf("%q: baseline %v, generated %v", l, got, want)
+		}
+	}
+}
+
+func BenchmarkTypeLineValidate(b *testing.B) {
+	b.Run("generated", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, in := range lineInputs {
+				typeline.Validate(in, typeline.English)
+			}
+		}
+		b.ReportMetric(float64(b.N*len(lineInputs))/b.Elapsed().Seconds(), "lines/s")
+	})
+	b.Run("baseline-split-map", func(b *testing.B) {
+		v := newSplitMap()
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, in := range lineInputs {
+				v.validate(in)
+			}
+		}
+		b.ReportMetric(float64(b.N*len(lineInputs))/b.Elapsed().Seconds(), "lines/s")
+	})
+}
