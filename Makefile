@@ -34,7 +34,7 @@ bench:
 
 ## fuzz: a short run of every fuzz target
 fuzz:
-	@for pkg in $$($(GO) list ./internal/...); do \
+	@for pkg in $$($(GO) list ./internal/... ./generated/...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "$$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime 20s $$pkg || exit 1; \
 	  done; \

@@ -324,7 +324,7 @@ func ParseCostLenient(s string) (Cost, error) {
 		raw     Cost
 		generic = -1
 	)
-	up := strings.ToUpper(s)
+	up := asciiUpper(s) // same length as s, so positions in errors stay right
 	for i := 0; i < len(up); {
 		ch := up[i]
 		switch {
@@ -379,6 +379,9 @@ func ParseCostLenient(s string) (Cost, error) {
 		}
 		i++
 	}
+	if generic > 0 && len(strconv.Itoa(generic)) > MaxGenericDigits {
+		return Cost{}, costErr(s, 0, "", "the generic parts add up to "+strconv.Itoa(generic)+", more than any numeric symbol of rule 107.4 can hold")
+	}
 	// Canonical order: variable symbols, the generic number, the rest.
 	var c Cost
 	for _, p := range raw.Pips() {
@@ -399,6 +402,16 @@ func ParseCostLenient(s string) (Cost, error) {
 		}
 	}
 	return c, nil
+}
+
+func asciiUpper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - ('a' - 'A')
+		}
+	}
+	return string(b)
 }
 
 // Payment is one way to pay a cost: mana of each colour (and colorless C),
