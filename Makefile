@@ -2,7 +2,9 @@
 GO ?= go
 CORPUS ?= ../shared/corpus
 
-.PHONY: regen scrape gen test vet fmt-check fuzz bench history
+.PHONY: regen scrape gen test vet fmt-check fuzz bench history lint-workflows
+
+ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 ## regen: refresh snapshots/ from the captured sources, offline, then generated/ (the main job)
 regen: scrape gen
@@ -19,7 +21,7 @@ history:
 	$(GO) run ./cmd/scrape import $(CORPUS)/cr-en/*.txt
 
 ## test: everything CI checks
-test: vet fmt-check
+test: vet fmt-check lint-workflows
 	$(GO) test ./...
 
 vet:
@@ -39,3 +41,7 @@ fuzz:
 	    echo "$$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime 20s $$pkg || exit 1; \
 	  done; \
 	done
+
+## lint-workflows: actionlint, pinned, through go run
+lint-workflows:
+	$(GO) run $(ACTIONLINT) -color=false

@@ -4,12 +4,14 @@ go 1.26.0
 
 require (
 	github.com/PuerkitoBio/goquery v1.13.0
+	github.com/dave/jennifer v1.7.1
+	github.com/google/go-github/v60 v60.0.0
+	github.com/sergi/go-diff v1.4.0
 	golang.org/x/text v0.44.0
 )
 
 require (
 	github.com/andybalholm/cascadia v1.3.4 // indirect
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/sergi/go-diff v1.4.0 // indirect
+	github.com/google/go-querystring v1.1.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 )
