@@ -57,3 +57,20 @@ func ExampleLand_MarshalText() {
 	// {"land":"Urza’s"}
 	// true 205.3i
 }
+
+func ExampleChoose() {
+	for _, choice := range []string{"Merfolk", "tritón", "Merfolk Wizard", "Swamp", "truck"} {
+		st, err := subtype.Choose(subtype.CategoryCreature, choice)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(choice, "→", st)
+	}
+	// Output:
+	// Merfolk → Merfolk
+	// tritón → Merfolk
+	// subtype: choosing a creature type: rule 205.3e: "Merfolk Wizard" is 2 creature types (Merfolk, Wizard); choose one
+	// subtype: choosing a creature type: rule 205.3e: "Swamp" is a land type (Swamp), not a creature type
+	// subtype: choosing a creature type: rule 205.3e: "truck" is not a creature type
+}

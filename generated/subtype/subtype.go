@@ -28,6 +28,9 @@ const (
 )
 const maxKey = 34
 
+// RuleChoice is the rule on choosing a subtype ("one, and only one, existing subtype").
+const RuleChoice = "205.3e"
+
 // MaxWords is the most words any subtype name has, in either language.
 const MaxWords = 3
 

@@ -191,3 +191,13 @@ func SplitNumber(line string) (number, rest string, ok bool) {
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isUpper(c byte) bool  { return c >= 'A' && c <= 'Z' }
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || isUpper(c) }
+
+// Abbreviate shortens s to about 120 characters for error messages, cutting
+// at a character boundary.
+func Abbreviate(s string) string {
+	r := []rune(s)
+	if len(r) > 120 {
+		return string(r[:117]) + "..."
+	}
+	return s
+}

@@ -181,11 +181,11 @@ func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, 
 		c, list, isBasic, ok := matchListSentence(p, s)
 		switch {
 		case !ok && looksLikeList(s):
-			return "", nil, nil, errorf(r.Number, "sentence %q looks like a list but matches no known wording: teach extract/lang.go its wording", abbreviate(s))
+			return "", nil, nil, errorf(r.Number, "sentence %q looks like a list but matches no known wording: teach extract/lang.go its wording", crtext.Abbreviate(s))
 		case !ok:
 			continue
 		case c == "" && !isBasic:
-			return "", nil, nil, errorf(r.Number, "unknown subtype category in sentence %q; expected one of %s", abbreviate(s), strings.Join(snapshot.Categories, ", "))
+			return "", nil, nil, errorf(r.Number, "unknown subtype category in sentence %q; expected one of %s", crtext.Abbreviate(s), strings.Join(snapshot.Categories, ", "))
 		}
 		part, err := splitList(p, r.Number, list)
 		if err != nil {
@@ -246,7 +246,7 @@ func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, expected string) (
 			return names, checkUnique(r.Number, names)
 		}
 	}
-	return nil, errorf(r.Number, "expected %s, found %q", expected, abbreviate(r.Text))
+	return nil, errorf(r.Number, "expected %s, found %q", expected, crtext.Abbreviate(r.Text))
 }
 
 func checkUnique(rule string, names []string) error {
@@ -390,12 +390,4 @@ func validSymbol(s string) bool {
 		}
 	}
 	return true
-}
-
-func abbreviate(s string) string {
-	r := []rune(s)
-	if len(r) > 120 {
-		return string(r[:117]) + "..."
-	}
-	return s
 }

@@ -12,11 +12,12 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/mtgrules/crgen/internal/retry"
 )
 
 // Kind is the kind of document expected at a URL.
@@ -55,18 +56,7 @@ func New() *Client {
 		Backoff:    2 * time.Second,
 		MaxBackoff: 2 * time.Minute,
 		UserAgent:  "crgen (+https://github.com/mtgrules/crgen)",
-		Sleep:      sleep,
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
+		Sleep:      retry.Sleep,
 	}
 }
 
@@ -125,7 +115,7 @@ func (c *Client) once(ctx context.Context, rawURL string, kind Kind) ([]byte, ti
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return nil, retryAfter(resp.Header.Get("Retry-After")), &StatusError{URL: rawURL, Status: resp.StatusCode}
+		return nil, retry.After(resp.Header.Get("Retry-After")), &StatusError{URL: rawURL, Status: resp.StatusCode}
 	}
 	if resp.ContentLength > c.MaxBytes {
 		return nil, 0, fmt.Errorf("GET %s: body of %d bytes exceeds the cap of %d", rawURL, resp.ContentLength, c.MaxBytes)
@@ -141,22 +131,6 @@ func (c *Client) once(ctx context.Context, rawURL string, kind Kind) ([]byte, ti
 		return nil, 0, fmt.Errorf("GET %s: %w", rawURL, err)
 	}
 	return body, 0, nil
-}
-
-// retryAfter reads seconds or an HTTP date; zero when absent or unreadable.
-func retryAfter(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := time.Until(t); d > 0 {
-			return d
-		}
-	}
-	return 0
 }
 
 func checkKind(body []byte, contentType string, kind Kind) error {

@@ -194,13 +194,3 @@ func TestDiscoverLinkThroughServer(t *testing.T) {
 		t.Errorf("%q, %v", got, err)
 	}
 }
-
-func TestRetryAfterDate(t *testing.T) {
-	d := retryAfter(time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat))
-	if d < 25*time.Second || d > 31*time.Second {
-		t.Errorf("retryAfter(date 30s ahead) = %v", d)
-	}
-	if retryAfter("soon") != 0 || retryAfter("") != 0 {
-		t.Error("unreadable Retry-After should be ignored")
-	}
-}

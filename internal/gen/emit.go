@@ -92,6 +92,7 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		func() error { return static("cardtype", "cardtype_example_test.go.tmpl", "example_test.go") },
 		func() error { return add("subtype", "subtype.go", m.subtypeFile()) },
 		func() error { return static("subtype", "lookup.go.tmpl", "lookup.go") },
+		func() error { return static("subtype", "choose.go.tmpl", "choose.go") },
 		func() error { return static("subtype", "subtype_example_test.go.tmpl", "example_test.go") },
 		func() error { return add("mana", "symbols.go", m.manaFile()) },
 		func() error { return static("mana", "cost.go.tmpl", "cost.go") },

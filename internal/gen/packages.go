@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -49,6 +50,10 @@ func (m *Model) subtypeFile() *jen.File {
 		all = append(all, c.Values)
 	}
 	f.Const().Id("maxKey").Op("=").Lit(maxKeyFor(all...))
+	choice, err := choiceRule(m.EN)
+	must(err)
+	f.Comment("RuleChoice is the rule on choosing a subtype (\"one, and only one, existing subtype\").")
+	f.Const().Id("RuleChoice").Op("=").Lit(choice)
 	f.Comment("MaxWords is the most words any subtype name has, in either language.")
 	f.Const().Id("MaxWords").Op("=").Lit(m.MaxPhraseWords)
 
@@ -199,6 +204,17 @@ func (m *Model) subtypeFile() *jen.File {
 		f.Func().Params(jen.Id(c.Type)).Id("Category").Params().Id("Category").Block(jen.Return(jen.Id("Category" + c.Type)))
 	}
 	return f
+}
+
+// choiceRule finds the subrule of 205.3 on choosing a subtype by its words,
+// not its letter.
+func choiceRule(en *snapshot.Snapshot) (string, error) {
+	for n, t := range en.Rules {
+		if strings.HasPrefix(n, "205.3") && strings.Contains(t, "choose a subtype") && strings.Contains(t, "only one") {
+			return n, nil
+		}
+	}
+	return "", fmt.Errorf("no subrule of 205.3 says how to choose a subtype (\"choose a subtype ... only one\")")
 }
 
 func (m *Model) typelineFile() *jen.File {

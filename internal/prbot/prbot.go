@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/google/go-github/v60/github"
+
+	"github.com/mtgrules/crgen/internal/retry"
 )
 
 // BodyLimit is GitHub's limit on a pull-request body or comment, in characters.
@@ -85,7 +87,7 @@ func New(env Env, login string, log io.Writer, opt Options) (*Bot, error) {
 		opt.MaxWait = 5 * time.Minute
 	}
 	if opt.Sleep == nil {
-		opt.Sleep = sleepCtx
+		opt.Sleep = retry.Sleep
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now

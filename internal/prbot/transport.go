@@ -3,12 +3,13 @@ package prbot
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mtgrules/crgen/internal/retry"
 )
 
 // retryTransport retries what GitHub asks to be retried: 5xx, 429, and 403s
@@ -69,7 +70,7 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // retryable decides whether resp asks for a retry and how long to wait
 // (zero: use the backoff).
 func (t *retryTransport) retryable(resp *http.Response) (time.Duration, bool, string) {
-	wait := retryAfter(resp.Header.Get("Retry-After"))
+	wait := retry.After(resp.Header.Get("Retry-After"))
 	switch {
 	case resp.StatusCode >= 500:
 		return wait, true, resp.Status
@@ -95,30 +96,4 @@ func (t *retryTransport) retryable(resp *http.Response) (time.Duration, bool, st
 		}
 	}
 	return 0, false, ""
-}
-
-func retryAfter(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := time.Until(t); d > 0 {
-			return d
-		}
-	}
-	return 0
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return fmt.Errorf("waiting to retry: %w", ctx.Err())
-	case <-timer.C:
-		return nil
-	}
 }

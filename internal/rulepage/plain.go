@@ -77,7 +77,7 @@ func ParsePlain(b []byte) (*Page, error) {
 	}
 	m := headingRE.FindStringSubmatch(lines[start])
 	if m == nil {
-		return nil, fmt.Errorf("line %d: expected a heading like \"205.3 Subtypes\" or \"Regla 107.4 · Título\", found %q", lineNos[start], abbreviate(lines[start]))
+		return nil, fmt.Errorf("line %d: expected a heading like \"205.3 Subtypes\" or \"Regla 107.4 · Título\", found %q", lineNos[start], crtext.Abbreviate(lines[start]))
 	}
 	p := &Page{Rule: m[1], Title: strings.TrimSpace(m[2])}
 	body, bodyNos := lines[start+1:], lineNos[start+1:]
@@ -103,7 +103,7 @@ func (p *Page) parseGlossary(body []string, nos []int) error {
 	for i, l := range body {
 		m := glossaryRE.FindStringSubmatch(l)
 		if m == nil {
-			return fmt.Errorf("line %d: expected a subrule line \"- %sa ...\", found %q", nos[i], p.Rule, abbreviate(l))
+			return fmt.Errorf("line %d: expected a subrule line \"- %sa ...\", found %q", nos[i], p.Rule, crtext.Abbreviate(l))
 		}
 		if !strings.HasPrefix(m[1], p.Rule) || len(m[1]) != len(p.Rule)+1 {
 			return fmt.Errorf("line %d: subrule %s is not a subrule of the page's rule %s", nos[i], m[1], p.Rule)
@@ -195,12 +195,4 @@ func (p *Page) Subrules() int {
 		}
 	}
 	return n
-}
-
-func abbreviate(s string) string {
-	r := []rune(s)
-	if len(r) > 100 {
-		return string(r[:97]) + "..."
-	}
-	return s
 }

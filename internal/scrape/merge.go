@@ -174,16 +174,23 @@ func finish(s *snapshot.Snapshot) {
 	s.Sources = slices.CompactFunc(s.Sources, func(a, b snapshot.Source) bool { return a == b })
 	s.Covers = nil
 	s.Partial = false
-	var covers []string
 	for _, f := range snapshot.Facts {
-		if s.Has(f) {
-			covers = append(covers, f)
-		} else if f != snapshot.FactBasicLands { // 205.3i named them only from 2022-09
+		if !s.Has(f) && f != snapshot.FactBasicLands { // 205.3i named them only from 2022-09
 			s.Partial = true
 		}
 	}
 	if s.Partial {
-		s.Covers = covers
+		for _, g := range factGroups {
+			if g.present(s) {
+				s.Covers = append(s.Covers, g.rule)
+			}
+		}
+		slices.SortFunc(s.Covers, func(a, b string) int {
+			if snapshot.RuleLess(a, b) {
+				return -1
+			}
+			return 1
+		})
 	}
 	if len(s.Provenance) == 0 {
 		s.Provenance = nil

@@ -117,10 +117,7 @@ func read(doc Document) (*snapshot.Snapshot, error) {
 	for _, f := range facts.Covers() {
 		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: factRule(s, f)}
 	}
-	if !full {
-		s.Partial = true
-		s.Covers = facts.Covers()
-	}
+	finish(s)
 	return s, nil
 }
 

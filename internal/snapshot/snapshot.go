@@ -48,7 +48,8 @@ type Snapshot struct {
 	Lang      string `json:"lang"`
 	Effective string `json:"effective"`
 	// Partial is set when the sources cover only some rules (a rule page);
-	// Covers then lists the facts present. A full CR release leaves both empty.
+	// Covers then lists those rules (205.2a, 205.3, 205.4a, 107.4). A full
+	// CR release leaves both empty.
 	Partial bool     `json:"partial,omitempty"`
 	Covers  []string `json:"covers,omitempty"`
 	Sources []Source `json:"sources"`
