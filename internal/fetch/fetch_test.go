@@ -5,10 +5,13 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mtgrules/crgen/internal/corpus"
 )
 
 // testClient records the waits instead of sleeping.
@@ -192,5 +195,20 @@ func TestDiscoverLinkThroughServer(t *testing.T) {
 	got, err := testClient(&waits).DiscoverLink(context.Background(), srv.URL+"/base/en/rules", "a", ".txt")
 	if err != nil || got != srv.URL+"/base/en/docs/CR.txt" {
 		t.Errorf("%q, %v", got, err)
+	}
+}
+
+// Every encoding Wizards has published is accepted as plain text.
+func TestAcceptsEveryPublishedEncoding(t *testing.T) {
+	dir := corpus.Dir(t, "cr-en")
+	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, filepath.Join(dir, filepath.Base(r.URL.Path)))
+	})
+	var waits []time.Duration
+	c := testClient(&waits)
+	for _, name := range []string{"en-20160116.txt", "en-20160930.txt", "en-20190503.txt", "en-20180427.txt"} {
+		if _, err := c.Get(context.Background(), srv.URL+"/downloads/"+name, Text); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package scrape
 import (
 	"context"
 	"errors"
+	"html"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/fetch"
+	"github.com/mtgrules/crgen/internal/rulepage"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
@@ -418,5 +420,57 @@ func TestLiveRun(t *testing.T) {
 	}
 	if got := cur.Sources[0].URL; got != srv.URL+"/base/downloads/MagicCompRules%2020260227.txt" {
 		t.Errorf("source URL %q", got)
+	}
+}
+
+// htmlPage renders the English 205.3 seed as an HTML rule page, the way a
+// rules site would serve it.
+func htmlPage(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(corpus.Root(t), "sources", "captured", "rule-205.3-en.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rulepage.ParsePlain(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	sb.WriteString(`<html><body><p class="effective">These rules are effective as of September 25, 2026.</p>`)
+	for _, r := range p.Rules {
+		text, example, _ := strings.Cut(r.Text, " Example: ")
+		sb.WriteString(`<section class="rule"><span class="num">` + html.EscapeString(r.Number) + `</span><p class="txt">` + html.EscapeString(text) + `</p>`)
+		if example != "" {
+			sb.WriteString(`<p class="txt">Example: ` + html.EscapeString(example) + `</p>`)
+		}
+		sb.WriteString("</section>\n")
+	}
+	sb.WriteString("</body></html>")
+	return []byte(sb.String())
+}
+
+func TestHTMLSource(t *testing.T) {
+	src := sources.Source{ID: "html-205.3-en", Lang: "en", Format: sources.FormatHTML, Rule: "205.3",
+		Selectors: &rulepage.Selectors{Rule: "section.rule", Number: ".num", Text: ".txt", Effective: ".effective"}}
+	s, err := Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, seed := seeds(t)
+	if s.Effective != "2026-09-25" || !slices.Equal(s.BasicLandTypes, seed.BasicLandTypes) || !slices.Equal(s.Covers, []string{"205.3"}) {
+		t.Errorf("effective %s basic %v covers %v", s.Effective, s.BasicLandTypes, s.Covers)
+	}
+	for _, c := range snapshot.Categories {
+		if !slices.Equal(s.Subtypes[c], seed.Subtypes[c]) {
+			t.Errorf("%s types differ between the HTML page and the plain-text seed", c)
+		}
+	}
+	if s.Rules["205.3b"] != seed.Rules["205.3b"] {
+		t.Errorf("205.3b:\n%q\n%q", s.Rules["205.3b"], seed.Rules["205.3b"])
+	}
+	src.Selectors = &rulepage.Selectors{Rule: "div.rule-v2", Number: ".num", Text: ".txt"}
+	_, err = Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
+	if err == nil || !strings.Contains(err.Error(), "source html-205.3-en") || !strings.Contains(err.Error(), `selector rule "div.rule-v2" matches nothing`) {
+		t.Errorf("got %v", err)
 	}
 }
