@@ -173,17 +173,19 @@ func LookupCardType(s string) (CardType, bool) {
 	return lookupCardType(s)
 }
 func lookupCardType(s string) (CardType, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 63; ; i = (i + 1) & 63 {
+	return lookupCardTypeKey(&k)
+}
+func lookupCardTypeKey(k *key) (CardType, bool) {
+	for i := k.h & 63; ; i = (i + 1) & 63 {
 		e := &_cardTypeTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -316,17 +318,19 @@ func LookupSupertype(s string) (Supertype, bool) {
 	return lookupSupertype(s)
 }
 func lookupSupertype(s string) (Supertype, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 31; ; i = (i + 1) & 31 {
+	return lookupSupertypeKey(&k)
+}
+func lookupSupertypeKey(k *key) (Supertype, bool) {
+	for i := k.h & 31; ; i = (i + 1) & 31 {
 		e := &_supertypeTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}

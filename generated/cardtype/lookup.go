@@ -45,28 +45,7 @@ const (
 	fnvPrime  = 16777619
 )
 
-// foldHash folds s into buf as foldKey does and hashes the result with
-// FNV-1a in the same pass. ASCII names take the fast path; others fold rune
-// by rune.
-func foldHash(buf []byte, s string) ([]byte, uint32, bool) {
-	h := uint32(fnvOffset)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || c == '\'' {
-			return foldHashSlow(buf[:0], s)
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if len(buf) == cap(buf) {
-			return nil, 0, false
-		}
-		buf = append(buf, c)
-		h = (h ^ uint32(c)) * fnvPrime
-	}
-	return buf, h, true
-}
-
+// foldHashSlow folds s into buf and hashes the result with FNV-1a.
 func foldHashSlow(buf []byte, s string) ([]byte, uint32, bool) {
 	k, ok := foldKey(buf, s)
 	if !ok {
@@ -77,6 +56,63 @@ func foldHashSlow(buf []byte, s string) ([]byte, uint32, bool) {
 		h = (h ^ uint32(c)) * fnvPrime
 	}
 	return k, h, true
+}
+
+// key is a name folded and hashed once, so it can be looked up in several
+// tables without folding it again. Plain ASCII names (most of them) are
+// hashed as they are read and compared in place; only names with other
+// characters or a straight apostrophe are folded into buf.
+type key struct {
+	s     string // the name, when ascii
+	ascii bool
+	n     int
+	h     uint32
+	buf   [maxKey]byte
+}
+
+// set folds and hashes s; false if s is too long to be any name.
+func (k *key) set(s string) bool {
+	if len(s) > maxKey {
+		return false
+	}
+	h := uint32(fnvOffset)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c == '\'' {
+			b, h, ok := foldHashSlow(k.buf[:0], s)
+			if !ok {
+				return false
+			}
+			k.ascii, k.n, k.h = false, len(b), h
+			return true
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h = (h ^ uint32(c)) * fnvPrime
+	}
+	k.s, k.ascii, k.h = s, true, h
+	return true
+}
+
+// equal reports whether the folded name is stored (a table key, folded).
+func (k *key) equal(stored string) bool {
+	if !k.ascii {
+		return stored == string(k.buf[:k.n])
+	}
+	if len(stored) != len(k.s) {
+		return false
+	}
+	for i := 0; i < len(stored); i++ {
+		c := k.s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != stored[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // since is the first release listing a name.

@@ -126,20 +126,37 @@ var _phraseStarts = [32]struct {
 	v   int
 }{2: {"de", 2}, 3: {"acechador", 2}, 4: {"alfava", 2}, 5: {"outside", 3}, 6: {"piedra", 3}, 7: {"serra’s", 2}, 8: {"bolas’s", 3}, 9: {"time", 2}, 16: {"horsehead", 2}, 17: {"androzani", 2}, 18: {"new", 2}, 19: {"señor", 3}, 25: {"unknown", 2}, 26: {"central", 3}, 28: {"the", 3}}
 
+// Key is a name folded and hashed once, to look it up in several categories
+// (FindKey, WordsFromKey) without folding it again.
+type Key struct {
+	k key
+}
+
+// MakeKey folds and hashes name; false if name is too long to be any subtype.
+func MakeKey(name string) (k Key, ok bool) {
+	ok = k.k.set(name)
+	return
+}
+
 // WordsFrom returns the most words a subtype name starting with word can have:
 // 1 unless word begins a multi-word name ("Time" of Time Lord). It allocates nothing.
 func WordsFrom(word string) int {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], word)
-	if !ok {
+	var k Key
+	if !k.k.set(word) {
 		return 1
 	}
-	for i := h & 31; ; i = (i + 1) & 31 {
+	return WordsFromKey(&k)
+}
+
+// WordsFromKey is WordsFrom for a key made by MakeKey.
+func WordsFromKey(key *Key) int {
+	k := &key.k
+	for i := k.h & 31; ; i = (i + 1) & 31 {
 		e := &_phraseStarts[i]
 		if e.key == "" {
 			return 1
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v
 		}
 	}
@@ -204,33 +221,42 @@ func (s Subtype) Spanish() string {
 // Find looks name up (English or Spanish, any case, either apostrophe) in one
 // category. It allocates nothing.
 func Find(c Category, name string) (Subtype, bool) {
+	var k Key
+	if !k.k.set(name) {
+		return Subtype{}, false
+	}
+	return FindKey(c, &k)
+}
+
+// FindKey is Find for a key made by MakeKey.
+func FindKey(c Category, k *Key) (Subtype, bool) {
 	switch c {
 	case CategoryArtifact:
-		v, ok := lookupArtifact(name)
+		v, ok := lookupArtifactKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryEnchantment:
-		v, ok := lookupEnchantment(name)
+		v, ok := lookupEnchantmentKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryLand:
-		v, ok := lookupLand(name)
+		v, ok := lookupLandKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryPlaneswalker:
-		v, ok := lookupPlaneswalker(name)
+		v, ok := lookupPlaneswalkerKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategorySpell:
-		v, ok := lookupSpell(name)
+		v, ok := lookupSpellKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryCreature:
-		v, ok := lookupCreature(name)
+		v, ok := lookupCreatureKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryPlanar:
-		v, ok := lookupPlanar(name)
+		v, ok := lookupPlanarKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryDungeon:
-		v, ok := lookupDungeon(name)
+		v, ok := lookupDungeonKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	case CategoryBattle:
-		v, ok := lookupBattle(name)
+		v, ok := lookupBattleKey(&k.k)
 		return Subtype{c, uint16(v)}, ok
 	}
 	return Subtype{}, false
@@ -354,17 +380,19 @@ func LookupArtifact(s string) (Artifact, bool) {
 	return lookupArtifact(s)
 }
 func lookupArtifact(s string) (Artifact, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 127; ; i = (i + 1) & 127 {
+	return lookupArtifactKey(&k)
+}
+func lookupArtifactKey(k *key) (Artifact, bool) {
+	for i := k.h & 127; ; i = (i + 1) & 127 {
 		e := &_artifactTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -492,17 +520,19 @@ func LookupEnchantment(s string) (Enchantment, bool) {
 	return lookupEnchantment(s)
 }
 func lookupEnchantment(s string) (Enchantment, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 63; ; i = (i + 1) & 63 {
+	return lookupEnchantmentKey(&k)
+}
+func lookupEnchantmentKey(k *key) (Enchantment, bool) {
+	for i := k.h & 63; ; i = (i + 1) & 63 {
 		e := &_enchantmentTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -634,17 +664,19 @@ func LookupLand(s string) (Land, bool) {
 	return lookupLand(s)
 }
 func lookupLand(s string) (Land, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 127; ; i = (i + 1) & 127 {
+	return lookupLandKey(&k)
+}
+func lookupLandKey(k *key) (Land, bool) {
+	for i := k.h & 127; ; i = (i + 1) & 127 {
 		e := &_landTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -839,17 +871,19 @@ func LookupPlaneswalker(s string) (Planeswalker, bool) {
 	return lookupPlaneswalker(s)
 }
 func lookupPlaneswalker(s string) (Planeswalker, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 255; ; i = (i + 1) & 255 {
+	return lookupPlaneswalkerKey(&k)
+}
+func lookupPlaneswalkerKey(k *key) (Planeswalker, bool) {
+	for i := k.h & 255; ; i = (i + 1) & 255 {
 		e := &_planeswalkerTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -969,17 +1003,19 @@ func LookupSpell(s string) (Spell, bool) {
 	return lookupSpell(s)
 }
 func lookupSpell(s string) (Spell, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 31; ; i = (i + 1) & 31 {
+	return lookupSpellKey(&k)
+}
+func lookupSpellKey(k *key) (Spell, bool) {
+	for i := k.h & 31; ; i = (i + 1) & 31 {
 		e := &_spellTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -1418,17 +1454,19 @@ func LookupCreature(s string) (Creature, bool) {
 	return lookupCreature(s)
 }
 func lookupCreature(s string) (Creature, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 2047; ; i = (i + 1) & 2047 {
+	return lookupCreatureKey(&k)
+}
+func lookupCreatureKey(k *key) (Creature, bool) {
+	for i := k.h & 2047; ; i = (i + 1) & 2047 {
 		e := &_creatureTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -1625,17 +1663,19 @@ func LookupPlanar(s string) (Planar, bool) {
 	return lookupPlanar(s)
 }
 func lookupPlanar(s string) (Planar, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 255; ; i = (i + 1) & 255 {
+	return lookupPlanarKey(&k)
+}
+func lookupPlanarKey(k *key) (Planar, bool) {
+	for i := k.h & 255; ; i = (i + 1) & 255 {
 		e := &_planarTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -1751,17 +1791,19 @@ func LookupDungeon(s string) (Dungeon, bool) {
 	return lookupDungeon(s)
 }
 func lookupDungeon(s string) (Dungeon, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 15; ; i = (i + 1) & 15 {
+	return lookupDungeonKey(&k)
+}
+func lookupDungeonKey(k *key) (Dungeon, bool) {
+	for i := k.h & 15; ; i = (i + 1) & 15 {
 		e := &_dungeonTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}
@@ -1877,17 +1919,19 @@ func LookupBattle(s string) (Battle, bool) {
 	return lookupBattle(s)
 }
 func lookupBattle(s string) (Battle, bool) {
-	var buf [maxKey]byte
-	k, h, ok := foldHash(buf[:0], s)
-	if !ok {
+	var k key
+	if !k.set(s) {
 		return 0, false
 	}
-	for i := h & 15; ; i = (i + 1) & 15 {
+	return lookupBattleKey(&k)
+}
+func lookupBattleKey(k *key) (Battle, bool) {
+	for i := k.h & 15; ; i = (i + 1) & 15 {
 		e := &_battleTable[i]
 		if e.key == "" {
 			return 0, false
 		}
-		if e.key == string(k) {
+		if k.equal(e.key) {
 			return e.v, true
 		}
 	}

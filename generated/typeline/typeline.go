@@ -96,13 +96,12 @@ type face struct {
 // Validate checks a type line. It allocates nothing for a valid line.
 func Validate(line string, lang Lang) error {
 	var f face
-	multi := strings.Contains(line, faceSep)
 	rest := line
 	for n := 1; ; n++ {
 		part, tail, more := strings.Cut(rest, faceSep)
 		f = face{}
 		if err := parseFace(part, lang, &f); err != nil {
-			return withLine(err, line, n, multi)
+			return withLine(err, line, n, n > 1 || more)
 		}
 		if !more {
 			return nil
@@ -137,13 +136,12 @@ func Parse(line string, lang Lang) (TypeLine, error) {
 }
 
 func each(line string, lang Lang, f *face, emit func(*face)) error {
-	multi := strings.Contains(line, faceSep)
 	rest := line
 	for n := 1; ; n++ {
 		part, tail, more := strings.Cut(rest, faceSep)
 		*f = face{}
 		if err := parseFace(part, lang, f); err != nil {
-			return withLine(err, line, n, multi)
+			return withLine(err, line, n, n > 1 || more)
 		}
 		emit(f)
 		if !more {
@@ -156,7 +154,7 @@ func each(line string, lang Lang, f *face, emit func(*face)) error {
 func fail(rule, reason string) *Error { return &Error{Rule: rule, Reason: reason} }
 
 func parseFace(s string, lang Lang, f *face) *Error {
-	if strings.TrimSpace(s) == "" {
+	if blank(s) {
 		return fail(ruleCardTypes, "empty type line: a card has at least one card type")
 	}
 	if strings.HasSuffix(s, " —") {
@@ -166,7 +164,7 @@ func parseFace(s string, lang Lang, f *face) *Error {
 	if !hasDash && strings.Contains(s, "—") {
 		return fail(subtypeRule, "the long dash must have a space on each side")
 	}
-	if strings.TrimSpace(left) == "" {
+	if blank(left) {
 		return fail(ruleCardTypes, "no card type before the dash")
 	}
 	seenType := false
@@ -230,8 +228,7 @@ func parseFace(s string, lang Lang, f *face) *Error {
 	if !hasDash {
 		return nil
 	}
-	right = strings.TrimSpace(right)
-	if right == "" {
+	if blank(right) {
 		return fail(subtypeRule, "nothing after the dash")
 	}
 	if f.nCats == 0 {
@@ -239,6 +236,7 @@ func parseFace(s string, lang Lang, f *face) *Error {
 	}
 	if f.hasPlane {
 		// 205.3b: all words after the dash are one planar subtype.
+		right = strings.TrimSpace(right)
 		st, ok := subtype.Find(subtype.CategoryPlanar, right)
 		if !ok || (lang == English && !samePrinted(right, st.String())) {
 			return fail(subtype.CategoryPlanar.Rule(), strconv.Quote(right)+" is not a planar type")
@@ -268,11 +266,22 @@ func parseFace(s string, lang Lang, f *face) *Error {
 	}
 	for i := 0; i < nt; {
 		matched := 0
-		first := right[toks[i].start:toks[i].end]
-		for n := min(subtype.WordsFrom(first), nt-i); n >= 1 && matched == 0; n-- {
+		first, ok := subtype.MakeKey(right[toks[i].start:toks[i].end])
+		if !ok {
+			return wrongSubtype(right[toks[i].start:toks[i].end], lang, f)
+		}
+		for n := min(subtype.WordsFromKey(&first), nt-i); n >= 1 && matched == 0; n-- {
 			phrase := right[toks[i].start:toks[i+n-1].end]
+			k := &first
+			if n > 1 {
+				pk, ok := subtype.MakeKey(phrase)
+				if !ok {
+					continue
+				}
+				k = &pk
+			}
 			for _, c := range f.cats[:f.nCats] {
-				st, ok := subtype.Find(c, phrase)
+				st, ok := subtype.FindKey(c, k)
 				if !ok || (lang == English && !samePrinted(phrase, st.String())) {
 					continue
 				}
@@ -300,6 +309,16 @@ func parseFace(s string, lang Lang, f *face) *Error {
 }
 
 type span struct{ start, end int }
+
+// blank reports whether s is only spaces.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}
 
 func containsCat(cs []subtype.Category, c subtype.Category) bool {
 	for _, x := range cs {

@@ -349,13 +349,15 @@ func (m *Model) enum(f *jen.File, spec enumSpec, titleCase bool) error {
 		jen.Return(jen.Id("lookup" + t).Call(jen.Id("s"))),
 	)
 	f.Func().Id("lookup"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
-		jen.Var().Id("buf").Index(jen.Id("maxKey")).Byte(),
-		jen.List(jen.Id("k"), jen.Id("h"), jen.Id("ok")).Op(":=").Id("foldHash").Call(jen.Id("buf").Index(jen.Op(":").Lit(0)), jen.Id("s")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Lit(0), jen.False())),
-		jen.For(jen.Id("i").Op(":=").Id("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
+		jen.Var().Id("k").Id("key"),
+		jen.If(jen.Op("!").Id("k").Dot("set").Call(jen.Id("s"))).Block(jen.Return(jen.Lit(0), jen.False())),
+		jen.Return(jen.Id("lookup"+t+"Key").Call(jen.Op("&").Id("k"))),
+	)
+	f.Func().Id("lookup"+t+"Key").Params(jen.Id("k").Op("*").Id("key")).Params(jen.Id(t), jen.Bool()).Block(
+		jen.For(jen.Id("i").Op(":=").Id("k").Dot("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
 			jen.Id("e").Op(":=").Op("&").Id("_"+lower+"Table").Index(jen.Id("i")),
 			jen.If(jen.Id("e").Dot("key").Op("==").Lit("")).Block(jen.Return(jen.Lit(0), jen.False())),
-			jen.If(jen.Id("e").Dot("key").Op("==").String().Call(jen.Id("k"))).Block(jen.Return(jen.Id("e").Dot("v"), jen.True())),
+			jen.If(jen.Id("k").Dot("equal").Call(jen.Id("e").Dot("key"))).Block(jen.Return(jen.Id("e").Dot("v"), jen.True())),
 		),
 	)
 	f.Commentf("%sValues returns every %s in rule order.", t, spec.Noun)

@@ -163,28 +163,40 @@ func (m *Model) subtypeFile() *jen.File {
 		}
 	}
 	f.Var().Id("_phraseStarts").Op("=").Index(jen.Lit(size)).Struct(jen.Id("key").String(), jen.Id("v").Int()).Values(startEntries...)
+	f.Comment("Key is a name folded and hashed once, to look it up in several categories")
+	f.Comment("(FindKey, WordsFromKey) without folding it again.")
+	f.Type().Id("Key").Struct(jen.Id("k").Id("key"))
+	f.Comment("MakeKey folds and hashes name; false if name is too long to be any subtype.")
+	f.Func().Id("MakeKey").Params(jen.Id("name").String()).Params(jen.Id("k").Id("Key"), jen.Id("ok").Bool()).Block(
+		jen.Id("ok").Op("=").Id("k").Dot("k").Dot("set").Call(jen.Id("name")),
+		jen.Return(),
+	)
 	f.Comment("WordsFrom returns the most words a subtype name starting with word can have:")
 	f.Comment("1 unless word begins a multi-word name (\"Time\" of Time Lord). It allocates nothing.")
 	f.Func().Id("WordsFrom").Params(jen.Id("word").String()).Int().Block(
-		jen.Var().Id("buf").Index(jen.Id("maxKey")).Byte(),
-		jen.List(jen.Id("k"), jen.Id("h"), jen.Id("ok")).Op(":=").Id("foldHash").Call(jen.Id("buf").Index(jen.Op(":").Lit(0)), jen.Id("word")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Lit(1))),
-		jen.For(jen.Id("i").Op(":=").Id("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
+		jen.Var().Id("k").Id("Key"),
+		jen.If(jen.Op("!").Id("k").Dot("k").Dot("set").Call(jen.Id("word"))).Block(jen.Return(jen.Lit(1))),
+		jen.Return(jen.Id("WordsFromKey").Call(jen.Op("&").Id("k"))),
+	)
+	f.Comment("WordsFromKey is WordsFrom for a key made by MakeKey.")
+	f.Func().Id("WordsFromKey").Params(jen.Id("key").Op("*").Id("Key")).Int().Block(
+		jen.Id("k").Op(":=").Op("&").Id("key").Dot("k"),
+		jen.For(jen.Id("i").Op(":=").Id("k").Dot("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
 			jen.Id("e").Op(":=").Op("&").Id("_phraseStarts").Index(jen.Id("i")),
 			jen.If(jen.Id("e").Dot("key").Op("==").Lit("")).Block(jen.Return(jen.Lit(1))),
-			jen.If(jen.Id("e").Dot("key").Op("==").String().Call(jen.Id("k"))).Block(jen.Return(jen.Id("e").Dot("v"))),
+			jen.If(jen.Id("k").Dot("equal").Call(jen.Id("e").Dot("key"))).Block(jen.Return(jen.Id("e").Dot("v"))),
 		),
 	)
 
 	// Subtype: a value of any category.
 	f.Comment("Subtype is a subtype of any category: its category and its value within it.")
 	f.Type().Id("Subtype").Struct(jen.Id("Category").Id("Category"), jen.Id("Value").Uint16())
-	var strCases, esCases, findCases []jen.Code
+	var strCases, esCases, keyCases []jen.Code
 	for _, c := range m.Categories {
 		strCases = append(strCases, jen.Case(jen.Id("Category"+c.Type)).Block(jen.Return(jen.Id(c.Type).Call(jen.Id("s").Dot("Value")).Dot("String").Call())))
 		esCases = append(esCases, jen.Case(jen.Id("Category"+c.Type)).Block(jen.Return(jen.Id(c.Type).Call(jen.Id("s").Dot("Value")).Dot("Spanish").Call())))
-		findCases = append(findCases, jen.Case(jen.Id("Category"+c.Type)).Block(
-			jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("lookup"+c.Type).Call(jen.Id("name")),
+		keyCases = append(keyCases, jen.Case(jen.Id("Category"+c.Type)).Block(
+			jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("lookup"+c.Type+"Key").Call(jen.Op("&").Id("k").Dot("k")),
 			jen.Return(jen.Id("Subtype").Values(jen.Id("c"), jen.Uint16().Call(jen.Id("v"))), jen.Id("ok"))))
 	}
 	f.Comment("String returns the English name.")
@@ -196,7 +208,12 @@ func (m *Model) subtypeFile() *jen.File {
 	f.Comment("Find looks name up (English or Spanish, any case, either apostrophe) in one")
 	f.Comment("category. It allocates nothing.")
 	f.Func().Id("Find").Params(jen.Id("c").Id("Category"), jen.Id("name").String()).Params(jen.Id("Subtype"), jen.Bool()).Block(
-		jen.Switch(jen.Id("c")).Block(findCases...), jen.Return(jen.Id("Subtype").Values(), jen.False()))
+		jen.Var().Id("k").Id("Key"),
+		jen.If(jen.Op("!").Id("k").Dot("k").Dot("set").Call(jen.Id("name"))).Block(jen.Return(jen.Id("Subtype").Values(), jen.False())),
+		jen.Return(jen.Id("FindKey").Call(jen.Id("c"), jen.Op("&").Id("k"))))
+	f.Comment("FindKey is Find for a key made by MakeKey.")
+	f.Func().Id("FindKey").Params(jen.Id("c").Id("Category"), jen.Id("k").Op("*").Id("Key")).Params(jen.Id("Subtype"), jen.Bool()).Block(
+		jen.Switch(jen.Id("c")).Block(keyCases...), jen.Return(jen.Id("Subtype").Values(), jen.False()))
 
 	for _, c := range m.Categories {
 		must(m.enum(f, enumSpec{Type: c.Type, Under: "uint16", Noun: c.Name + " type", Rule: c.Rule, Values: c.Values, Category: c.Name}, false))
