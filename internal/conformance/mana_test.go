@@ -108,17 +108,9 @@ func TestPaymentOptionsMatchTheRulesExamples(t *testing.T) {
 			t.Fatalf("rule %s has no payment example: %q", rule, s.Rules[rule])
 		}
 		found++
-		c, err := mana.ParseCost(m[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts, err := c.PaymentOptions()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []string
-		for _, o := range opts {
-			got = append(got, normalizePayment(o.String()))
+		for _, o := range payments(t, m[1]) {
+			got = append(got, normalizePayment(o))
 		}
 		want := rulesAlternatives(m[2])
 		if strings.Join(got, " | ") != strings.Join(want, " | ") {
@@ -128,6 +120,24 @@ func TestPaymentOptionsMatchTheRulesExamples(t *testing.T) {
 	if found != 2 {
 		t.Errorf("%d examples", found)
 	}
+}
+
+// payments lists the payment options of a cost as strings.
+func payments(t *testing.T, cost string) []string {
+	t.Helper()
+	c, err := mana.ParseCost(cost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := c.PaymentOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, o := range opts {
+		out = append(out, o.String())
+	}
+	return out
 }
 
 // rulesAlternatives splits "spending {G}{G}, {G}{W}, or {W}{W}" and
@@ -178,18 +188,7 @@ func TestPaymentOptionsOtherSymbols(t *testing.T) {
 		"{3}":        "{3}",
 		"":           "nothing",
 	} {
-		c, err := mana.ParseCost(cost)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts, err := c.PaymentOptions()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, o := range opts {
-			got = append(got, o.String())
-		}
+		got := payments(t, cost)
 		if strings.Join(got, " | ") != want {
 			t.Errorf("%q: %v, want %s", cost, got, want)
 		}

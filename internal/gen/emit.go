@@ -225,20 +225,30 @@ func foldKey(s string) string {
 	return strings.ToLower(strings.ReplaceAll(s, "'", "’"))
 }
 
+// iotaConsts emits the constants of an enum, numbered from 1 so that the
+// zero value is never a valid member.
+func iotaConsts(f *jen.File, typ string, ids, comments []string) {
+	var defs []jen.Code
+	for i, id := range ids {
+		d := jen.Id(id)
+		if i == 0 {
+			d = d.Id(typ).Op("=").Iota().Op("+").Lit(1)
+		}
+		defs = append(defs, d.Comment(comments[i]))
+	}
+	f.Const().Defs(defs...)
+}
+
 // enum emits the type, its constants, name tables and methods.
 func (m *Model) enum(f *jen.File, spec enumSpec, titleCase bool) error {
 	t := spec.Type
 	f.Commentf("%s is a %s (rule %s). The zero value is not a valid %s.", t, spec.Noun, spec.Rule, spec.Noun)
 	f.Type().Id(t).Id(spec.Under)
-	var defs []jen.Code
-	for i, e := range spec.Values {
-		c := jen.Id(e.Ident)
-		if i == 0 {
-			c = c.Id(t).Op("=").Iota().Op("+").Lit(1)
-		}
-		defs = append(defs, c.Comment(e.EN+" — "+e.ES))
+	var ids, comments []string
+	for _, e := range spec.Values {
+		ids, comments = append(ids, e.Ident), append(comments, e.EN+" — "+e.ES)
 	}
-	f.Const().Defs(defs...)
+	iotaConsts(f, t, ids, comments)
 
 	var en, es []string
 	var since []jen.Code

@@ -18,15 +18,11 @@ func (m *Model) manaFile() *jen.File {
 	f.Comment("Symbol is a mana symbol of rule 107.4 other than the numeric ones, which")
 	f.Comment("a Pip carries as a number. The zero value means a numeric (generic) symbol.")
 	f.Type().Id("Symbol").Uint8()
-	var defs []jen.Code
-	for i, s := range m.Mana {
-		d := jen.Id("Symbol" + s.Ident)
-		if i == 0 {
-			d = d.Id("Symbol").Op("=").Iota().Op("+").Lit(1)
-		}
-		defs = append(defs, d.Comment(s.Text+" "+s.Group))
+	var ids, comments []string
+	for _, s := range m.Mana {
+		ids, comments = append(ids, "Symbol"+s.Ident), append(comments, s.Text+" "+s.Group)
 	}
-	f.Const().Defs(defs...)
+	iotaConsts(f, "Symbol", ids, comments)
 	var infos []jen.Code
 	for _, s := range m.Mana {
 		var alts []jen.Code

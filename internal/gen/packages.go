@@ -60,15 +60,11 @@ func (m *Model) subtypeFile() *jen.File {
 	// Category enum.
 	f.Comment("Category is a subtype category of rule 205.3, named by the rule's own words.")
 	f.Type().Id("Category").Uint8()
-	var defs []jen.Code
-	for i, c := range m.Categories {
-		d := jen.Id("Category" + c.Type)
-		if i == 0 {
-			d = d.Id("Category").Op("=").Iota().Op("+").Lit(1)
-		}
-		defs = append(defs, d.Comment(c.Name+" types, rule "+c.Rule))
+	var ids, comments []string
+	for _, c := range m.Categories {
+		ids, comments = append(ids, "Category"+c.Type), append(comments, c.Name+" types, rule "+c.Rule)
 	}
-	f.Const().Defs(defs...)
+	iotaConsts(f, "Category", ids, comments)
 	var names, rules []jen.Code
 	var cardTypes []jen.Code
 	for _, c := range m.Categories {
