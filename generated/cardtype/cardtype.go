@@ -76,7 +76,8 @@ func (v CardType) String() string {
 	return _cardTypeEN[_cardTypeENIndex[v-1]:_cardTypeENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v CardType) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -241,7 +242,8 @@ func (v Supertype) String() string {
 	return _supertypeEN[_supertypeENIndex[v-1]:_supertypeENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Supertype) Spanish() string {
 	if !v.IsValid() {
 		return v.String()

@@ -321,7 +321,8 @@ func (v Artifact) String() string {
 	return _artifactEN[_artifactENIndex[v-1]:_artifactENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Artifact) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -461,7 +462,8 @@ func (v Enchantment) String() string {
 	return _enchantmentEN[_enchantmentENIndex[v-1]:_enchantmentENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Enchantment) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -605,7 +607,8 @@ func (v Land) String() string {
 	return _landEN[_landENIndex[v-1]:_landENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Land) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -812,7 +815,8 @@ func (v Planeswalker) String() string {
 	return _planeswalkerEN[_planeswalkerENIndex[v-1]:_planeswalkerENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Planeswalker) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -944,7 +948,8 @@ func (v Spell) String() string {
 	return _spellEN[_spellENIndex[v-1]:_spellENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Spell) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -1395,7 +1400,8 @@ func (v Creature) String() string {
 	return _creatureEN[_creatureENIndex[v-1]:_creatureENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Creature) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -1604,7 +1610,8 @@ func (v Planar) String() string {
 	return _planarEN[_planarENIndex[v-1]:_planarENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Planar) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -1732,7 +1739,8 @@ func (v Dungeon) String() string {
 	return _dungeonEN[_dungeonENIndex[v-1]:_dungeonENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Dungeon) Spanish() string {
 	if !v.IsValid() {
 		return v.String()
@@ -1860,7 +1868,8 @@ func (v Battle) String() string {
 	return _battleEN[_battleENIndex[v-1]:_battleENIndex[v]]
 }
 
-// Spanish returns the name as printed in Spanish.
+// Spanish returns the name as printed in Spanish, or "" when no Spanish source
+// names it yet (the English rules are published first).
 func (v Battle) Spanish() string {
 	if !v.IsValid() {
 		return v.String()

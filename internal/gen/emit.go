@@ -171,7 +171,11 @@ func lookupKeys(spec enumSpec, titleCase bool) ([]string, map[string]int, error)
 		if titleCase {
 			en = title(en)
 		}
-		for _, k := range append([]string{foldKey(en), foldKey(e.ES)}, foldAll(e.Forms)...) {
+		keys := []string{foldKey(en)}
+		if e.ES != "" {
+			keys = append(keys, foldKey(e.ES))
+		}
+		for _, k := range append(keys, foldAll(e.Forms)...) {
 			if err := put(k, i+1, e.EN); err != nil {
 				return nil, nil, err
 			}
@@ -306,7 +310,8 @@ func (m *Model) enum(f *jen.File, spec enumSpec, titleCase bool) error {
 		),
 		jen.Return(jen.Id("_"+lower+"EN").Index(jen.Id("_"+lower+"ENIndex").Index(jen.Id("v").Op("-").Lit(1)).Op(":").Id("_"+lower+"ENIndex").Index(jen.Id("v")))),
 	))
-	f.Comment("Spanish returns the name as printed in Spanish.")
+	f.Comment("Spanish returns the name as printed in Spanish, or \"\" when no Spanish source")
+	f.Comment("names it yet (the English rules are published first).")
 	f.Add(recv().Id("Spanish").Params().String().Block(
 		jen.If(jen.Op("!").Id("v").Dot("IsValid").Call()).Block(jen.Return(jen.Id("v").Dot("String").Call())),
 		jen.Return(jen.Id("_"+lower+"ES").Index(jen.Id("_"+lower+"ESIndex").Index(jen.Id("v").Op("-").Lit(1)).Op(":").Id("_"+lower+"ESIndex").Index(jen.Id("v")))),

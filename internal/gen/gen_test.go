@@ -207,3 +207,24 @@ func TestMissingSnapshot(t *testing.T) {
 		t.Error("wrong error type")
 	}
 }
+
+// A name English lists but no Spanish source translates yet gets an empty
+// Spanish name; generation does not stop.
+func TestEnglishAheadOfSpanish(t *testing.T) {
+	m := model(t)
+	b, _ := snapshot.Marshal(m.ES)
+	es, _ := snapshot.Unmarshal(b)
+	es.PairingEN["creature"] = es.PairingEN["creature"][1:] // drop Time Lord ↔ Señor del Tiempo
+	history := []*snapshot.Snapshot{m.EN}
+	since := sinceIndex(history)
+	got, err := entries(identSet{}, "Creature", m.EN.Subtypes["creature"], es.PairingEN["creature"], nil, since["creature"], "creature type")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].EN != "Time Lord" || got[0].ES != "" || got[1].ES != "Consejero" {
+		t.Errorf("%+v %+v", got[0], got[1])
+	}
+	if _, _, err := lookupKeys(enumSpec{Noun: "creature type", Values: got}, false); err != nil {
+		t.Errorf("lookup keys: %v", err)
+	}
+}

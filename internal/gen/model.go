@@ -130,10 +130,9 @@ func entries(ids identSet, prefix string, en []string, pairs []snapshot.Pair, fo
 	oldest := since[""]
 	var out []Entry
 	for _, n := range en {
+		// English moves first: a name no Spanish source translates yet has
+		// an empty Spanish name rather than stopping generation.
 		e := Entry{EN: n, ES: es[n], Forms: forms[es[n]], Since: since[n]}
-		if e.ES == "" {
-			return nil, fmt.Errorf("%s %q has no Spanish name in snapshots/current/es.json", what, n)
-		}
 		e.SinceOK = e.Since != "" && e.Since != oldest
 		id, err := ids.add(prefix, title(n), what)
 		if err != nil {

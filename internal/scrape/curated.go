@@ -74,9 +74,11 @@ func readCurated(doc Document, effective string) (*snapshot.Snapshot, error) {
 	return s, nil
 }
 
-// checkCurated requires the curated Spanish lists to pair with exactly the
-// English card types and supertypes, so a new card type in English cannot
-// go unnoticed in Spanish.
+// checkCurated compares the curated Spanish lists with the English card
+// types and supertypes and returns what disagrees: a new English card type
+// that the curated file lacks, or a curated entry English no longer lists.
+// The caller reports these as warnings: English moving ahead must not stop
+// a refresh, and the generator leaves an untranslated name's Spanish empty.
 func checkCurated(es, en *snapshot.Snapshot) error {
 	var problems []string
 	for _, l := range []struct {

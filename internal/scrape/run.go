@@ -100,7 +100,7 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 			continue
 		}
 		if err := checkCurated(es, newestEnglish(history["en"])); err != nil {
-			return nil, err
+			logf("warning: %v\n(update sources/curated/es-types.json)", err)
 		}
 		if !es.Has(snapshot.FactSubtypes) {
 			continue
