@@ -9,6 +9,9 @@
 //     rule-107.4-es: captured:rule-107.4-es.txt, plain, effective 2026-09-25, sha256 50fef297820703bd626bef22be84f14c482dc7a8a2e12598b20edfc3e60570fc
 //     rule-205.3-es: captured:rule-205.3-es.txt, plain, effective 2026-09-25, sha256 d1c7adc0ef5228793af667db27c4ced99e853f59c57ce23d226f8c4dc2d18081
 
+// Package mana reads and checks mana costs against rule 107.4 of the Magic: The
+// Gathering Comprehensive Rules: the symbols it defines, their colours (202.2),
+// mana value (202.3) and the ways a cost can be paid (107.4e, 107.4f, 107.4h).
 package mana
 
 // Effective dates of the rules these tables come from, per language.

@@ -58,7 +58,7 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		}
 		var buf bytes.Buffer
 		buf.WriteString(m.headerLines())
-		if doc := m.docs[pkg]; doc != "" && name == pkg+".go" {
+		if doc := m.docs[pkg]; doc != "" {
 			for _, l := range strings.Split(doc, "\n") {
 				buf.WriteString(strings.TrimRight("// "+l, " ") + "\n")
 			}

@@ -49,7 +49,12 @@ func TestDeterministicAndHeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	header := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
+	documented := map[string]bool{}
 	for p, data := range a {
+		pkg := filepath.Base(filepath.Dir(p))
+		if strings.Contains(string(data), "\n// Package "+pkg+" ") {
+			documented[pkg] = true
+		}
 		if !bytes.Equal(data, b[p]) {
 			t.Errorf("%s differs between two runs", p)
 		}
@@ -59,6 +64,11 @@ func TestDeterministicAndHeaders(t *testing.T) {
 		}
 		if !strings.Contains(string(data), "sha256 ") || !strings.Contains(string(data), "effective 2026-09-25") {
 			t.Errorf("%s: header lacks provenance", p)
+		}
+	}
+	for _, pkg := range []string{"cardtype", "subtype", "mana", "typeline"} {
+		if !documented[pkg] {
+			t.Errorf("package %s has no package documentation", pkg)
 		}
 	}
 }
