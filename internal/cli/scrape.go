@@ -40,11 +40,18 @@ func Scrape(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		case "import":
 			return report(stderr, refresh(ctx, "import", args[1:], stdout, stderr))
 		case "diff":
+			// A workflow branches on this status: 0 same, 3 changed, 1 any error.
 			changed, err := diffCmd(args[1:], stdout, stderr)
-			if err == nil && changed {
+			switch {
+			case err != nil:
+				if !errors.Is(err, flag.ErrHelp) {
+					fmt.Fprintln(stderr, "scrape:", err)
+				}
+				return 1
+			case changed:
 				return 3
 			}
-			return report(stderr, err)
+			return 0
 		case "history":
 			return report(stderr, historyCmd(args[1:], stdout, stderr))
 		case "help", "-h", "-help", "--help":
