@@ -1,6 +1,7 @@
 package scrape
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"html"
@@ -490,5 +491,58 @@ func TestCuratedBehindEnglishWarns(t *testing.T) {
 	}
 	if len(es.CardTypes) != 14 || slices.Contains(es.CardTypes, "afín") {
 		t.Errorf("Spanish card types %v", es.CardTypes)
+	}
+}
+
+// A live run refreshes the captured copy of a rule page that has a URL and
+// the sha256 in sources.json, so the next offline run reads the new copy.
+func TestLiveRefreshesCapturedCopy(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	old, err := os.ReadFile(filepath.Join(srcDir, "captured", "rule-107.4-es.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page as the site serves it today: same rules, one more chrome line.
+	page := append(slices.Clone(old), []byte("\nAnuncio\n")...)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/reglas/107.4" {
+			t.Errorf("unexpected request %s", r.URL)
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write(page)
+	}))
+	defer srv.Close()
+	m, _ := sources.Load(srcDir)
+	m.Sources = slices.DeleteFunc(m.Sources, func(s sources.Source) bool { return s.ID == "cr-en" }) // no landing page here
+	for i := range m.Sources {
+		if m.Sources[i].ID == "rule-107.4-es" {
+			m.Sources[i].URL = srv.URL + "/reglas/107.4"
+		}
+	}
+	b, _ := m.Marshal()
+	os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644)
+
+	if _, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir, Live: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(srcDir, "captured", "rule-107.4-es.txt"))
+	if !bytes.Equal(got, page) {
+		t.Error("captured copy not refreshed")
+	}
+	m2, err := sources.Load(srcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range m2.Sources {
+		if s.ID == "rule-107.4-es" && s.Captured.SHA256 != sources.SHA256(page) {
+			t.Errorf("sha256 in sources.json not updated: %s", s.Captured.SHA256)
+		}
+	}
+	// Offline again: the refreshed copy verifies, and the facts did not change.
+	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
+	if err != nil || len(changed) != 0 {
+		t.Errorf("offline after live: %v %v", changed, err)
 	}
 }
