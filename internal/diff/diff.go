@@ -114,7 +114,7 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 	removedAll := map[string][]string{} // name → keys it left
 	addedAll := map[string][]string{}
 	for _, k := range Keys() {
-		if !comparable(old, cur, k) {
+		if !old.Carries(k) || !cur.Carries(k) {
 			continue
 		}
 		add, rem := setDiff(nl[k], ol[k]), setDiff(ol[k], nl[k])
@@ -137,20 +137,6 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 	r.regroupedSymbols(old, cur)
 	r.translations(old, cur)
 	return r
-}
-
-// comparable reports whether both snapshots carry list k.
-func comparable(a, b *snapshot.Snapshot, k string) bool {
-	fact := k
-	if snapshot.CategoryIndex(k) >= 0 {
-		fact = snapshot.FactSubtypes
-	}
-	if fact == snapshot.FactBasicLands {
-		// Before 2022-09 rule 205.3i did not name them: compare only
-		// when both releases carry 205.3.
-		return a.Has(snapshot.FactSubtypes) && b.Has(snapshot.FactSubtypes)
-	}
-	return a.Has(fact) && b.Has(fact)
 }
 
 // setDiff returns the entries of a not in b, in a's order.
@@ -307,27 +293,34 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 		}
 		newLeft[n] = t
 	}
+	// Each pair is diffed once; its similarity is read off that diff.
 	for n, nt := range newLeft {
 		ot, ok := oldLeft[n]
-		if !ok || similarity(ot, nt) < sameRule {
+		if !ok {
 			continue
 		}
 		if ot != nt {
-			out = append(out, ruleChange(n, "", ot, nt))
+			spans := WordDiff(ot, nt)
+			if similarity(spans) < sameRule {
+				continue
+			}
+			out = append(out, ruleChange(n, "", ot, nt, spans))
 		}
 		delete(oldLeft, n)
 		delete(newLeft, n)
 	}
 	// Renumbered: best match by text, greedily, most similar pairs first.
 	type cand struct {
-		o, n string
-		sim  float64
+		o, n  string
+		sim   float64
+		spans []Span
 	}
 	var cands []cand
 	for o, ot := range oldLeft {
 		for n, nt := range newLeft {
-			if s := similarity(ot, nt); s >= sameRule {
-				cands = append(cands, cand{o, n, s})
+			spans := WordDiff(ot, nt)
+			if s := similarity(spans); s >= sameRule {
+				cands = append(cands, cand{o, n, s, spans})
 			}
 		}
 	}
@@ -346,7 +339,7 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 		if !ok1 || !ok2 {
 			continue
 		}
-		out = append(out, ruleChange(c.n, c.o, ot, nt))
+		out = append(out, ruleChange(c.n, c.o, ot, nt, c.spans))
 		delete(oldLeft, c.o)
 		delete(newLeft, c.n)
 	}
@@ -368,8 +361,8 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 	return out
 }
 
-func ruleChange(n, oldNum, ot, nt string) RuleChange {
-	rc := RuleChange{Number: n, Status: RuleChanged, Diff: WordDiff(ot, nt)}
+func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {
+	rc := RuleChange{Number: n, Status: RuleChanged, Diff: spans}
 	switch {
 	case oldNum != "":
 		rc.OldNumber, rc.Status = oldNum, RuleRenumbered

@@ -88,14 +88,11 @@ func WordDiff(a, b string) []Span {
 	return out
 }
 
-// similarity is the share of words two texts have in common, in order
-// (1 for equal texts, 0 for nothing shared).
-func similarity(a, b string) float64 {
-	if a == b {
-		return 1
-	}
+// similarity is the share of words two texts have in common, in order, read
+// off their word diff (1 for equal texts, 0 for nothing shared).
+func similarity(spans []Span) float64 {
 	common, total := 0, 0
-	for _, s := range WordDiff(a, b) {
+	for _, s := range spans {
 		n := len(tokenize(s.Text))
 		total += n
 		if s.Op == Equal {
