@@ -88,6 +88,3 @@ var langPhrases = map[Lang]*phrases{
 		aside: regexp.MustCompile(`\s*\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
 	},
 }
-
-// Supported reports whether lang has a phrase table.
-func Supported(lang Lang) bool { return langPhrases[lang] != nil }

@@ -72,7 +72,7 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 	for i, s := range sorted {
 		present := entries(s)
 		for _, list := range diff.Keys() {
-			if !carries(s, list) {
+			if !s.Carries(list) {
 				continue // a rule page that lacks the list says nothing about it
 			}
 			e, ok := present[list+"\x00"+want]
@@ -129,14 +129,6 @@ func entries(s *snapshot.Snapshot) map[string]entry {
 		m[snapshot.FactMana+"\x00"+fold(sym.Symbol)] = entry{name: sym.Symbol, group: sym.Group}
 	}
 	return m
-}
-
-func carries(s *snapshot.Snapshot, list string) bool {
-	switch {
-	case snapshot.CategoryIndex(list) >= 0, list == snapshot.FactBasicLands:
-		return s.Has(snapshot.FactSubtypes)
-	}
-	return s.Has(list)
 }
 
 func fold(s string) string {

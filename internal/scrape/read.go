@@ -103,7 +103,7 @@ func read(doc Document) (*snapshot.Snapshot, error) {
 		Lang:      src.Lang,
 		Effective: effective,
 		Sources: []snapshot.Source{{
-			ID: src.ID, URL: doc.URL, SHA256: sha(doc.Data), Format: src.Format, Effective: effective,
+			ID: src.ID, URL: doc.URL, SHA256: sources.SHA256(doc.Data), Format: src.Format, Effective: effective,
 		}},
 		CardTypes:      facts.CardTypes,
 		Supertypes:     facts.Supertypes,
@@ -131,8 +131,6 @@ func factRule(s *snapshot.Snapshot, fact string) string {
 	}
 	return snapshot.FactRule[fact]
 }
-
-func sha(data []byte) string { return sources.SHA256(data) }
 
 func coversRule(f *extract.Facts, rule string) bool {
 	for _, fact := range f.Covers() {

@@ -285,6 +285,18 @@ func (s *Snapshot) Validate() error {
 	return nil
 }
 
+// Carries reports whether the snapshot says anything about list, a subtype
+// category or a fact name. Subtype categories and the basic land types
+// come with rule 205.3: a release that carries 205.3 but lists no battle
+// types (or names no basic land types, as before 2022-09) says there are
+// none, while a rule page of another rule says nothing about them.
+func (s *Snapshot) Carries(list string) bool {
+	if CategoryIndex(list) >= 0 || list == FactBasicLands {
+		return s.Has(FactSubtypes)
+	}
+	return s.Has(list)
+}
+
 // Has reports whether the snapshot carries the named fact.
 func (s *Snapshot) Has(fact string) bool {
 	switch fact {
