@@ -117,7 +117,7 @@ func refresh(ctx context.Context, name string, args []string, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	for _, lang := range scrape.Languages {
+	for _, lang := range snapshot.Languages {
 		s := plan.New[lang]
 		if s == nil {
 			continue
@@ -221,7 +221,7 @@ func diffCmd(args []string, stdout, stderr io.Writer) (bool, error) {
 	if fs.NArg() != 2 {
 		return false, usageError{errors.New("diff: need OLD and NEW (files, or lang@date like en@2024-07-30, or lang@current)")}
 	}
-	store := scrape.Store{Dir: *snapDir}
+	store := snapshot.Store{Dir: *snapDir}
 	old, err := store.Resolve(fs.Arg(0))
 	if err != nil {
 		return false, err
@@ -258,9 +258,9 @@ func historyCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{errors.New("history: no name given")}
 	}
 	name := strings.Join(fs.Args(), " ")
-	store := scrape.Store{Dir: *snapDir}
+	store := snapshot.Store{Dir: *snapDir}
 	var all []history.Period
-	for _, lang := range scrape.Languages {
+	for _, lang := range snapshot.Languages {
 		snaps, err := store.History(lang)
 		if err != nil {
 			return err

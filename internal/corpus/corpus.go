@@ -1,5 +1,7 @@
 // Package corpus locates the shared real-world corpus for tests. The corpus
-// is never committed; tests read it in place and skip where it is absent.
+// is never committed; tests read it in place, and where it is absent they
+// skip saying so, except under CI=true, where a missing corpus fails: a
+// check that silently did not run is not a check.
 package corpus
 
 import (
@@ -9,6 +11,11 @@ import (
 	"sort"
 	"testing"
 )
+
+// EnvDir names the environment variable that points at the corpus folder
+// when it is not ../shared/corpus beside the project (a temporary clone in
+// the rehearsal, a download folder in CI).
+const EnvDir = "CRGEN_CORPUS"
 
 // Root returns the project root (the directory holding go.mod).
 func Root(t testing.TB) string {
@@ -29,13 +36,25 @@ func Root(t testing.TB) string {
 	}
 }
 
-// Dir returns ../shared/corpus/<sub> relative to the project root, or skips
-// the test when it is absent (as on a user's fresh clone).
+// Path returns where the corpus folder sub is expected, present or not.
+func Path(t testing.TB, sub string) string {
+	t.Helper()
+	if d := os.Getenv(EnvDir); d != "" {
+		return filepath.Join(d, sub)
+	}
+	return filepath.Join(Root(t), "..", "shared", "corpus", sub)
+}
+
+// Dir returns the corpus folder sub. Where it is absent the test skips (a
+// user's fresh clone has no corpus), or fails when CI=true.
 func Dir(t testing.TB, sub string) string {
 	t.Helper()
-	d := filepath.Join(Root(t), "..", "shared", "corpus", sub)
+	d := Path(t, sub)
 	if _, err := os.Stat(d); err != nil {
-		t.Skipf("corpus not found at %s: tests on real releases need ../shared/corpus", d)
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("corpus not found at %s, and CI=true: CI must provide the corpus (see .github/workflows/ci.yml, or set %s)", d, EnvDir)
+		}
+		t.Skipf("corpus not found at %s: tests on real releases need ../shared/corpus (or %s)", d, EnvDir)
 	}
 	return d
 }

@@ -74,35 +74,17 @@ type RuleChange struct {
 	Diff      []Span `json:"diff"`
 }
 
-// Keys of the list facts, in report order: the subtype categories, then the
-// other lists under their snapshot names.
-func Keys() []string {
-	return append(slices.Clone(snapshot.Categories), snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactBasicLands, snapshot.FactMana)
-}
-
-func lists(s *snapshot.Snapshot) map[string][]string {
-	m := map[string][]string{}
-	for c, names := range s.Subtypes {
-		m[c] = names
-	}
-	m[snapshot.FactCardTypes] = s.CardTypes
-	m[snapshot.FactSupertypes] = s.Supertypes
-	m[snapshot.FactBasicLands] = s.BasicLandTypes
-	for _, sym := range s.ManaSymbols {
-		m[snapshot.FactMana] = append(m[snapshot.FactMana], sym.Symbol)
-	}
-	return m
-}
-
 // Empty reports whether nothing changed.
 func (r *Report) Empty() bool {
 	return len(r.Added) == 0 && len(r.Removed) == 0 && len(r.Renamed) == 0 && len(r.Typography) == 0 &&
 		len(r.Moved) == 0 && len(r.Translations) == 0 && len(r.Rules) == 0
 }
 
-// Compare builds the report of what changed from old to new. A fact that
-// one snapshot lacks (a partial snapshot) is not compared: a rule page that
-// covers only 205.3 does not "remove" the card types.
+// Compare builds the report of what changed from old to new, taken as one
+// release step. A fact that one snapshot lacks (a partial snapshot) is not
+// compared: a rule page that covers only 205.3 does not "remove" the card
+// types. Over several releases use CompareSpan, which checks renames and
+// moves against the releases in between.
 func Compare(old, cur *snapshot.Snapshot) *Report {
 	r := &Report{
 		Old: Ref{old.Lang, old.Effective}, New: Ref{cur.Lang, cur.Effective},
@@ -110,14 +92,13 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 		Typography: map[string][]Rename{}, Translations: map[string][]Translate{},
 	}
 	r.Rules = compareRules(old, cur)
-	ol, nl := lists(old), lists(cur)
 	removedAll := map[string][]string{} // name → keys it left
 	addedAll := map[string][]string{}
-	for _, k := range Keys() {
+	for _, k := range snapshot.Lists() {
 		if !old.Carries(k) || !cur.Carries(k) {
 			continue
 		}
-		add, rem := setDiff(nl[k], ol[k]), setDiff(ol[k], nl[k])
+		add, rem := setDiff(cur.List(k), old.List(k)), setDiff(old.List(k), cur.List(k))
 		add, rem = r.pairTypography(k, add, rem)
 		add, rem = r.pairRenames(k, add, rem)
 		for _, n := range add {
@@ -141,53 +122,105 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 
 // setDiff returns the entries of a not in b, in a's order.
 func setDiff(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, n := range b {
+		in[n] = true
+	}
 	var out []string
 	for _, n := range a {
-		if !slices.Contains(b, n) {
+		if !in[n] {
 			out = append(out, n)
 		}
 	}
 	return out
 }
 
+// pairTypography pairs a removed and an added entry that differ only in
+// typography (straight and curly apostrophes, spacing).
 func (r *Report) pairTypography(k string, add, rem []string) ([]string, []string) {
-	for _, a := range slices.Clone(add) {
-		for _, d := range rem {
-			if typographyKey(a) == typographyKey(d) {
-				r.Typography[k] = append(r.Typography[k], Rename{From: d, To: a})
-				add = slices.DeleteFunc(add, func(s string) bool { return s == a })
-				rem = slices.DeleteFunc(rem, func(s string) bool { return s == d })
-				break
-			}
+	if len(add) == 0 || len(rem) == 0 {
+		return add, rem
+	}
+	removedBy := make(map[string]string, len(rem))
+	for _, d := range rem {
+		if _, dup := removedBy[typographyKey(d)]; !dup {
+			removedBy[typographyKey(d)] = d
 		}
 	}
-	return add, rem
+	paired := map[string]bool{}
+	var keptAdd []string
+	for _, a := range add {
+		if d, ok := removedBy[typographyKey(a)]; ok && !paired[d] {
+			paired[d] = true
+			r.Typography[k] = append(r.Typography[k], Rename{From: d, To: a})
+			continue
+		}
+		keptAdd = append(keptAdd, a)
+	}
+	keptRem := slices.DeleteFunc(slices.Clone(rem), func(d string) bool { return paired[d] })
+	return keptAdd, keptRem
 }
 
 // pairRenames pairs a removed and an added entry when the rule text shows
-// the one word replaced by the other ("Creatures and tribals share" →
-// "Creatures and kindreds share"). Without such evidence they stay a
-// removal and an addition.
+// the one word replaced by the other outside the list itself ("Creatures
+// and tribals share" → "Creatures and kindreds share"). One name swapped
+// for another inside the list ("Centaur, Cephalid, Chimera" → "Centaur,
+// Child, Chimera") is no evidence: it is a removal and an addition.
 func (r *Report) pairRenames(k string, add, rem []string) ([]string, []string) {
+	if len(add) == 0 || len(rem) == 0 {
+		return add, rem
+	}
+	remBy, addBy := map[string]string{}, map[string]string{}
+	for _, n := range rem {
+		remBy[strings.ToLower(n)] = n
+	}
+	for _, n := range add {
+		addBy[strings.ToLower(n)] = n
+	}
+	taken := map[string]bool{}
 	for _, rc := range r.Rules {
 		for i := 0; i+1 < len(rc.Diff); i++ {
 			d, ins := rc.Diff[i], rc.Diff[i+1]
 			if d.Op != Delete || ins.Op != Insert {
 				continue
 			}
-			from, to := wordStem(d.Text), wordStem(ins.Text)
-			fi := slices.IndexFunc(rem, func(s string) bool { return strings.EqualFold(s, from) })
-			ti := slices.IndexFunc(add, func(s string) bool { return strings.EqualFold(s, to) })
-			if fi < 0 || ti < 0 {
+			from, okF := remBy[strings.ToLower(wordStem(d.Text))]
+			to, okT := addBy[strings.ToLower(wordStem(ins.Text))]
+			if !okF || !okT || taken[from] || taken[to] {
 				continue
 			}
-			r.Renamed[k] = append(r.Renamed[k], Rename{From: rem[fi], To: add[ti],
+			var before string
+			if i > 0 && rc.Diff[i-1].Op == Equal {
+				before = rc.Diff[i-1].Text
+			}
+			if inList(before, d.Text) {
+				continue
+			}
+			taken[from], taken[to] = true, true
+			r.Renamed[k] = append(r.Renamed[k], Rename{From: from, To: to,
 				Evidence: fmt.Sprintf("rule %s: %q → %q", rc.Number, strings.TrimSpace(d.Text), strings.TrimSpace(ins.Text))})
-			rem = slices.Delete(rem, fi, fi+1)
-			add = slices.Delete(add, ti, ti+1)
 		}
 	}
+	rem = slices.DeleteFunc(slices.Clone(rem), func(n string) bool { return taken[n] })
+	add = slices.DeleteFunc(slices.Clone(add), func(n string) bool { return taken[n] })
 	return add, rem
+}
+
+// inList reports whether a deleted word sits inside a comma-separated
+// enumeration: it ends with a comma itself ("Cephalid, "), or the text
+// before it does, but for a conjunction ("Zombie, and Zubera").
+func inList(before, deleted string) bool {
+	if strings.HasSuffix(strings.TrimSpace(deleted), ",") {
+		return true
+	}
+	b := strings.TrimSpace(before)
+	for _, conj := range []string{" and", " or", " y", " o"} {
+		if strings.HasSuffix(b, conj) {
+			b = strings.TrimSpace(strings.TrimSuffix(b, conj))
+			break
+		}
+	}
+	return strings.HasSuffix(b, ",")
 }
 
 // wordStem reduces a one-word diff span ("tribals ", "kindred,") to the
@@ -211,14 +244,22 @@ func (r *Report) findMoves(removed, added map[string][]string) {
 			continue
 		}
 		r.Moved = append(r.Moved, Move{Name: name, From: from, To: to[0]})
-		r.Removed[from] = slices.DeleteFunc(r.Removed[from], func(s string) bool { return s == name })
-		r.Added[to[0]] = slices.DeleteFunc(r.Added[to[0]], func(s string) bool { return s == name })
-		if len(r.Removed[from]) == 0 {
-			delete(r.Removed, from)
-		}
-		if len(r.Added[to[0]]) == 0 {
-			delete(r.Added, to[0])
-		}
+		r.dropRemoved(from, name)
+		r.dropAdded(to[0], name)
+	}
+}
+
+func (r *Report) dropRemoved(k, name string) {
+	r.Removed[k] = slices.DeleteFunc(r.Removed[k], func(s string) bool { return s == name })
+	if len(r.Removed[k]) == 0 {
+		delete(r.Removed, k)
+	}
+}
+
+func (r *Report) dropAdded(k, name string) {
+	r.Added[k] = slices.DeleteFunc(r.Added[k], func(s string) bool { return s == name })
+	if len(r.Added[k]) == 0 {
+		delete(r.Added, k)
 	}
 }
 

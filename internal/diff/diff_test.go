@@ -238,7 +238,10 @@ func BenchmarkCompareFullSnapshots(b *testing.B) {
 	b.Run("baseline-naive", func(b *testing.B) {
 		dmp := diffmatchpatch.New()
 		for b.Loop() {
-			ol, nl := lists(old), lists(cur)
+			ol, nl := map[string][]string{}, map[string][]string{}
+			for _, k := range snapshot.Lists() {
+				ol[k], nl[k] = old.List(k), cur.List(k)
+			}
 			n := 0
 			for k := range nl {
 				for _, x := range nl[k] {
@@ -259,4 +262,78 @@ func BenchmarkCompareFullSnapshots(b *testing.B) {
 			}
 		}
 	})
+}
+
+// history loads every English release from first to last, inclusive.
+func history(t testing.TB, first, last string) []*snapshot.Snapshot {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(corpus.Root(t), "snapshots", "en", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	var out []*snapshot.Snapshot
+	for _, f := range files {
+		d := strings.TrimSuffix(filepath.Base(f), ".json")
+		if d >= first && d <= last {
+			out = append(out, load(t, "en", d))
+		}
+	}
+	return out
+}
+
+// Over ten years only tribal → kindred is a rename. Cephalid and Child were
+// listed side by side from 2022-10-07 to 2024-04-12; Viashino left in
+// 2024-07-30, before Villain came: removals and additions, not renames.
+func TestRenamesNeedEvidenceInOneStep(t *testing.T) {
+	for _, span := range [][2]string{{"2016-01-16", "2026-02-27"}, {"2024-04-12", "2025-09-19"}} {
+		releases := history(t, span[0], span[1])
+		for name, r := range map[string]*Report{
+			"ends only": Compare(releases[0], releases[len(releases)-1]),
+			"span":      CompareSpan(releases),
+		} {
+			var renames []string
+			for k, rns := range r.Renamed {
+				for _, rn := range rns {
+					renames = append(renames, k+":"+rn.From+"→"+rn.To)
+				}
+			}
+			if want := []string{"card_types:tribal→kindred"}; !slices.Equal(renames, want) {
+				t.Errorf("%s %v: renames %v, want %v", name, span, renames, want)
+			}
+			for _, n := range []string{"Cephalid", "Viashino"} {
+				if !slices.Contains(r.Removed["creature"], n) {
+					t.Errorf("%s %v: %s not removed", name, span, n)
+				}
+			}
+			if !slices.Contains(r.Added["creature"], "Villain") {
+				t.Errorf("%s %v: Villain not added", name, span)
+			}
+		}
+	}
+}
+
+// A rename whose two names some release in between lists side by side is
+// two changes, even with evidence between the ends.
+func TestSpanDemotesRenameListedSideBySide(t *testing.T) {
+	before, after := load(t, "en", "2024-04-12"), load(t, "en", "2024-07-30")
+	middle := clone(before)
+	middle.Effective = "2024-06-01"
+	middle.CardTypes = append(slices.Clone(before.CardTypes), "kindred")
+	r := CompareSpan([]*snapshot.Snapshot{before, middle, after})
+	if len(r.Renamed) != 0 || !slices.Contains(r.Removed["card_types"], "tribal") || !slices.Contains(r.Added["card_types"], "kindred") {
+		t.Errorf("renamed %v removed %v added %v", r.Renamed, r.Removed, r.Added)
+	}
+	if r := CompareSpan([]*snapshot.Snapshot{before, after}); len(r.Renamed["card_types"]) != 1 {
+		t.Errorf("one step: %v", r.Renamed)
+	}
+}
+
+func clone(s *snapshot.Snapshot) *snapshot.Snapshot {
+	b, _ := snapshot.Marshal(s)
+	c, err := snapshot.Unmarshal(b)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }

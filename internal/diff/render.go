@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mtgrules/crgen/internal/snapshot"
 	"html"
 	"io"
 	"slices"
@@ -50,7 +51,7 @@ func (r *Report) Text(w io.Writer, color bool) error {
 		_, err := w.Write(b.Bytes())
 		return err
 	}
-	for _, k := range Keys() {
+	for _, k := range snapshot.Lists() {
 		if len(r.Added[k])+len(r.Removed[k])+len(r.Renamed[k])+len(r.Typography[k])+len(r.Translations[k]) == 0 {
 			continue
 		}
@@ -143,7 +144,7 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 		return err
 	}
 	head.WriteString("| list | added | removed | renamed | typography | translations |\n|---|---:|---:|---:|---:|---:|\n")
-	for _, k := range Keys() {
+	for _, k := range snapshot.Lists() {
 		a, rm, rn, ty, tr := len(r.Added[k]), len(r.Removed[k]), len(r.Renamed[k]), len(r.Typography[k]), len(r.Translations[k])
 		if a+rm+rn+ty+tr == 0 {
 			continue
@@ -156,7 +157,7 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 	fmt.Fprintf(&head, "\n%d rules changed.\n", len(r.Rules))
 
 	var sections [][]byte
-	for _, k := range Keys() {
+	for _, k := range snapshot.Lists() {
 		var s bytes.Buffer
 		for _, n := range r.Added[k] {
 			fmt.Fprintf(&s, "- ➕ %s\n", md(n))

@@ -106,9 +106,11 @@ func similarity(spans []Span) float64 {
 	return float64(common) / float64(total)
 }
 
-// typographyKey folds the differences that are typography, not wording:
-// straight and curly quotes and apostrophes, and runs of spaces.
+// typography folds the differences that are typography, not wording:
+// straight and curly quotes and apostrophes, and no-break spaces.
+var typography = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "\u00a0", " ")
+
+// typographyKey is s with typography folded and runs of spaces collapsed.
 func typographyKey(s string) string {
-	r := strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "\u00a0", " ")
-	return strings.Join(strings.Fields(r.Replace(s)), " ")
+	return strings.Join(strings.Fields(typography.Replace(s)), " ")
 }

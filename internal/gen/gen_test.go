@@ -3,6 +3,9 @@ package gen
 import (
 	"bytes"
 	"errors"
+	"go/parser"
+	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -40,7 +43,8 @@ func TestGeneratedUpToDate(t *testing.T) {
 }
 
 func TestDeterministicAndHeaders(t *testing.T) {
-	a, err := Generate(model(t), "generated")
+	m := model(t)
+	a, err := Generate(m, "generated")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +53,7 @@ func TestDeterministicAndHeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	header := regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
-	documented := map[string]bool{}
 	for p, data := range a {
-		pkg := filepath.Base(filepath.Dir(p))
-		if strings.Contains(string(data), "\n// Package "+pkg+" ") {
-			documented[pkg] = true
-		}
 		if !bytes.Equal(data, b[p]) {
 			t.Errorf("%s differs between two runs", p)
 		}
@@ -62,13 +61,43 @@ func TestDeterministicAndHeaders(t *testing.T) {
 		if !header.MatchString(first) {
 			t.Errorf("%s: first line %q is not a standard generated-code header", p, first)
 		}
-		if !strings.Contains(string(data), "sha256 ") || !strings.Contains(string(data), "effective 2026-09-25") {
-			t.Errorf("%s: header lacks provenance", p)
+		if !strings.Contains(string(data), "snapshots/current/en.json (effective "+m.EN.Effective+", sha256 "+m.ENSum+")") {
+			t.Errorf("%s: header lacks the provenance of snapshots/current/en.json", p)
+		}
+		// Reviewers read these files in pull requests: no line is longer
+		// than a screen, whatever the lists hold.
+		for i, l := range strings.Split(string(data), "\n") {
+			if len(l) > 200 && !strings.HasPrefix(l, "//") {
+				t.Errorf("%s:%d: %d characters", p, i+1, len(l))
+			}
 		}
 	}
-	for _, pkg := range []string{"cardtype", "subtype", "mana", "typeline"} {
-		if !documented[pkg] {
-			t.Errorf("package %s has no package documentation", pkg)
+	if d := a["generated/internal/data/data.go"]; !strings.Contains(string(d), "rule-205.3-es: captured:rule-205.3-es.txt") {
+		t.Error("data.go does not list the sources behind the snapshots")
+	}
+}
+
+// Every package under generated/ has package documentation, written by
+// hand beside what gen writes.
+func TestPackagesDocumented(t *testing.T) {
+	root := filepath.Join(corpus.Root(t), "generated")
+	for _, pkg := range []string{"cardtype", "subtype", "mana", "typeline", "internal/enum", "internal/data"} {
+		pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join(root, pkg), func(fi os.FileInfo) bool {
+			return !strings.HasSuffix(fi.Name(), "_test.go")
+		}, parser.ParseComments|parser.PackageClauseOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		documented := false
+		for _, p := range pkgs {
+			for _, f := range p.Files {
+				if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package ") {
+					documented = true
+				}
+			}
+		}
+		if !documented {
+			t.Errorf("generated/%s has no package documentation", pkg)
 		}
 	}
 }
@@ -117,39 +146,172 @@ func TestCategoryCardTypes(t *testing.T) {
 	}
 }
 
-func TestSince(t *testing.T) {
-	m := model(t)
-	find := func(cat, name string) Entry {
-		for _, c := range m.Categories {
-			if c.Name == cat {
-				for _, v := range c.Values {
-					if v.EN == name {
-						return v
-					}
-				}
-			}
+func find(t *testing.T, l List, name string) (int, Value) {
+	t.Helper()
+	for i, v := range l.Values {
+		if strings.EqualFold(v.EN, name) {
+			return i + 1, v
 		}
-		t.Fatalf("%s %s missing", cat, name)
-		return Entry{}
 	}
-	if e := find("creature", "Time Lord"); e.Since != "2023-10-13" || !e.SinceOK {
-		t.Errorf("Time Lord since %s %v", e.Since, e.SinceOK)
+	t.Fatalf("%s %q missing", l.Noun, name)
+	return 0, Value{}
+}
+
+func category(t *testing.T, m *Model, name string) List {
+	t.Helper()
+	for _, c := range m.Categories {
+		if c.Name == name {
+			return c.List
+		}
 	}
-	if e := find("creature", "Goblin"); e.Since != "2016-01-16" || e.SinceOK {
-		t.Errorf("Goblin since %s %v: the oldest release is only a bound", e.Since, e.SinceOK)
+	t.Fatalf("no category %s", name)
+	return List{}
+}
+
+// Past facts, pinned on purpose: when a name first appeared and when the
+// rules dropped it do not change.
+func TestSinceAndRemoved(t *testing.T) {
+	m := model(t)
+	if _, v := find(t, category(t, m, "creature"), "Time Lord"); v.Since != "2023-10-13" || !v.Exact || v.Removed != "" {
+		t.Errorf("Time Lord %+v", v)
 	}
-	if e := find("artifact", "Vibranium"); e.Since != "2026-09-25" {
-		t.Errorf("Vibranium since %s", e.Since)
+	if _, v := find(t, category(t, m, "creature"), "Goblin"); v.Since != "2016-01-16" || v.Exact {
+		t.Errorf("Goblin %+v: the oldest release is only a bound", v)
+	}
+	if _, v := find(t, m.CardTypes, "Tribal"); v.Removed != "2024-07-30" || v.ReplacedBy != "Kindred" {
+		t.Errorf("Tribal %+v", v)
 	}
 }
 
-// mutate returns a copy of the current English snapshot changed by f.
-func mutate(t *testing.T, f func(s *snapshot.Snapshot)) (*snapshot.Snapshot, *snapshot.Snapshot) {
+// Every name the history shows leaving the rules keeps its constant,
+// marked deprecated with the release that dropped it (six since 2016).
+func TestDeprecatedForEveryRemoval(t *testing.T) {
 	m := model(t)
-	b, _ := snapshot.Marshal(m.EN)
-	en, _ := snapshot.Unmarshal(b)
-	f(en)
-	return en, m.ES
+	files, err := Generate(m, "generated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ file, doc, constant string }{
+		{"cardtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.2a); replaced by Kindred", "Tribal CardType = 12"},
+		{"subtype/tables.go", "Deprecated: removed from the rules in 2020-07-03 (205.3m)", "CreatureHound Creature ="},
+		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureCephalid Creature ="},
+		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureNaga Creature ="},
+		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureViashino Creature ="},
+		{"subtype/tables.go", "Deprecated: removed from the rules in 2025-02-07 (205.3n)", "PlanarKaladesh Planar ="},
+	} {
+		src := string(files["generated/"+tt.file])
+		i := strings.Index(src, "\t"+tt.constant)
+		if i < 0 {
+			t.Errorf("%s: no constant %q", tt.file, tt.constant)
+			continue
+		}
+		docStart := strings.LastIndex(src[:i], "\n\t// ") // the doc comment is right above
+		block := src[strings.LastIndex(src[:docStart], "\n\t")+1 : i]
+		if !strings.Contains(block, tt.doc) {
+			t.Errorf("%s: %s is documented\n%s\nwant %q", tt.file, tt.constant, block, tt.doc)
+		}
+	}
+	removed := 0
+	for _, l := range append([]List{m.CardTypes, m.Supertypes}, listsOf(m.Categories)...) {
+		for _, v := range l.Values {
+			if v.Removed != "" {
+				removed++
+			}
+		}
+	}
+	if removed < 6 {
+		t.Errorf("%d removed names, want at least the six of 2016 to 2025", removed)
+	}
+}
+
+func listsOf(cs []Category) []List {
+	var out []List
+	for _, c := range cs {
+		out = append(out, c.List)
+	}
+	return out
+}
+
+// copySnapshots copies snapshots/ into a temporary directory.
+func copySnapshots(t *testing.T) string {
+	t.Helper()
+	src := filepath.Join(corpus.Root(t), "snapshots")
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// A rules update that adds names at the front and the end of a list and
+// drops one renumbers nothing: every value the model had before means the
+// same name after, the dropped name keeps its value, new names come last.
+func TestValuesStableAcrossUpdate(t *testing.T) {
+	before := model(t)
+	dir := copySnapshots(t)
+	store := snapshot.Store{Dir: dir}
+	cur, err := store.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := cur
+	next.Effective = "2099-01-01"
+	creatures := slices.DeleteFunc(slices.Clone(next.Subtypes["creature"]), func(s string) bool { return s == "Wolverine" })
+	next.Subtypes["creature"] = append(append([]string{"Aardwolf"}, creatures...), "Zyzzyva")
+	next.CardTypes = append(slices.Clone(next.CardTypes), "gizmo")
+	next.Covers, next.Partial = nil, false
+	b, err := snapshot.Marshal(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{store.HistoryPath("en", next.Effective), store.CurrentPath("en")} {
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := [][2]List{{before.CardTypes, after.CardTypes}, {before.Supertypes, after.Supertypes}}
+	for i := range before.Categories {
+		pairs = append(pairs, [2]List{before.Categories[i].List, after.Categories[i].List})
+	}
+	for _, p := range pairs {
+		for i, v := range p[0].Values {
+			if i >= len(p[1].Values) || p[1].Values[i].EN != v.EN || p[1].Values[i].Ident != v.Ident {
+				t.Errorf("%s %d was %s; after the update it is %+v", p[0].Noun, i+1, v.EN, p[1].Values[i])
+			}
+		}
+	}
+	cl := category(t, after, "creature")
+	n := len(category(t, before, "creature").Values)
+	if got := cl.Values[n:]; len(got) != 2 || got[0].EN != "Aardwolf" || got[1].EN != "Zyzzyva" || got[0].Since != "2099-01-01" {
+		t.Errorf("new creature types %+v", got)
+	}
+	if _, v := find(t, cl, "Wolverine"); v.Removed != "2099-01-01" {
+		t.Errorf("Wolverine %+v", v)
+	}
+	if cl.Values[cl.Order[0]-1].EN != "Aardwolf" {
+		t.Errorf("rule order starts with %s", cl.Values[cl.Order[0]-1].EN)
+	}
+	if _, v := find(t, after.CardTypes, "Gizmo"); v.ES != "" {
+		t.Errorf("a name no Spanish source translates has Spanish %q", v.ES)
+	}
 }
 
 func TestManaSemanticsRefusesToGuess(t *testing.T) {
@@ -168,12 +330,11 @@ func TestManaSemanticsRefusesToGuess(t *testing.T) {
 		}, "107.4a no longer says"},
 	}
 	for name, tt := range tests {
-		en, es := mutate(t, tt.change)
-		if tt.change != nil && name == "new group" {
-			es = en // the Spanish list must match; use the same to reach the group check
-			es.Lang = "es"
-		}
-		_, err := manaSemantics(en, es, map[string]string{})
+		m := model(t)
+		b, _ := snapshot.Marshal(m.EN)
+		en, _ := snapshot.Unmarshal(b)
+		tt.change(en)
+		_, err := manaSemantics(en, []*snapshot.Snapshot{en})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", name, err, tt.want)
 		}
@@ -199,10 +360,23 @@ func TestCRPaymentExamplesAreInTheSnapshot(t *testing.T) {
 	}
 }
 
-func TestLookupKeysRefuseAmbiguity(t *testing.T) {
-	spec := enumSpec{Noun: "creature type", Values: []Entry{{EN: "Hag", ES: "Saga"}, {EN: "Saga", ES: "Leyenda"}}}
-	_, _, err := lookupKeys(spec, false)
-	if err == nil || !strings.Contains(err.Error(), `both read as "saga"`) {
+// Two names of a list that read alike (in any case) would make lookups
+// ambiguous: generation stops instead.
+func TestAmbiguousSpellingRefused(t *testing.T) {
+	dir := copySnapshots(t)
+	store := snapshot.Store{Dir: dir}
+	es, err := store.Current("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range es.PairingEN["creature"] {
+		if p.EN == "Elf" {
+			es.PairingEN["creature"][i].ES = "goblin" // Spanish Elf spelled like English Goblin
+		}
+	}
+	b, _ := snapshot.Marshal(es)
+	os.WriteFile(store.CurrentPath("es"), b, 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), `both read as "goblin"`) {
 		t.Errorf("got %v", err)
 	}
 }
@@ -215,26 +389,5 @@ func TestMissingSnapshot(t *testing.T) {
 	var se *StaleError
 	if errors.As(err, &se) {
 		t.Error("wrong error type")
-	}
-}
-
-// A name English lists but no Spanish source translates yet gets an empty
-// Spanish name; generation does not stop.
-func TestEnglishAheadOfSpanish(t *testing.T) {
-	m := model(t)
-	b, _ := snapshot.Marshal(m.ES)
-	es, _ := snapshot.Unmarshal(b)
-	es.PairingEN["creature"] = es.PairingEN["creature"][1:] // drop Time Lord ↔ Señor del Tiempo
-	history := []*snapshot.Snapshot{m.EN}
-	since := sinceIndex(history)
-	got, err := entries(identSet{}, "Creature", m.EN.Subtypes["creature"], es.PairingEN["creature"], nil, since["creature"], "creature type")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got[0].EN != "Time Lord" || got[0].ES != "" || got[1].ES != "Consejero" {
-		t.Errorf("%+v %+v", got[0], got[1])
-	}
-	if _, _, err := lookupKeys(enumSpec{Noun: "creature type", Values: got}, false); err != nil {
-		t.Errorf("lookup keys: %v", err)
 	}
 }

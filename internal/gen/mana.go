@@ -2,8 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"github.com/mtgrules/crgen/internal/history"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +11,7 @@ import (
 )
 
 // ManaSymbol is one symbol of 107.4 with the semantics the generator derived
-// for it from the rule's text.
+// for it from the rule's text. Its value is its index in Model.Mana + 1.
 type ManaSymbol struct {
 	Text    string // "{W/U/P}"
 	Group   string
@@ -21,7 +21,8 @@ type ManaSymbol struct {
 	Generic int // the generic half of {2/W}
 	Life    int // life paid instead of a Phyrexian symbol
 	Since   string
-	SinceOK bool
+	Exact   bool
+	Removed string
 }
 
 var colorWords = map[string]string{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -33,7 +34,11 @@ var colorWords = map[string]string{"white": "W", "blue": "U", "black": "B", "red
 // (107.4h). A group the generator does not know, or a subrule that no
 // longer says what the semantics rest on, stops generation: guessing would
 // put wrong rules into every validator built on this code.
-func manaSemantics(en, es *snapshot.Snapshot, since map[string]string) ([]ManaSymbol, error) {
+//
+// Every symbol the English history ever listed gets a value, in order of
+// first listing; numeric symbols are not values (a Pip carries a number).
+// The Spanish 107.4 may lag behind: symbols are the same in both languages.
+func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]ManaSymbol, error) {
 	// Examples illustrate; the semantics come from the rule's own sentences
 	// ("by paying 4 life" in 107.4f's example must not be read as the price).
 	text := func(rule string) string {
@@ -72,19 +77,18 @@ func manaSemantics(en, es *snapshot.Snapshot, since map[string]string) ([]ManaSy
 		return nil, err
 	}
 
-	var esSyms []string
-	for _, s := range es.ManaSymbols {
-		esSyms = append(esSyms, s.Symbol+" "+s.Group)
+	groups := map[string]string{} // symbol → group in the newest release listing it
+	for _, h := range enHistory {
+		for _, sym := range h.ManaSymbols {
+			groups[sym.Symbol] = sym.Group
+		}
 	}
 	var out []ManaSymbol
-	for _, s := range en.ManaSymbols {
-		if !slices.Contains(esSyms, s.Symbol+" "+s.Group) {
-			return nil, fmt.Errorf("mana symbol %s (%s) is in the English 107.4 but not the Spanish one", s.Symbol, s.Group)
-		}
+	for _, life := range history.Lives(enHistory, snapshot.FactMana) {
+		s := snapshot.ManaSymbol{Symbol: life.Name, Group: groups[life.Name]}
 		body := strings.Trim(s.Symbol, "{}")
 		parts := strings.Split(body, "/")
-		m := ManaSymbol{Text: s.Symbol, Group: s.Group, Ident: strings.Join(parts, ""), Since: since[s.Symbol]}
-		m.SinceOK = m.Since != "" && m.Since != since[""]
+		m := ManaSymbol{Text: s.Symbol, Group: s.Group, Ident: strings.Join(parts, ""), Since: life.First, Exact: !life.Oldest, Removed: life.Removed}
 		colorOf := func(p string) (string, error) {
 			c, ok := colors[p]
 			if !ok {

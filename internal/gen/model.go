@@ -1,8 +1,13 @@
-// Package gen turns snapshots into Go packages under generated/: typed enums
-// of card types, supertypes, subtypes and mana symbols with English and
-// Spanish names, and validators of type lines and mana costs. It reads
-// snapshots only (no network, no rules documents) and its output is
-// byte-identical on every run.
+// Package gen turns snapshots into the Go packages under generated/: typed
+// enums of card types, supertypes, subtypes and mana symbols with English
+// and Spanish names, and the tables the hand-written validators there read.
+// It reads snapshots only (no network, no rules documents) and its output
+// is byte-identical on every run.
+//
+// Values never move: a name's value is its position in the order names
+// first appeared in the English history (release, then rule order), so a
+// rules update appends values and never renumbers one. A name the rules
+// drop keeps its value and its constant, marked deprecated.
 package gen
 
 import (
@@ -12,44 +17,56 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mtgrules/crgen/internal/scrape"
+	"github.com/mtgrules/crgen/internal/history"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
-// Model is everything the templates need, derived from the snapshots.
+// Model is everything the emitters need, derived from the snapshots.
 type Model struct {
-	EN, ES         *snapshot.Snapshot
-	ENSum, ESSum   string // sha256 of the snapshot files
-	CardTypes      []Entry
-	Supertypes     []Entry
-	Categories     []Category
-	Mana           []ManaSymbol
-	MaxPhraseWords int // longest subtype name, in words, either language
-	docs           map[string]string
+	EN, ES       *snapshot.Snapshot // current state of each language
+	ENSum, ESSum string             // sha256 of the snapshot files
+	CardTypes    List
+	Supertypes   List
+	Categories   []Category
+	Mana         []ManaSymbol
+	RuleChoice   string // the subrule of 205.3 on choosing a subtype
 }
 
-// Entry is one name of a list.
-type Entry struct {
-	EN, ES  string
-	Forms   []string // other Spanish printed forms
-	Ident   string
-	Since   string // first release listing it (English history)
-	SinceOK bool   // false when Since is only the oldest release known
+// List is one enum: every name its list ever had, by value.
+type List struct {
+	Key    string // snapshot list key: "card_types", "creature"
+	Noun   string // "card type"
+	Rule   string // rule listing it today
+	Values []Value
+	Order  []int // values of the current names, in rule order
+}
+
+// Value is one name of a list. Its number is its index in List.Values + 1.
+type Value struct {
+	EN, ES     string
+	Forms      []string // other Spanish printed forms
+	Ident      string   // Go identifier of its constant
+	Since      string
+	Exact      bool // Since is a real first listing, not the oldest release known
+	Removed    string
+	ReplacedBy string // printed name of the replacement, for renames
+	Evidence   string
 }
 
 // Category is one subtype category of 205.3.
 type Category struct {
-	Name      string // "creature"
-	Type      string // Go type: "Creature"
-	Rule      string // "205.3m"
-	CardTypes []string
-	Values    []Entry
+	Name      string   // "creature"
+	Type      string   // Go type: "Creature"
+	Since     string   // first release with the category
+	CardTypes []string // card types whose subtypes it lists, as 205.2a prints them
+	List
 }
 
-// Load reads the current snapshots and the English history from dir.
+// Load reads the current snapshots and the English and Spanish histories
+// from dir.
 func Load(dir string) (*Model, error) {
-	store := scrape.Store{Dir: dir}
+	store := snapshot.Store{Dir: dir}
 	m := &Model{}
 	var err error
 	if m.EN, m.ENSum, err = loadCurrent(store, "en"); err != nil {
@@ -58,55 +75,60 @@ func Load(dir string) (*Model, error) {
 	if m.ES, m.ESSum, err = loadCurrent(store, "es"); err != nil {
 		return nil, err
 	}
-	history, err := store.History("en")
+	for _, need := range []string{snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes, snapshot.FactMana} {
+		if !m.EN.Has(need) {
+			return nil, fmt.Errorf("%s lacks %s (rule %s): run make history, then make regen", store.CurrentPath("en"), need, snapshot.FactRule[need])
+		}
+		if !m.ES.Has(need) {
+			return nil, fmt.Errorf("%s lacks %s (rule %s): run make regen", store.CurrentPath("es"), need, snapshot.FactRule[need])
+		}
+	}
+	enHistory, err := store.History("en")
 	if err != nil {
 		return nil, err
 	}
-	for _, need := range []string{snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes, snapshot.FactMana} {
-		if !m.EN.Has(need) {
-			return nil, fmt.Errorf("snapshots/current/en.json lacks %s: run the scrape first", need)
-		}
-		if !m.ES.Has(need) {
-			return nil, fmt.Errorf("snapshots/current/es.json lacks %s", need)
-		}
+	if len(enHistory) == 0 {
+		return nil, fmt.Errorf("%s: no English releases: values are numbered from the history; run make history", store.Dir)
 	}
-	since := sinceIndex(history)
+	esHistory, err := store.History("es")
+	if err != nil {
+		return nil, err
+	}
+	spanish := spanishNames(append(esHistory, m.ES))
 	ids := identSet{}
-	if m.CardTypes, err = entries(ids, "", m.EN.CardTypes, m.ES.PairingEN[snapshot.FactCardTypes], m.ES.Forms, since[snapshot.FactCardTypes], "card type"); err != nil {
+	if m.CardTypes, err = m.list(ids, enHistory, spanish, snapshot.FactCardTypes, "card type", "", true); err != nil {
 		return nil, err
 	}
-	if m.Supertypes, err = entries(ids, "", m.EN.Supertypes, m.ES.PairingEN[snapshot.FactSupertypes], m.ES.Forms, since[snapshot.FactSupertypes], "supertype"); err != nil {
+	if m.Supertypes, err = m.list(ids, enHistory, spanish, snapshot.FactSupertypes, "supertype", "", true); err != nil {
 		return nil, err
 	}
-	subIDs := identSet{}
-	for _, c := range snapshot.Categories {
-		names, ok := m.EN.Subtypes[c]
-		if !ok {
-			continue
-		}
-		goType, err := Ident("", c)
+	for _, c := range categoryOrder(enHistory) {
+		goType, err := Ident("", c.name)
 		if err != nil {
 			return nil, err
 		}
-		cat := Category{Name: c, Type: goType, Rule: m.EN.SubtypeRules[c]}
-		if cat.CardTypes, err = categoryCardTypes(m.EN, c); err != nil {
+		l, err := m.list(identSet{}, enHistory, spanish, c.name, c.name+" type", goType, false)
+		if err != nil {
 			return nil, err
 		}
-		if cat.Values, err = entries(subIDs, goType, names, m.ES.PairingEN[c], nil, since[c], c+" type"); err != nil {
-			return nil, err
-		}
-		for _, v := range cat.Values {
-			m.MaxPhraseWords = max(m.MaxPhraseWords, len(strings.Fields(v.EN)), len(strings.Fields(v.ES)))
+		cat := Category{Name: c.name, Type: goType, Since: c.since, List: l}
+		if _, current := m.EN.Subtypes[c.name]; current {
+			if cat.CardTypes, err = categoryCardTypes(m.EN, c.name); err != nil {
+				return nil, err
+			}
 		}
 		m.Categories = append(m.Categories, cat)
 	}
-	if m.Mana, err = manaSemantics(m.EN, m.ES, since[snapshot.FactMana]); err != nil {
+	if m.RuleChoice, err = choiceRule(m.EN); err != nil {
+		return nil, err
+	}
+	if m.Mana, err = manaSemantics(m.EN, enHistory); err != nil {
 		return nil, err
 	}
 	return m, nil
 }
 
-func loadCurrent(store scrape.Store, lang string) (*snapshot.Snapshot, string, error) {
+func loadCurrent(store snapshot.Store, lang string) (*snapshot.Snapshot, string, error) {
 	s, err := store.Current(lang)
 	if err != nil {
 		return nil, "", err
@@ -121,27 +143,118 @@ func loadCurrent(store scrape.Store, lang string) (*snapshot.Snapshot, string, e
 	return s, sources.SHA256(b), nil
 }
 
-// entries pairs English names with their Spanish partners and identifiers.
-func entries(ids identSet, prefix string, en []string, pairs []snapshot.Pair, forms map[string][]string, since map[string]string, what string) ([]Entry, error) {
-	es := map[string]string{}
-	for _, p := range pairs {
-		es[p.EN] = p.ES
+// list builds one enum from the English history: one value per name ever
+// listed, numbered in order of first listing.
+func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[string]map[string]string, key, noun, prefix string, titleCase bool) (List, error) {
+	l := List{Key: key, Noun: noun, Rule: m.EN.ListRule(key)}
+	if l.Rule == "" {
+		l.Rule = lastRule(enHistory, key)
 	}
-	oldest := since[""]
-	var out []Entry
-	for _, n := range en {
-		// English moves first: a name no Spanish source translates yet has
-		// an empty Spanish name rather than stopping generation.
-		e := Entry{EN: n, ES: es[n], Forms: forms[es[n]], Since: since[n]}
-		e.SinceOK = e.Since != "" && e.Since != oldest
-		id, err := ids.add(prefix, title(n), what)
-		if err != nil {
-			return nil, err
+	lives := history.Lives(enHistory, key)
+	at := map[string]int{}
+	spelled := map[string]string{} // folded spelling → the name claiming it
+	for i, life := range lives {
+		v := Value{
+			EN: life.Name, ES: spanish[key][life.Name], Since: life.First, Exact: !life.Oldest,
+			Removed: life.Removed, ReplacedBy: life.ReplacedBy, Evidence: life.Evidence,
 		}
-		e.Ident = id
-		out = append(out, e)
+		if titleCase {
+			v.EN, v.ES, v.ReplacedBy = title(v.EN), title(v.ES), title(v.ReplacedBy)
+		}
+		for _, f := range m.ES.Forms[spanish[key][life.Name]] {
+			if titleCase {
+				f = title(f)
+			}
+			v.Forms = append(v.Forms, f)
+		}
+		for _, sp := range append([]string{v.EN, v.ES}, v.Forms...) {
+			if sp == "" {
+				continue
+			}
+			k := strings.ToLower(strings.ReplaceAll(sp, "'", "’"))
+			if prev, ok := spelled[k]; ok && prev != v.EN {
+				return List{}, fmt.Errorf("%s list: %q and %q both read as %q: a lookup would be ambiguous", noun, prev, v.EN, k)
+			}
+			spelled[k] = v.EN
+		}
+		id, err := ids.add(prefix, title(life.Name), noun)
+		if err != nil {
+			return List{}, err
+		}
+		v.Ident = id
+		at[life.Name] = i + 1
+		l.Values = append(l.Values, v)
 	}
-	return out, nil
+	for _, n := range m.EN.List(key) {
+		v, ok := at[n]
+		if !ok {
+			return List{}, fmt.Errorf("%s %q is current but no English release in the history lists it: run make history", noun, n)
+		}
+		if l.Values[v-1].Removed != "" {
+			return List{}, fmt.Errorf("%s %q is current, but the history says it was removed in %s", noun, n, l.Values[v-1].Removed)
+		}
+		l.Order = append(l.Order, v)
+	}
+	if len(l.Order) != countCurrent(l.Values) {
+		return List{}, fmt.Errorf("%s list: the history's newest release and the current snapshot disagree (%d current names, %d in the history): run make regen", noun, len(l.Order), countCurrent(l.Values))
+	}
+	return l, nil
+}
+
+func countCurrent(vs []Value) int {
+	n := 0
+	for _, v := range vs {
+		if v.Removed == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// lastRule is the rule that listed key in the newest release that had it.
+func lastRule(h []*snapshot.Snapshot, key string) string {
+	for i := len(h) - 1; i >= 0; i-- {
+		if r := h[i].ListRule(key); r != "" && len(h[i].List(key)) > 0 {
+			return r
+		}
+	}
+	return ""
+}
+
+type categoryInfo struct{ name, since string }
+
+// categoryOrder lists every category the history has known, in order of
+// first appearance, then rule order.
+func categoryOrder(h []*snapshot.Snapshot) []categoryInfo {
+	var out []categoryInfo
+	for _, s := range h {
+		for _, c := range snapshot.Categories {
+			if _, ok := s.Subtypes[c]; ok && !slices.ContainsFunc(out, func(x categoryInfo) bool { return x.name == c }) {
+				out = append(out, categoryInfo{c, s.Effective})
+			}
+		}
+	}
+	return out
+}
+
+// spanishNames maps list key → English name → Spanish name, from every
+// Spanish snapshot's pairing (newest wins), so a name English has since
+// dropped keeps the Spanish it had.
+func spanishNames(es []*snapshot.Snapshot) map[string]map[string]string {
+	sorted := slices.Clone(es)
+	slices.SortStableFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
+	out := map[string]map[string]string{}
+	for _, s := range sorted {
+		for k, pairs := range s.PairingEN {
+			if out[k] == nil {
+				out[k] = map[string]string{}
+			}
+			for _, p := range pairs {
+				out[k][p.EN] = p.ES
+			}
+		}
+	}
+	return out
 }
 
 // title capitalises a lower-case card type or supertype as type lines print
@@ -152,37 +265,6 @@ func title(s string) string {
 	}
 	r := []rune(s)
 	return strings.ToUpper(string(r[0])) + string(r[1:])
-}
-
-// sinceIndex maps list → name → first release listing it; list → "" → the
-// oldest release known.
-func sinceIndex(history []*snapshot.Snapshot) map[string]map[string]string {
-	out := map[string]map[string]string{}
-	note := func(list, name, date string) {
-		if out[list] == nil {
-			out[list] = map[string]string{"": history[0].Effective}
-		}
-		if _, ok := out[list][name]; !ok {
-			out[list][name] = date
-		}
-	}
-	for _, s := range history {
-		for _, n := range s.CardTypes {
-			note(snapshot.FactCardTypes, n, s.Effective)
-		}
-		for _, n := range s.Supertypes {
-			note(snapshot.FactSupertypes, n, s.Effective)
-		}
-		for c, names := range s.Subtypes {
-			for _, n := range names {
-				note(c, n, s.Effective)
-			}
-		}
-		for _, sym := range s.ManaSymbols {
-			note(snapshot.FactMana, sym.Symbol, s.Effective)
-		}
-	}
-	return out
 }
 
 // categoryCardTypes reads which card types a category belongs to from the
@@ -206,6 +288,17 @@ func categoryCardTypes(en *snapshot.Snapshot, cat string) ([]string, error) {
 		return nil, fmt.Errorf("rule %s (%s types) names no card type in %q: cannot tell which card types its subtypes go with", rule, cat, first)
 	}
 	return out, nil
+}
+
+// choiceRule finds the subrule of 205.3 on choosing a subtype by its words,
+// not its letter.
+func choiceRule(en *snapshot.Snapshot) (string, error) {
+	for n, t := range en.Rules {
+		if strings.HasPrefix(n, "205.3") && strings.Contains(t, "choose a subtype") && strings.Contains(t, "only one") {
+			return n, nil
+		}
+	}
+	return "", fmt.Errorf("no subrule of 205.3 says how to choose a subtype (expected the words \"choose a subtype\" and \"only one\")")
 }
 
 func readFile(path string) ([]byte, error) { return os.ReadFile(filepath.Clean(path)) }

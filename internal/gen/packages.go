@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -10,243 +9,236 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-// maxKeyFor is the buffer size lookups fold names into: the longest key,
-// with room to spare for a few more bytes of case folding.
-func maxKeyFor(entries ...[]Entry) int {
-	n := 0
-	for _, es := range entries {
-		for _, e := range es {
-			for _, s := range append([]string{e.EN, e.ES}, e.Forms...) {
-				n = max(n, len(foldKey(s)))
-			}
-		}
-	}
-	return n + 8
-}
-
-func (m *Model) effectiveConsts(f *jen.File) {
+// dataFile is generated/internal/data: every list's names, which the
+// public packages and the validators read.
+func (m *Model) dataFile() *jen.File {
+	f := jen.NewFilePathName(dataPkg, "data")
 	f.Comment("Effective dates of the rules these tables come from, per language.")
 	f.Const().Defs(
 		jen.Id("EffectiveEN").Op("=").Lit(m.EN.Effective),
 		jen.Id("EffectiveES").Op("=").Lit(m.ES.Effective),
 	)
+	f.Comment("Rules the validators cite, as the snapshots number them.")
+	f.Const().Defs(
+		jen.Id("RuleCardTypes").Op("=").Lit(m.CardTypes.Rule),
+		jen.Id("RuleSupertypes").Op("=").Lit(m.Supertypes.Rule),
+		jen.Id("RuleSubtypes").Op("=").Lit(snapshot.FactRule[snapshot.FactSubtypes]),
+		jen.Id("RuleChoice").Op("=").Lit(m.RuleChoice),
+	)
+	f.Comment("CardTypes are the card types of rule " + m.CardTypes.Rule + ".")
+	f.Var().Id("CardTypes").Op("=").Add(table("cardtype", m.CardTypes))
+	f.Comment("Supertypes are the supertypes of rule " + m.Supertypes.Rule + ".")
+	f.Var().Id("Supertypes").Op("=").Add(table("cardtype", m.Supertypes))
+	for _, c := range m.Categories {
+		f.Comment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + ".")
+		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.List))
+	}
+	f.Comment("Categories are the subtype categories of rule 205.3, by value.")
+	f.Var().Id("Categories").Op("=").Index().Qual(enumPkg, "Category").Add(rows(func(g *jen.Group) {
+		for _, c := range m.Categories {
+			var cts []jen.Code
+			for _, t := range c.CardTypes {
+				cts = append(cts, jen.Lit(m.CardTypes.value(t)))
+			}
+			fs := []jen.Code{field("Name", jen.Lit(c.Name)), field("Rule", jen.Lit(c.Rule)), field("Since", jen.Lit(c.Since))}
+			if len(c.CardTypes) == 0 {
+				fs = append(fs, field("Removed", jen.Lit(m.EN.Effective)))
+			} else {
+				fs = append(fs, field("CardTypes", jen.Index().Int().Values(cts...)))
+			}
+			fs = append(fs, field("Table", jen.Id(c.Type)))
+			g.Values(fs...).Op(",")
+		}
+	}))
+	return f
+}
+
+// value is the value of a name as the rules print it (card types lower
+// case, values title case).
+func (l List) value(name string) int {
+	for i, v := range l.Values {
+		if strings.EqualFold(v.EN, name) {
+			return i + 1
+		}
+	}
+	must(fmt.Errorf("%s %q has no value", l.Noun, name))
+	return 0
 }
 
 func (m *Model) cardtypeFile() *jen.File {
-	f := m.newFile("cardtype", "Package cardtype lists the card types (rule 205.2a) and supertypes (rule 205.4a)\nof the Magic: The Gathering Comprehensive Rules, in English and Spanish.")
-	m.effectiveConsts(f)
-	f.Const().Id("maxKey").Op("=").Lit(maxKeyFor(m.CardTypes, m.Supertypes))
-	must(m.enum(f, enumSpec{Type: "CardType", Under: "uint8", Noun: "card type", Rule: snapshot.FactRule[snapshot.FactCardTypes], Values: m.CardTypes}, true))
-	must(m.enum(f, enumSpec{Type: "Supertype", Under: "uint8", Noun: "supertype", Rule: snapshot.FactRule[snapshot.FactSupertypes], Values: m.Supertypes}, true))
+	f := jen.NewFilePathName(ModulePath+"/cardtype", "cardtype")
+	enumType(f, enumSpec{Type: "CardType", Under: "uint8", Table: "CardTypes", List: m.CardTypes})
+	enumType(f, enumSpec{Type: "Supertype", Under: "uint8", Table: "Supertypes", List: m.Supertypes})
 	return f
 }
 
 func (m *Model) subtypeFile() *jen.File {
-	f := m.newFile("subtype", "Package subtype lists the subtypes of rule 205.3 of the Magic: The Gathering\nComprehensive Rules, one Go type per category, in English and Spanish, and\nwhich card types each category goes with (rules 205.3c and 205.3d).")
-	ct := ModulePath + "/cardtype"
-	m.effectiveConsts(f)
-	var all [][]Entry
+	f := jen.NewFilePathName(ModulePath+"/subtype", "subtype")
+	cats := List{Noun: "category"}
 	for _, c := range m.Categories {
-		all = append(all, c.Values)
-	}
-	f.Const().Id("maxKey").Op("=").Lit(maxKeyFor(all...))
-	choice, err := choiceRule(m.EN)
-	must(err)
-	f.Comment("RuleChoice is the rule on choosing a subtype (\"one, and only one, existing subtype\").")
-	f.Const().Id("RuleChoice").Op("=").Lit(choice)
-	f.Comment("MaxWords is the most words any subtype name has, in either language.")
-	f.Const().Id("MaxWords").Op("=").Lit(m.MaxPhraseWords)
-
-	// Category enum.
-	f.Comment("Category is a subtype category of rule 205.3, named by the rule's own words.")
-	f.Type().Id("Category").Uint8()
-	var ids, comments []string
-	for _, c := range m.Categories {
-		ids, comments = append(ids, "Category"+c.Type), append(comments, c.Name+" types, rule "+c.Rule)
-	}
-	iotaConsts(f, "Category", ids, comments)
-	var names, rules []jen.Code
-	var cardTypes []jen.Code
-	for _, c := range m.Categories {
-		names = append(names, jen.Lit(c.Name))
-		rules = append(rules, jen.Lit(c.Rule))
-		var cts []jen.Code
-		for _, t := range c.CardTypes {
-			id, _ := Ident("", title(t))
-			cts = append(cts, jen.Qual(ct, id))
+		v := Value{EN: c.Name, Ident: "Category" + c.Type, Since: c.Since, Exact: c.Since != m.CardTypes.Values[0].Since}
+		if len(c.CardTypes) == 0 {
+			v.Removed = m.EN.Effective
+		} else {
+			cats.Order = append(cats.Order, len(cats.Values)+1)
 		}
-		cardTypes = append(cardTypes, jen.Values(cts...))
+		cats.Values = append(cats.Values, v)
 	}
-	f.Var().Defs(
-		jen.Id("_categoryNames").Op("=").Index(jen.Op("...")).String().Values(names...),
-		jen.Id("_categoryRules").Op("=").Index(jen.Op("...")).String().Values(rules...),
-		jen.Id("_categoryCardTypes").Op("=").Index(jen.Op("...")).Index().Qual(ct, "CardType").Values(cardTypes...),
-	)
-	f.Comment("IsValid reports whether c is a category.")
-	f.Func().Params(jen.Id("c").Id("Category")).Id("IsValid").Params().Bool().Block(
-		jen.Return(jen.Id("c").Op(">=").Lit(1).Op("&&").Int().Call(jen.Id("c")).Op("<=").Len(jen.Id("_categoryNames"))))
-	f.Comment("String returns the category's name (\"creature\").")
-	f.Func().Params(jen.Id("c").Id("Category")).Id("String").Params().String().Block(
-		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Lit("Category(").Op("+").Qual("strconv", "Itoa").Call(jen.Int().Call(jen.Id("c"))).Op("+").Lit(")"))),
-		jen.Return(jen.Id("_categoryNames").Index(jen.Id("c").Op("-").Lit(1))))
-	f.Comment("Rule returns the subrule of 205.3 that lists the category.")
-	f.Func().Params(jen.Id("c").Id("Category")).Id("Rule").Params().String().Block(
-		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Lit(""))),
-		jen.Return(jen.Id("_categoryRules").Index(jen.Id("c").Op("-").Lit(1))))
-	f.Comment("CardTypes returns the card types whose subtypes the category lists")
-	f.Comment("(creature types go with creature and kindred, spell types with instant and sorcery).")
-	f.Func().Params(jen.Id("c").Id("Category")).Id("CardTypes").Params().Index().Qual(ct, "CardType").Block(
-		jen.If(jen.Op("!").Id("c").Dot("IsValid").Call()).Block(jen.Return(jen.Nil())),
-		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id("_categoryCardTypes").Index(jen.Id("c").Op("-").Lit(1)))))
-	f.Comment("Has reports whether the category lists subtypes of card type t. It allocates nothing.")
-	f.Func().Params(jen.Id("c").Id("Category")).Id("Has").Params(jen.Id("t").Qual(ct, "CardType")).Bool().Block(
-		jen.Return(jen.Id("c").Dot("IsValid").Call().Op("&&").Qual("slices", "Contains").Call(jen.Id("_categoryCardTypes").Index(jen.Id("c").Op("-").Lit(1)), jen.Id("t"))))
-	var masks []jen.Code
-	for _, t := range m.CardTypes {
-		mask := 0
-		for i, c := range m.Categories {
-			for _, x := range c.CardTypes {
-				if x == t.EN {
-					mask |= 1 << i
-				}
-			}
-		}
-		masks = append(masks, jen.Lit(mask))
-	}
-	f.Var().Id("_cardTypeMasks").Op("=").Index(jen.Op("...")).Uint32().Values(masks...)
-	f.Comment("Mask returns the categories whose subtypes card type t can have, as a bit set:")
-	f.Comment("bit c-1 is set for category c. It allocates nothing.")
-	f.Func().Id("Mask").Params(jen.Id("t").Qual(ct, "CardType")).Uint32().Block(
-		jen.If(jen.Op("!").Id("t").Dot("IsValid").Call()).Block(jen.Return(jen.Lit(0))),
-		jen.Return(jen.Id("_cardTypeMasks").Index(jen.Id("t").Op("-").Lit(1))))
-	f.Comment("Categories returns every category in rule order.")
-	f.Func().Id("Categories").Params().Index().Id("Category").Block(
-		jen.Id("out").Op(":=").Make(jen.Index().Id("Category"), jen.Len(jen.Id("_categoryNames"))),
-		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(jen.Id("out").Index(jen.Id("i")).Op("=").Id("Category").Call(jen.Id("i").Op("+").Lit(1))),
-		jen.Return(jen.Id("out")))
-	f.Comment("For returns the categories whose subtypes a card type can have.")
-	f.Func().Id("For").Params(jen.Id("t").Qual(ct, "CardType")).Index().Id("Category").Block(
-		jen.Var().Id("out").Index().Id("Category"),
-		jen.For(jen.List(jen.Id("i"), jen.Id("cts")).Op(":=").Range().Id("_categoryCardTypes")).Block(
-			jen.If(jen.Qual("slices", "Contains").Call(jen.Id("cts"), jen.Id("t"))).Block(
-				jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("Category").Call(jen.Id("i").Op("+").Lit(1))))),
-		jen.Return(jen.Id("out")))
-
-	// First words of multi-word names, so a type line tries a phrase only
-	// where one can start.
-	starts := map[string]int{}
+	cats.Rule = "205.3"
+	consts(f, "Category", cats)
+	f.Comment("The current categories in rule order.")
+	order(f, "categoryOrder", "Category", cats)
 	for _, c := range m.Categories {
-		for _, v := range c.Values {
-			for _, n := range []string{v.EN, v.ES} {
-				w := strings.Fields(n)
-				if len(w) > 1 {
-					k := foldKey(w[0])
-					starts[k] = max(starts[k], len(w))
-				}
-			}
-		}
-	}
-	var startKeys []string
-	for k := range starts {
-		startKeys = append(startKeys, k)
-	}
-	sort.Strings(startKeys)
-	size, slots := hashTable(startKeys)
-	var startEntries []jen.Code
-	for i, k := range slots {
-		if k != "" {
-			startEntries = append(startEntries, jen.Lit(i).Op(":").Values(jen.Lit(k), jen.Lit(starts[k])))
-		}
-	}
-	f.Var().Id("_phraseStarts").Op("=").Index(jen.Lit(size)).Struct(jen.Id("key").String(), jen.Id("v").Int()).Values(startEntries...)
-	f.Comment("Key is a name folded and hashed once, to look it up in several categories")
-	f.Comment("(FindKey, WordsFromKey) without folding it again.")
-	f.Type().Id("Key").Struct(jen.Id("k").Id("key"))
-	f.Comment("MakeKey folds and hashes name; false if name is too long to be any subtype.")
-	f.Func().Id("MakeKey").Params(jen.Id("name").String()).Params(jen.Id("k").Id("Key"), jen.Id("ok").Bool()).Block(
-		jen.Id("ok").Op("=").Id("k").Dot("k").Dot("set").Call(jen.Id("name")),
-		jen.Return(),
-	)
-	f.Comment("WordsFrom returns the most words a subtype name starting with word can have:")
-	f.Comment("1 unless word begins a multi-word name (\"Time\" of Time Lord). It allocates nothing.")
-	f.Func().Id("WordsFrom").Params(jen.Id("word").String()).Int().Block(
-		jen.Var().Id("k").Id("Key"),
-		jen.If(jen.Op("!").Id("k").Dot("k").Dot("set").Call(jen.Id("word"))).Block(jen.Return(jen.Lit(1))),
-		jen.Return(jen.Id("WordsFromKey").Call(jen.Op("&").Id("k"))),
-	)
-	f.Comment("WordsFromKey is WordsFrom for a key made by MakeKey.")
-	f.Func().Id("WordsFromKey").Params(jen.Id("key").Op("*").Id("Key")).Int().Block(
-		jen.Id("k").Op(":=").Op("&").Id("key").Dot("k"),
-		jen.For(jen.Id("i").Op(":=").Id("k").Dot("h").Op("&").Lit(size-1), jen.Empty(), jen.Id("i").Op("=").Parens(jen.Id("i").Op("+").Lit(1)).Op("&").Lit(size-1)).Block(
-			jen.Id("e").Op(":=").Op("&").Id("_phraseStarts").Index(jen.Id("i")),
-			jen.If(jen.Id("e").Dot("key").Op("==").Lit("")).Block(jen.Return(jen.Lit(1))),
-			jen.If(jen.Id("k").Dot("equal").Call(jen.Id("e").Dot("key"))).Block(jen.Return(jen.Id("e").Dot("v"))),
-		),
-	)
-
-	// Subtype: a value of any category.
-	f.Comment("Subtype is a subtype of any category: its category and its value within it.")
-	f.Type().Id("Subtype").Struct(jen.Id("Category").Id("Category"), jen.Id("Value").Uint16())
-	var strCases, esCases, keyCases []jen.Code
-	for _, c := range m.Categories {
-		strCases = append(strCases, jen.Case(jen.Id("Category"+c.Type)).Block(jen.Return(jen.Id(c.Type).Call(jen.Id("s").Dot("Value")).Dot("String").Call())))
-		esCases = append(esCases, jen.Case(jen.Id("Category"+c.Type)).Block(jen.Return(jen.Id(c.Type).Call(jen.Id("s").Dot("Value")).Dot("Spanish").Call())))
-		keyCases = append(keyCases, jen.Case(jen.Id("Category"+c.Type)).Block(
-			jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("lookup"+c.Type+"Key").Call(jen.Op("&").Id("k").Dot("k")),
-			jen.Return(jen.Id("Subtype").Values(jen.Id("c"), jen.Uint16().Call(jen.Id("v"))), jen.Id("ok"))))
-	}
-	f.Comment("String returns the English name.")
-	f.Func().Params(jen.Id("s").Id("Subtype")).Id("String").Params().String().Block(
-		jen.Switch(jen.Id("s").Dot("Category")).Block(strCases...), jen.Return(jen.Lit("Subtype(invalid)")))
-	f.Comment("Spanish returns the Spanish name.")
-	f.Func().Params(jen.Id("s").Id("Subtype")).Id("Spanish").Params().String().Block(
-		jen.Switch(jen.Id("s").Dot("Category")).Block(esCases...), jen.Return(jen.Lit("Subtype(invalid)")))
-	f.Comment("Find looks name up (English or Spanish, any case, either apostrophe) in one")
-	f.Comment("category. It allocates nothing.")
-	f.Func().Id("Find").Params(jen.Id("c").Id("Category"), jen.Id("name").String()).Params(jen.Id("Subtype"), jen.Bool()).Block(
-		jen.Var().Id("k").Id("Key"),
-		jen.If(jen.Op("!").Id("k").Dot("k").Dot("set").Call(jen.Id("name"))).Block(jen.Return(jen.Id("Subtype").Values(), jen.False())),
-		jen.Return(jen.Id("FindKey").Call(jen.Id("c"), jen.Op("&").Id("k"))))
-	f.Comment("FindKey is Find for a key made by MakeKey.")
-	f.Func().Id("FindKey").Params(jen.Id("c").Id("Category"), jen.Id("k").Op("*").Id("Key")).Params(jen.Id("Subtype"), jen.Bool()).Block(
-		jen.Switch(jen.Id("c")).Block(keyCases...), jen.Return(jen.Id("Subtype").Values(), jen.False()))
-
-	for _, c := range m.Categories {
-		must(m.enum(f, enumSpec{Type: c.Type, Under: "uint16", Noun: c.Name + " type", Rule: c.Rule, Values: c.Values, Category: c.Name}, false))
-		f.Comment("Category returns Category" + c.Type + ".")
-		f.Func().Params(jen.Id(c.Type)).Id("Category").Params().Id("Category").Block(jen.Return(jen.Id("Category" + c.Type)))
+		enumSpec := enumSpec{Type: c.Type, Under: "uint16", Table: c.Type, Cat: "Category" + c.Type, List: c.List}
+		enumType(f, enumSpec)
 	}
 	return f
 }
 
-// choiceRule finds the subrule of 205.3 on choosing a subtype by its words,
-// not its letter.
-func choiceRule(en *snapshot.Snapshot) (string, error) {
-	for n, t := range en.Rules {
-		if strings.HasPrefix(n, "205.3") && strings.Contains(t, "choose a subtype") && strings.Contains(t, "only one") {
-			return n, nil
-		}
-	}
-	return "", fmt.Errorf("no subrule of 205.3 says how to choose a subtype (\"choose a subtype ... only one\")")
+// enumSpec is one enum type of a generated package.
+type enumSpec struct {
+	Type  string // Go type: "CardType", "Creature"
+	Under string // underlying type: uint8 or uint16
+	Table string // variable of generated/internal/data holding its names
+	Cat   string // for subtype categories, the Category constant
+	List
 }
 
-func (m *Model) typelineFile() *jen.File {
-	f := m.newFile("typeline", "")
-	f.Comment("Rules the validator cites, as the snapshots number them.")
-	f.Const().Defs(
-		jen.Id("ruleCardTypes").Op("=").Lit(snapshot.FactRule[snapshot.FactCardTypes]),
-		jen.Id("ruleSupertypes").Op("=").Lit(snapshot.FactRule[snapshot.FactSupertypes]),
-		jen.Id("subtypeRule").Op("=").Lit(snapshot.FactRule[snapshot.FactSubtypes]),
-	)
+// enumType emits an enum's type, constants, rule-order list and methods.
+// Each method is one line: the work is done by the hand-written tables of
+// generated/internal/enum.
+func enumType(f *jen.File, e enumSpec) {
+	t := e.Type
+	tbl := func() *jen.Statement { return jen.Qual(dataPkg, e.Table) }
+	lower := strings.ToLower(t[:1]) + t[1:]
+	f.Commentf("%s is %s (rule %s). Its zero value is no %s and encodes as \"\".", t, article(e.Noun), e.Rule, e.Noun)
+	f.Type().Id(t).Id(e.Under)
+	consts(f, t, e.List)
+	f.Comment("The current values in rule order.")
+	order(f, lower+"Order", t, e.List)
+	recv := func() *jen.Statement { return jen.Func().Params(jen.Id("v").Id(t)) }
+	v := func() *jen.Statement { return jen.Int().Call(jen.Id("v")) }
+	f.Commentf("String returns the English name, or %s(n) for a number that is no value.", t)
+	f.Add(recv().Id("String").Params().String().Block(jen.Return(tbl().Dot("Name").Call(v(), jen.Lit(t)))))
+	f.Comment("Spanish returns the Spanish name, or \"\" while no Spanish source names it.")
+	f.Add(recv().Id("Spanish").Params().String().Block(jen.Return(tbl().Dot("Spanish").Call(v()))))
+	f.Comment("IsValid reports whether the rules list v today; a removed name is not valid.")
+	f.Add(recv().Id("IsValid").Params().Bool().Block(jen.Return(tbl().Dot("Current").Call(v()))))
+	f.Comment("Since returns the first release listing v; exact is false when that is")
+	f.Comment("only the oldest release known.")
+	f.Add(recv().Id("Since").Params().Params(jen.Id("release").String(), jen.Id("exact").Bool()).Block(
+		jen.Return(tbl().Dot("Since").Call(v()))))
+	f.Comment("Removed returns the first release that no longer lists v, if the rules dropped it.")
+	f.Add(recv().Id("Removed").Params().Params(jen.Id("release").String(), jen.Id("removed").Bool()).Block(
+		jen.Return(tbl().Dot("Removed").Call(v()))))
+	f.Comment("ReplacedBy returns the value that replaced v, if the rules renamed it.")
+	f.Add(recv().Id("ReplacedBy").Params().Params(jen.Id(t), jen.Bool()).Block(
+		jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(tbl()).Dot("ReplacedBy").Call(v()),
+		jen.Return(jen.Id(t).Call(jen.Id("r")), jen.Id("ok"))))
+	f.Commentf("Rule returns the rule that lists the %ss.", e.Noun)
+	f.Func().Params(jen.Id(t)).Id("Rule").Params().String().Block(jen.Return(tbl().Dot("Rule")))
+	if e.Cat != "" {
+		f.Commentf("Category returns %s.", e.Cat)
+		f.Func().Params(jen.Id(t)).Id("Category").Params().Id("Category").Block(jen.Return(jen.Id(e.Cat)))
+		f.Commentf("Subtype returns v as a Subtype of %s.", e.Cat)
+		f.Add(recv().Id("Subtype").Params().Id("Subtype").Block(
+			jen.Return(jen.Id("Subtype").Values(field("cat", jen.Id(e.Cat)), field("v", jen.Uint16().Call(jen.Id("v")))))))
+	}
+	f.Comment("MarshalText returns the English name (\"\" for the zero value).")
+	f.Add(recv().Id("MarshalText").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(tbl().Dot("MarshalText").Call(v()))))
+	f.Comment("UnmarshalText reads an English or Spanish name in any case, removed names")
+	f.Comment("included (data written before a rules update reads back); \"\" is the zero value.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t)).Id("UnmarshalText").Params(jen.Id("b").Index().Byte()).Error().Block(
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(tbl()).Dot("UnmarshalText").Call(jen.Id("b")),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Op("*").Id("v").Op("=").Id(t).Call(jen.Id("x"))),
+		jen.Return(jen.Err()))
+	f.Commentf("Parse%s reads %s by its English or Spanish name, in any case, with either", t, article(e.Noun))
+	f.Comment("apostrophe. A name the rules dropped is a *NameError saying when. It")
+	f.Comment("allocates nothing but the error.")
+	f.Func().Id("Parse"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(tbl()).Dot("Parse").Call(jen.Id("s")),
+		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Err()))
+	f.Commentf("%sValues returns the %ss the rules list today, in rule order.", t, e.Noun)
+	f.Func().Id(t + "Values").Params().Index().Id(t).Block(jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(lower + "Order"))))
+}
+
+func article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
+func (m *Model) manaFile() *jen.File {
+	f := jen.NewFilePathName(ModulePath+"/mana", "mana")
+	l := List{Noun: "mana symbol", Rule: snapshot.FactRule[snapshot.FactMana]}
+	at := map[string]int{}
+	for i, s := range m.Mana {
+		l.Values = append(l.Values, Value{EN: s.Text + " (" + s.Group + ")", Ident: "Symbol" + s.Ident, Since: s.Since, Exact: s.Exact, Removed: s.Removed})
+		at[s.Text] = i + 1
+	}
+	for _, s := range m.EN.ManaSymbols {
+		if v, ok := at[s.Symbol]; ok {
+			l.Order = append(l.Order, v)
+		}
+	}
+	consts(f, "Symbol", l)
+	f.Comment("The current symbols in rule order.")
+	order(f, "symbolOrder", "Symbol", l)
+	f.Comment("What each symbol means, by value, as the generator read it from rule 107.4.")
+	f.Var().Id("symbols").Op("=").Index().Id("symbolInfo").Add(rows(func(g *jen.Group) {
+		for _, s := range m.Mana {
+			g.Values(symbolFields(s)...).Op(",")
+		}
+	}))
 	return f
 }
 
-func must(err error) {
-	if err != nil {
-		panic(genError{err})
+func symbolFields(s ManaSymbol) []jen.Code {
+	fs := []jen.Code{field("text", jen.Lit(s.Text)), field("group", jen.Lit(s.Group))}
+	if s.Colors != "" {
+		var cs []jen.Code
+		for _, c := range s.Colors {
+			cs = append(cs, jen.Id(colorNames[c]))
+		}
+		colors := jen.Add(cs[0])
+		for _, c := range cs[1:] {
+			colors = colors.Op("|").Add(c)
+		}
+		fs = append(fs, field("colors", colors))
 	}
+	var alts []jen.Code
+	for _, p := range s.Pay {
+		switch p {
+		case "life":
+			alts = append(alts, jen.Values(jen.Id("altLife"), jen.LitRune(0), jen.Lit(s.Life)))
+		case "generic":
+			alts = append(alts, jen.Values(jen.Id("altGeneric"), jen.LitRune(0), jen.Lit(s.Generic)))
+		case "snow":
+			alts = append(alts, jen.Values(jen.Id("altSnow"), jen.LitRune(0), jen.Lit(1)))
+		case "X", "Y", "Z":
+			alts = append(alts, jen.Values(jen.Id("altVariable"), jen.LitRune(rune(p[0])), jen.Lit(0)))
+		default:
+			alts = append(alts, jen.Values(jen.Id("altMana"), jen.LitRune(rune(p[0])), jen.Lit(1)))
+		}
+	}
+	fs = append(fs, field("alts", jen.Index().Id("alt").Values(alts...)))
+	mv := 1
+	switch {
+	case s.Group == "variable":
+		mv = 0
+	case s.Generic > 1:
+		mv = s.Generic // 202.3f: the largest component
+	}
+	fs = append(fs, field("mv", jen.Lit(mv)), field("since", jen.Lit(s.Since)))
+	if s.Exact {
+		fs = append(fs, field("exact", jen.True()))
+	}
+	if s.Removed != "" {
+		fs = append(fs, field("removed", jen.Lit(s.Removed)))
+	}
+	return fs
 }
 
-// genError carries an error out of the emitters, which build files
-// with jennifer's fluent calls and have no error returns of their own.
-type genError struct{ error }
+var colorNames = map[rune]string{'W': "White", 'U': "Blue", 'B': "Black", 'R': "Red", 'G': "Green"}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -71,7 +70,7 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 	open := map[string]*Period{} // list → current period
 	for i, s := range sorted {
 		present := entries(s)
-		for _, list := range diff.Keys() {
+		for _, list := range snapshot.Lists() {
 			if !s.Carries(list) {
 				continue // a rule page that lacks the list says nothing about it
 			}
@@ -92,7 +91,7 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 			}
 		}
 	}
-	for _, list := range diff.Keys() {
+	for _, list := range snapshot.Lists() {
 		if p := open[list]; p != nil {
 			p.Newest = true
 			out = append(out, *p)

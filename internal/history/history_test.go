@@ -1,6 +1,7 @@
 package history
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,5 +42,31 @@ func TestFind(t *testing.T) {
 	}
 	if got := Find(h, "creature"); len(got) != 1 || got[0].List != snapshot.FactCardTypes {
 		t.Errorf("card type: %v", got)
+	}
+}
+
+func TestLivesKeepOrderOfFirstListing(t *testing.T) {
+	h := []*snapshot.Snapshot{
+		snap("2024-01-01", false, "Goblin", "Hound"),
+		snap("2020-01-01", false, "Hound", "Elf"),
+		snap("2024-06-01", true),
+		snap("2025-01-01", false, "Aardwolf", "Goblin"),
+	}
+	got := Lives(h, "creature")
+	var names []string
+	for _, l := range got {
+		names = append(names, l.Name)
+	}
+	if want := []string{"Hound", "Elf", "Goblin", "Aardwolf"}; !slices.Equal(names, want) {
+		t.Fatalf("order %v, want %v", names, want)
+	}
+	if got[0].Removed != "2025-01-01" || got[0].Last != "2024-01-01" || !got[0].Oldest {
+		t.Errorf("Hound %+v", got[0])
+	}
+	if got[1].Removed != "2024-01-01" {
+		t.Errorf("Elf %+v", got[1])
+	}
+	if got[3].First != "2025-01-01" || got[3].Oldest || got[3].Removed != "" {
+		t.Errorf("Aardwolf %+v", got[3])
 	}
 }

@@ -65,9 +65,9 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		k := s.Lang + "@" + s.Effective
 		byRelease[k] = append(byRelease[k], s)
 	}
-	store := Store{Dir: opt.SnapshotsDir}
+	store := snapshot.Store{Dir: opt.SnapshotsDir}
 	history := map[string][]*snapshot.Snapshot{}
-	for _, lang := range Languages {
+	for _, lang := range snapshot.Languages {
 		h, err := store.History(lang)
 		if err != nil {
 			return nil, err
@@ -116,7 +116,7 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		}
 		touched["es@"+es.Effective] = true
 	}
-	for _, lang := range Languages {
+	for _, lang := range snapshot.Languages {
 		for _, s := range history[lang] {
 			if touched[lang+"@"+s.Effective] {
 				if err := plan.add(store.HistoryPath(lang, s.Effective), s); err != nil {

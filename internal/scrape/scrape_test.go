@@ -262,7 +262,7 @@ func TestOfflineRunFromEmptySnapshots(t *testing.T) {
 	if err != nil || len(again) != 0 {
 		t.Errorf("second run: %v, %v", again, err)
 	}
-	cur, err := Store{Dir: snapDir}.Current("en")
+	cur, err := snapshot.Store{Dir: snapDir}.Current("en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func TestLiveRun(t *testing.T) {
 	if !slices.Contains(changed, filepath.Join(snapDir, "en", "2026-02-27.json")) {
 		t.Errorf("wrote %v", changed)
 	}
-	cur, err := Store{Dir: snapDir}.Current("en")
+	cur, err := snapshot.Store{Dir: snapDir}.Current("en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +485,7 @@ func TestCuratedBehindEnglishWarns(t *testing.T) {
 	if !strings.Contains(log.String(), `warning: pairing Spanish with English (release 2026-09-25) failed:`) || !strings.Contains(log.String(), `card_types: English "kindred" has no Spanish entry`) {
 		t.Errorf("log: %s", log.String())
 	}
-	es, err := Store{Dir: snapDir}.Current("es")
+	es, err := snapshot.Store{Dir: snapDir}.Current("es")
 	if err != nil {
 		t.Fatal(err)
 	}

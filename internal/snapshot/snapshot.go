@@ -172,6 +172,9 @@ func encodeNoEscape(buf *bytes.Buffer, v any) error {
 	return nil
 }
 
+// IsCategory reports whether key is a subtype category.
+func IsCategory(key string) bool { return CategoryIndex(key) >= 0 }
+
 // CategoryIndex is the position of a category in rule order, or -1.
 func CategoryIndex(c string) int { return slices.Index(Categories, c) }
 
@@ -283,6 +286,43 @@ func (s *Snapshot) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Lists returns the keys of the list facts, in report order: the subtype
+// categories, then the other lists under their fact names.
+func Lists() []string {
+	return append(slices.Clone(Categories), FactCardTypes, FactSupertypes, FactBasicLands, FactMana)
+}
+
+// List returns the names of one list (a category or a fact name; mana
+// symbols as written, "{W/U}").
+func (s *Snapshot) List(key string) []string {
+	switch key {
+	case FactCardTypes:
+		return s.CardTypes
+	case FactSupertypes:
+		return s.Supertypes
+	case FactBasicLands:
+		return s.BasicLandTypes
+	case FactMana:
+		out := make([]string, len(s.ManaSymbols))
+		for i, m := range s.ManaSymbols {
+			out[i] = m.Symbol
+		}
+		return out
+	}
+	return s.Subtypes[key]
+}
+
+// ListRule names the rule that lists key in s ("205.3m", "205.2a").
+func (s *Snapshot) ListRule(key string) string {
+	if CategoryIndex(key) >= 0 {
+		return s.SubtypeRules[key]
+	}
+	if key == FactBasicLands {
+		return s.SubtypeRules["land"]
+	}
+	return FactRule[key]
 }
 
 // Carries reports whether the snapshot says anything about list, a subtype

@@ -1,4 +1,4 @@
-package scrape
+package snapshot
 
 import (
 	"errors"
@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // Store is the snapshots/ directory: one file per language per release
@@ -31,15 +29,15 @@ func (s Store) CurrentPath(lang string) string {
 }
 
 // History loads every release of a language, oldest first.
-func (s Store) History(lang string) ([]*snapshot.Snapshot, error) {
+func (s Store) History(lang string) ([]*Snapshot, error) {
 	files, err := filepath.Glob(filepath.Join(s.Dir, lang, "*.json"))
 	if err != nil {
 		return nil, err
 	}
 	slices.Sort(files)
-	var out []*snapshot.Snapshot
+	var out []*Snapshot
 	for _, f := range files {
-		snap, err := snapshot.Load(f)
+		snap, err := Load(f)
 		if err != nil {
 			return nil, err
 		}
@@ -52,8 +50,8 @@ func (s Store) History(lang string) ([]*snapshot.Snapshot, error) {
 }
 
 // Current loads the current state of a language, or nil if there is none.
-func (s Store) Current(lang string) (*snapshot.Snapshot, error) {
-	snap, err := snapshot.Load(s.CurrentPath(lang))
+func (s Store) Current(lang string) (*Snapshot, error) {
+	snap, err := Load(s.CurrentPath(lang))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -62,7 +60,7 @@ func (s Store) Current(lang string) (*snapshot.Snapshot, error) {
 
 // Resolve reads a snapshot named by a path or by "lang@date" ("en@2024-07-30",
 // or "en@current").
-func (s Store) Resolve(name string) (*snapshot.Snapshot, error) {
+func (s Store) Resolve(name string) (*Snapshot, error) {
 	if lang, date, ok := strings.Cut(name, "@"); ok && !strings.ContainsAny(name, `/\`) {
 		if date == "current" {
 			snap, err := s.Current(lang)
@@ -75,7 +73,7 @@ func (s Store) Resolve(name string) (*snapshot.Snapshot, error) {
 		if _, err := os.Stat(p); err != nil {
 			return nil, fmt.Errorf("%s: no snapshot of %s for %s in %s", name, lang, date, filepath.Join(s.Dir, lang))
 		}
-		return snapshot.Load(p)
+		return Load(p)
 	}
-	return snapshot.Load(name)
+	return Load(name)
 }

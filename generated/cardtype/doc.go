@@ -1,0 +1,46 @@
+// Package cardtype lists the card types (rule 205.2a) and supertypes (rule
+// 205.4a) of the Magic: The Gathering Comprehensive Rules, in English and
+// Spanish.
+//
+// # Stable values
+//
+// A constant's number is given once, when the rules first list its name
+// (in order of release, then rule order), and never changes: a value
+// stored in a database or a file means the same name after every rules
+// update. A name the rules drop keeps its constant, marked Deprecated with
+// the release that dropped it and what replaced it (Tribal, replaced by
+// Kindred in 2024-07-30); IsValid is false for it and Parse refuses it with
+// a *NameError that says so, while the Values functions list the current
+// names only.
+//
+// # Text and JSON
+//
+// Every type encodes as its English name ("Artifact", "Legendary") and
+// decodes from an English or Spanish name in any case, removed names
+// included, so data written before an update reads back. The zero value
+// is no card type: it encodes as "" and "" decodes to it.
+//
+// # How this package is made
+//
+// cmd/gen writes tables.go (the constants, their names and their history)
+// from the snapshots; the lookups and text forms are ordinary hand-written
+// Go in generated/internal/enum, shared by every generated package.
+// Lookups take any case and either apostrophe and allocate nothing.
+package cardtype
+
+import (
+	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/internal/enum"
+)
+
+// The effective dates of the rules the tables come from: English, and
+// Spanish (published later, so possibly older).
+const (
+	EffectiveEN = data.EffectiveEN
+	EffectiveES = data.EffectiveES
+)
+
+// NameError is the error of Parse functions: a name that is not in the
+// current list of its rule, with, for a name the rules dropped, the
+// release that dropped it and what replaced it.
+type NameError = enum.NameError

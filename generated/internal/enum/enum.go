@@ -1,0 +1,228 @@
+// Package enum is the hand-written half of the generated packages under
+// generated/: the tables cmd/gen fills with the names of one rule's list,
+// and everything every such list needs: lookups in either language and any
+// case, the history of each name (the release that first listed it, the
+// release that dropped it and what replaced it), text forms and errors.
+//
+// The generator writes data only (one Entry per line, values fixed once
+// and for all); the algorithms live here, as ordinary Go with its own
+// tests, the way golang.org/x/text keeps hand-written code beside a
+// generated tables.go.
+package enum
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Entry is one name of a list, as the generator writes it. Its value is its
+// position in the table plus one, assigned when the name first appeared in
+// the rules and never changed after.
+type Entry struct {
+	EN    string   // printed English name ("Time Lord", "Artifact")
+	ES    string   // printed Spanish name; "" when no Spanish source names it yet
+	Forms []string // other accepted Spanish printed forms ("Básica")
+	Since string   // first release that lists it
+	Exact bool     // false when Since is only the oldest release known
+	// Removed is the first release that no longer lists the name; "" while
+	// the rules list it.
+	Removed string
+	// ReplacedBy is the printed name that replaced it, when the rules
+	// renamed it ("Kindred" for "Tribal").
+	ReplacedBy string
+}
+
+// Table is the list of one rule: every name it ever had, by value.
+type Table struct {
+	Pkg   string // package name, prefix of error messages
+	Noun  string // "creature type"
+	Rule  string // rule that lists the names ("205.3m")
+	list  []Entry
+	index *Index
+	words int // most words in any name
+}
+
+// Category is a subtype category of rule 205.3: its names, and the card
+// types (values of the card type table) whose subtypes it lists.
+type Category struct {
+	Name      string // "creature"
+	Rule      string // "205.3m"
+	Since     string
+	Removed   string
+	CardTypes []int
+	Table     *Table
+}
+
+// New builds a table. It panics if two names claim one spelling: the
+// generator refuses to write such a table, so this is a broken build, not
+// bad input.
+func New(pkg, noun, rule string, list []Entry) *Table {
+	t := &Table{Pkg: pkg, Noun: noun, Rule: rule, list: list}
+	var b Builder
+	for i, e := range list {
+		for _, name := range e.Names() {
+			t.words = max(t.words, len(strings.Fields(name)))
+			if err := b.Add(name, i+1); err != nil {
+				panic(fmt.Sprintf("%s: %s list: %v", pkg, noun, err))
+			}
+		}
+	}
+	x, err := b.Build()
+	if err != nil {
+		panic(fmt.Sprintf("%s: %s list: %v", pkg, noun, err))
+	}
+	t.index = x
+	return t
+}
+
+// Names returns every spelling a lookup accepts for e, printed forms only
+// (lookups ignore case and the kind of apostrophe).
+func (e *Entry) Names() []string {
+	out := []string{e.EN}
+	if e.ES != "" {
+		out = append(out, e.ES)
+	}
+	return append(out, e.Forms...)
+}
+
+// MaxWords is the most words any name of the table has, in either language.
+func (t *Table) MaxWords() int { return t.words }
+
+// Len is the number of values, current and removed.
+func (t *Table) Len() int { return len(t.list) }
+
+// Entry returns the entry of value v, or nil.
+func (t *Table) Entry(v int) *Entry {
+	if v < 1 || v > len(t.list) {
+		return nil
+	}
+	return &t.list[v-1]
+}
+
+// Current reports whether v is a name the rules list today.
+func (t *Table) Current(v int) bool {
+	e := t.Entry(v)
+	return e != nil && e.Removed == ""
+}
+
+// Known reports whether v is a value of the table, current or removed.
+func (t *Table) Known(v int) bool { return v >= 1 && v <= len(t.list) }
+
+// Since returns the first release listing v; exact is false when that is
+// only the oldest release known.
+func (t *Table) Since(v int) (release string, exact bool) {
+	if e := t.Entry(v); e != nil {
+		return e.Since, e.Exact
+	}
+	return "", false
+}
+
+// Removed returns the first release that no longer lists v.
+func (t *Table) Removed(v int) (release string, removed bool) {
+	if e := t.Entry(v); e != nil && e.Removed != "" {
+		return e.Removed, true
+	}
+	return "", false
+}
+
+// ReplacedBy returns the value that replaced v when the rules renamed it.
+func (t *Table) ReplacedBy(v int) (int, bool) {
+	if e := t.Entry(v); e != nil && e.ReplacedBy != "" {
+		return t.index.Lookup(e.ReplacedBy)
+	}
+	return 0, false
+}
+
+// Lookup finds a name, current or removed, in English or Spanish, in any
+// case. It allocates nothing.
+func (t *Table) Lookup(name string) (int, bool) { return t.index.Lookup(name) }
+
+// Parse finds a current name. A removed name is an error saying when the
+// rules dropped it and what replaced it; an unknown name is an error
+// naming the rule.
+func (t *Table) Parse(name string) (int, error) {
+	v, ok := t.index.Lookup(name)
+	if !ok {
+		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule}
+	}
+	if e := &t.list[v-1]; e.Removed != "" {
+		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule, Printed: e.EN, Removed: e.Removed, ReplacedBy: e.ReplacedBy}
+	}
+	return v, nil
+}
+
+// Name returns the English name of v, or typ(v) for a value the table
+// does not have, as stringer does.
+func (t *Table) Name(v int, typ string) string {
+	if e := t.Entry(v); e != nil {
+		return e.EN
+	}
+	return typ + "(" + strconv.Itoa(v) + ")"
+}
+
+// Spanish returns the Spanish name of v ("" when none is known yet).
+func (t *Table) Spanish(v int) string {
+	if e := t.Entry(v); e != nil {
+		return e.ES
+	}
+	return ""
+}
+
+// MarshalText is the text form of v: its English name, "" for the zero
+// value (so a struct with an unset field still encodes), an error for a
+// value the table does not have.
+func (t *Table) MarshalText(v int) ([]byte, error) {
+	if v == 0 {
+		return []byte{}, nil
+	}
+	e := t.Entry(v)
+	if e == nil {
+		return nil, fmt.Errorf("%s: cannot marshal %d: not a %s", t.Pkg, v, t.Noun)
+	}
+	return []byte(e.EN), nil
+}
+
+// UnmarshalText reads a text form: a name in English or Spanish, in any
+// case; "" is the zero value. Removed names are read too, so data written
+// before a rules update reads back as the same name.
+func (t *Table) UnmarshalText(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	if v, ok := t.index.Lookup(string(b)); ok {
+		return v, nil
+	}
+	return 0, &NameError{Pkg: t.Pkg, Name: string(b), Noun: t.Noun, Rule: t.Rule}
+}
+
+// NameError reports a name that is not in the current list of a rule:
+// never in it, or removed from it (Removed says when).
+type NameError struct {
+	Pkg  string
+	Name string // as given
+	Noun string // "creature type"
+	Rule string // rule whose list was searched
+	// For a removed name: its printed form, the first release without it,
+	// and what replaced it when it was renamed.
+	Printed, Removed, ReplacedBy string
+}
+
+func (e *NameError) Error() string {
+	if e.Removed == "" {
+		return e.Pkg + ": " + strconv.Quote(e.Name) + " is not " + Article(e.Noun) + " (rule " + e.Rule + ")"
+	}
+	msg := e.Pkg + ": " + strconv.Quote(e.Name) + " is no longer " + Article(e.Noun) + ": " + e.Printed + " was removed from rule " + e.Rule + " in the release of " + e.Removed
+	if e.ReplacedBy != "" {
+		msg += ", renamed " + e.ReplacedBy
+	}
+	return msg
+}
+
+// Article prefixes a noun with "a" or "an".
+func Article(noun string) string {
+	if noun != "" && (noun[0] == 'a' || noun[0] == 'e' || noun[0] == 'i' || noun[0] == 'o' || noun[0] == 'u') {
+		return "an " + noun
+	}
+	return "a " + noun
+}

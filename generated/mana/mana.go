@@ -1,0 +1,331 @@
+// Package mana reads and checks mana costs against rule 107.4 of the Magic:
+// The Gathering Comprehensive Rules: the symbols it defines, their colours
+// (202.2), mana value (202.3) and the ways a cost can be paid (107.4e,
+// 107.4f, 107.4h).
+//
+// Numeric symbols are read as the rules write them, "{0}, {1}, {2}, ...
+// and so on": any number an int holds, with no other limit; a number or a
+// mana value that overflows is an error.
+//
+// # Stable values
+//
+// A Symbol's number is given once, when rule 107.4 first lists it, and
+// never changes. A symbol the rules drop keeps its constant, marked
+// Deprecated; IsValid is false for it and ParseCost refuses it.
+//
+// # Text and JSON
+//
+// Every type encodes as the text a person reads: a Symbol as "{W/U}", a
+// Pip as "{2}" or "{W}", a Cost as "{2}{W/U}", Colors as "WU", a Payment as
+// "{W} and 2 life". Zero values encode as "" (a Pip's zero value is {0}).
+//
+// # How this package is made
+//
+// cmd/gen writes tables.go (the symbols and what rule 107.4 says each
+// means: colours, mana value, ways to pay) from the snapshots; the parser
+// and the payment calculus are ordinary hand-written Go in this package.
+package mana
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/mtgrules/crgen/generated/internal/data"
+)
+
+// The effective dates of the rules the tables come from.
+const (
+	EffectiveEN = data.EffectiveEN
+	EffectiveES = data.EffectiveES
+)
+
+// Symbol is a mana symbol of rule 107.4 other than the numeric ones, which
+// a Pip carries as a number. Its zero value is no symbol and encodes as "".
+type Symbol uint8
+
+// altKind is one kind of way to pay a symbol.
+type altKind uint8
+
+const (
+	altMana     altKind = iota + 1 // one mana of a colour, or colorless C
+	altGeneric                     // n mana of any type
+	altLife                        // n life
+	altSnow                        // one mana from a snow source
+	altVariable                    // X, chosen as the cost is paid
+)
+
+// alt is one way to pay a symbol.
+type alt struct {
+	kind  altKind
+	color rune // W U B R G C for altMana; X for altVariable
+	n     int
+}
+
+// symbolInfo is what rule 107.4 says a symbol means, as cmd/gen read it.
+type symbolInfo struct {
+	text    string // "{W/U/P}"
+	group   string // "hybrid_phyrexian"
+	colors  Colors
+	alts    []alt
+	mv      int // its part of a mana value (202.3)
+	since   string
+	exact   bool
+	removed string
+}
+
+func (s Symbol) info() *symbolInfo {
+	if s < 1 || int(s) > len(symbols) {
+		return nil
+	}
+	return &symbols[s-1]
+}
+
+// IsValid reports whether rule 107.4 lists s today.
+func (s Symbol) IsValid() bool {
+	i := s.info()
+	return i != nil && i.removed == ""
+}
+
+// String returns the symbol as the rules write it ("{W/U/P}"), or
+// Symbol(n) for a number that is no symbol.
+func (s Symbol) String() string {
+	if i := s.info(); i != nil {
+		return i.text
+	}
+	return "Symbol(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Group returns the group rule 107.4 puts the symbol in ("hybrid_phyrexian").
+func (s Symbol) Group() string {
+	if i := s.info(); i != nil {
+		return i.group
+	}
+	return ""
+}
+
+// Colors returns the symbol's colours (rule 202.2).
+func (s Symbol) Colors() Colors {
+	if i := s.info(); i != nil {
+		return i.colors
+	}
+	return 0
+}
+
+// ManaValue returns the symbol's part of a mana value (rule 202.3): 0 for
+// X, 2 for {2/W}, 1 for the others.
+func (s Symbol) ManaValue() int {
+	if i := s.info(); i != nil {
+		return i.mv
+	}
+	return 0
+}
+
+// Since returns the first release whose 107.4 lists s; exact is false
+// when that is only the oldest release known.
+func (s Symbol) Since() (release string, exact bool) {
+	if i := s.info(); i != nil {
+		return i.since, i.exact
+	}
+	return "", false
+}
+
+// Removed returns the first release whose 107.4 no longer lists s.
+func (s Symbol) Removed() (release string, removed bool) {
+	if i := s.info(); i != nil && i.removed != "" {
+		return i.removed, true
+	}
+	return "", false
+}
+
+// MarshalText returns the symbol as written ("{W/U}"); "" for the zero value.
+func (s Symbol) MarshalText() ([]byte, error) {
+	if s == 0 {
+		return []byte{}, nil
+	}
+	if s.info() == nil {
+		return nil, errors.New("mana: cannot marshal " + s.String() + ": not a symbol")
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads a symbol as ParseSymbol does, removed symbols
+// included; "" is the zero value.
+func (s *Symbol) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*s = 0
+		return nil
+	}
+	body := strings.TrimSuffix(strings.TrimPrefix(string(b), "{"), "}")
+	x, ok := symbolFor(body)
+	if !ok {
+		return &CostError{Input: string(b), Pos: 1, Symbol: string(b), Reason: string(b) + " is not a mana symbol defined by rule 107.4"}
+	}
+	*s = x
+	return nil
+}
+
+// ParseSymbol reads one symbol of rule 107.4 as the rules write it ("{W/U}").
+// Numeric symbols are not Symbols: read them with ParseCost.
+func ParseSymbol(s string) (Symbol, error) {
+	c, err := ParseCost(s)
+	if err != nil {
+		return 0, err
+	}
+	if c.Len() != 1 || c.Pip(0).Symbol == 0 {
+		return 0, &CostError{Input: s, Pos: 1, Symbol: s, Reason: "expected one non-numeric mana symbol"}
+	}
+	return c.Pip(0).Symbol, nil
+}
+
+// Symbols returns every symbol rule 107.4 lists today, in rule order.
+func Symbols() []Symbol { return append([]Symbol(nil), symbolOrder...) }
+
+// symbolIndex finds a symbol by its body ("W/U") packed into a word: the
+// bodies of 107.4 are a few ASCII bytes, so a lookup is a multiply, a load
+// and a compare.
+var symbolIndex = buildSymbolIndex()
+
+const symbolSlots = 256
+
+type symbolSlot struct {
+	key uint64
+	sym Symbol
+}
+
+func packBody(body string) (uint64, bool) {
+	if len(body) == 0 || len(body) > 8 {
+		return 0, false
+	}
+	var k uint64
+	for i := 0; i < len(body); i++ {
+		k = k<<8 | uint64(body[i])
+	}
+	return k, true
+}
+
+func slotOf(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> 56) }
+
+func buildSymbolIndex() *[symbolSlots]symbolSlot {
+	var t [symbolSlots]symbolSlot
+	for i := range symbols {
+		k, ok := packBody(strings.Trim(symbols[i].text, "{}"))
+		if !ok {
+			panic("mana: symbol " + symbols[i].text + " is too long to index")
+		}
+		j := slotOf(k)
+		for t[j].sym != 0 {
+			j = (j + 1) % symbolSlots
+		}
+		t[j] = symbolSlot{k, Symbol(i + 1)}
+	}
+	return &t
+}
+
+// symbolFor returns the symbol written {body}, removed ones included.
+func symbolFor(body string) (Symbol, bool) {
+	k, ok := packBody(body)
+	if !ok {
+		return 0, false
+	}
+	for j := slotOf(k); ; j = (j + 1) % symbolSlots {
+		e := &symbolIndex[j]
+		if e.sym == 0 {
+			return 0, false
+		}
+		if e.key == k {
+			return e.sym, true
+		}
+	}
+}
+
+// Colors is a set of colours, W U B R G. Its zero value is colorless.
+type Colors uint8
+
+// The five colours.
+const (
+	White Colors = 1 << iota
+	Blue
+	Black
+	Red
+	Green
+)
+
+const colorLetters = "WUBRG"
+
+// String returns the colours as letters in WUBRG order ("WU"), or "" for
+// colorless.
+func (c Colors) String() string {
+	var b [5]byte
+	n := 0
+	for i := 0; i < 5; i++ {
+		if c&(1<<i) != 0 {
+			b[n] = colorLetters[i]
+			n++
+		}
+	}
+	return string(b[:n])
+}
+
+// Letters returns the colours as one-letter strings in WUBRG order, an
+// empty (not nil) slice for colorless.
+func (c Colors) Letters() []string {
+	out := []string{}
+	for _, r := range c.String() {
+		out = append(out, string(r))
+	}
+	return out
+}
+
+// MarshalText returns the letters ("WU"; "" for colorless).
+func (c Colors) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads colour letters in any order and case ("uw").
+func (c *Colors) UnmarshalText(b []byte) error {
+	var x Colors
+	for _, ch := range strings.ToUpper(string(b)) {
+		i := strings.IndexRune(colorLetters, ch)
+		if i < 0 {
+			return errors.New("mana: " + strconv.Quote(string(b)) + " is not a set of colour letters (W U B R G)")
+		}
+		x |= 1 << i
+	}
+	*c = x
+	return nil
+}
+
+// Pip is one symbol of a cost: a Symbol, or, when Symbol is zero, a numeric
+// symbol worth Generic generic mana. Its zero value is {0}.
+type Pip struct {
+	Symbol  Symbol
+	Generic int
+}
+
+// String returns the pip as the rules write it ("{2}", "{W}").
+func (p Pip) String() string {
+	if p.Symbol == 0 {
+		return "{" + strconv.Itoa(p.Generic) + "}"
+	}
+	return p.Symbol.String()
+}
+
+// MarshalText returns the pip as written.
+func (p Pip) MarshalText() ([]byte, error) {
+	if p.Symbol != 0 && p.Symbol.info() == nil {
+		return nil, errors.New("mana: cannot marshal " + p.Symbol.String() + ": not a symbol")
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText reads one symbol as ParseCost does.
+func (p *Pip) UnmarshalText(b []byte) error {
+	c, err := ParseCost(string(b))
+	if err != nil {
+		return err
+	}
+	if c.Len() != 1 {
+		return &CostError{Input: string(b), Pos: 1, Reason: "expected exactly one mana symbol"}
+	}
+	*p = c.Pip(0)
+	return nil
+}
