@@ -100,7 +100,7 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 		}
 		add, rem := setDiff(cur.List(k), old.List(k)), setDiff(old.List(k), cur.List(k))
 		add, rem = r.pairTypography(k, add, rem)
-		add, rem = r.pairRenames(k, add, rem)
+		add, rem = r.pairRenames(k, add, rem, old.ListRule(k), cur.ListRule(k))
 		for _, n := range add {
 			addedAll[n] = append(addedAll[n], k)
 		}
@@ -166,7 +166,8 @@ func (r *Report) pairTypography(k string, add, rem []string) ([]string, []string
 // and tribals share" → "Creatures and kindreds share"). One name swapped
 // for another inside the list ("Centaur, Cephalid, Chimera" → "Centaur,
 // Child, Chimera") is no evidence: it is a removal and an addition.
-func (r *Report) pairRenames(k string, add, rem []string) ([]string, []string) {
+// listRules are the rules that list k, before and after.
+func (r *Report) pairRenames(k string, add, rem []string, listRules ...string) ([]string, []string) {
 	if len(add) == 0 || len(rem) == 0 {
 		return add, rem
 	}
@@ -193,7 +194,7 @@ func (r *Report) pairRenames(k string, add, rem []string) ([]string, []string) {
 			if i > 0 && rc.Diff[i-1].Op == Equal {
 				before = rc.Diff[i-1].Text
 			}
-			if inList(before, d.Text) {
+			if slices.Contains(listRules, rc.Number) && inList(before, d.Text) {
 				continue
 			}
 			taken[from], taken[to] = true, true

@@ -39,6 +39,7 @@ const (
 	caseBits = 0x2020202020202020
 	mulA     = 0x9E3779B97F4A7C15
 	mulB     = 0xC2B2AE3D27D4EB4F
+	mulC     = 0xD6E8FEB86659FD93
 )
 
 // words returns the words a name is hashed and compared by: its first and
@@ -73,8 +74,27 @@ func le32(b string) uint64 {
 // halves folded together, so a difference anywhere in either word reaches
 // every bit (a plain 64-bit product carries differences upwards only, and
 // "Legendario" and "Legendaria" differ in a word's top byte).
-func (x *Index) hash(fa, fb uint64, n int) uint64 {
-	hi, lo := bits.Mul64(fa^x.seed^mulA, fb^uint64(n)^mulB)
+//
+// Names longer than 16 bytes also mix in their middle, 8 bytes at a time:
+// two long names alike at both ends must still hash apart.
+func (x *Index) hash(s string, fa, fb uint64) uint64 {
+	n := len(s)
+	seed := x.seed
+	if n > 16 {
+		i := 8
+		for ; i+8 <= n-8; i += 8 {
+			hi, lo := bits.Mul64(seed^(le64(s[i:i+8])|caseBits)^mulB, mulA)
+			seed = hi ^ lo
+		}
+		if i < n-8 {
+			hi, lo := bits.Mul64(seed^(le64(s[n-16:n-8])|caseBits)^mulB, mulA)
+			seed = hi ^ lo
+		}
+	}
+	// The length is spread over every bit (a plain xor into fb can cancel a
+	// one-bit difference in the last byte: "NamexxXyyyyyyy" and
+	// "NamexxxYyyyyyyy").
+	hi, lo := bits.Mul64(fa^seed^mulA^uint64(n)*mulC, fb^mulB)
 	return hi ^ lo
 }
 
@@ -82,13 +102,13 @@ func (x *Index) hash(fa, fb uint64, n int) uint64 {
 // and Latin-1 letters), with the straight or the curly apostrophe where
 // the printed form has one. It allocates nothing.
 func (x *Index) Lookup(name string) (int, bool) {
-	if len(x.slots) == 0 {
+	n := len(name)
+	if len(x.slots) == 0 || n == 0 {
 		return 0, false
 	}
-	n := len(name)
 	a, b, ma, mb := words(name)
 	fa, fb := a|ma, b|mb
-	h := x.hash(fa, fb, n)
+	h := x.hash(name, fa, fb)
 	disp := x.disp
 	d := int(disp[int(h>>40)&(len(disp)-1)])
 	slots := x.slots
@@ -238,9 +258,14 @@ func (bd *Builder) Build() (*Index, error) {
 	for 1<<sbits < 3*len(bd.keys) {
 		sbits++
 	}
-	for seed := uint64(1); seed < 1000; seed++ {
-		if x, ok := bd.try(sbits, seed*mulB); ok {
-			return x, nil
+	// A few seeds almost always suffice; a larger table is the fallback, so
+	// that no list a rules update can bring leaves a package without an
+	// index.
+	for grow := range 4 {
+		for seed := uint64(1); seed <= 256; seed++ {
+			if x, ok := bd.try(sbits+grow, seed*mulB); ok {
+				return x, nil
+			}
 		}
 	}
 	return nil, fmt.Errorf("enum: no perfect hash for %d names", len(bd.keys))
@@ -261,7 +286,7 @@ func (bd *Builder) try(sbits int, seed uint64) (*Index, bool) {
 			x.long = append(x.long, k)
 			s.long = int32(len(x.long))
 		}
-		h := x.hash(s.fa, s.fb, len(k))
+		h := x.hash(k, s.fa, s.fb)
 		bi := int(h>>40) & (len(x.disp) - 1)
 		buckets[bi] = append(buckets[bi], key{s, h})
 	}

@@ -1,0 +1,94 @@
+package enum
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func table() *Table {
+	return New("cardtype", "card type", "205.2a", []Entry{
+		{EN: "Artifact", ES: "Artefacto", Since: "2016-01-16"},
+		{EN: "Tribal", Since: "2016-01-16", Removed: "2024-07-30", ReplacedBy: "Kindred"},
+		{EN: "Kindred", ES: "Afín", Since: "2024-07-30", Exact: true},
+		{EN: "Basic", ES: "Básico", Forms: []string{"Básica"}, Since: "2016-01-16"},
+	})
+}
+
+func TestParse(t *testing.T) {
+	tb := table()
+	for in, want := range map[string]int{"artifact": 1, "ARTEFACTO": 1, "afín": 3, "básica": 4} {
+		if v, err := tb.Parse(in); err != nil || v != want {
+			t.Errorf("Parse(%q) = %d, %v; want %d", in, v, err, want)
+		}
+	}
+	_, err := tb.Parse("tribal")
+	var ne *NameError
+	if !errors.As(err, &ne) || ne.Removed != "2024-07-30" || ne.ReplacedBy != "Kindred" ||
+		err.Error() != `cardtype: "tribal" is no longer a card type: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred` {
+		t.Errorf("removed: %v", err)
+	}
+	if _, err := tb.Parse("Summon"); err == nil || err.Error() != `cardtype: "Summon" is not a card type (rule 205.2a)` {
+		t.Errorf("unknown: %v", err)
+	}
+}
+
+func TestHistoryAccessors(t *testing.T) {
+	tb := table()
+	if r, ok := tb.Removed(2); r != "2024-07-30" || !ok {
+		t.Errorf("Removed(2) = %s %v", r, ok)
+	}
+	if _, ok := tb.Removed(1); ok {
+		t.Error("a current name reported removed")
+	}
+	if v, ok := tb.ReplacedBy(2); v != 3 || !ok {
+		t.Errorf("ReplacedBy(2) = %d %v", v, ok)
+	}
+	if r, exact := tb.Since(3); r != "2024-07-30" || !exact {
+		t.Errorf("Since(3) = %s %v", r, exact)
+	}
+	if tb.Current(2) || !tb.Current(1) || tb.Current(0) || tb.Current(9) {
+		t.Error("Current")
+	}
+	if tb.Name(9, "CardType") != "CardType(9)" || tb.Name(1, "CardType") != "Artifact" {
+		t.Error("Name")
+	}
+	if tb.MaxWords() != 1 {
+		t.Errorf("MaxWords %d", tb.MaxWords())
+	}
+}
+
+func TestText(t *testing.T) {
+	tb := table()
+	for v, want := range map[int]string{0: "", 1: "Artifact", 2: "Tribal"} {
+		b, err := tb.MarshalText(v)
+		if err != nil || string(b) != want {
+			t.Errorf("MarshalText(%d) = %q, %v", v, b, err)
+		}
+		back, err := tb.UnmarshalText(b)
+		if err != nil || back != v {
+			t.Errorf("UnmarshalText(%q) = %d, %v; want %d", b, back, err, v)
+		}
+	}
+	if _, err := tb.MarshalText(7); err == nil {
+		t.Error("an unknown value marshalled")
+	}
+	if _, err := tb.UnmarshalText([]byte("Donkey")); err == nil || !strings.Contains(err.Error(), "is not a card type") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestNewPanicsOnAmbiguity(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "claimed by values") {
+			t.Errorf("recovered %v", r)
+		}
+	}()
+	New("subtype", "creature type", "205.3m", []Entry{{EN: "Hag", ES: "Saga"}, {EN: "Saga"}})
+}
+
+func TestArticle(t *testing.T) {
+	if Article("artifact type") != "an artifact type" || Article("card type") != "a card type" {
+		t.Error(Article("artifact type"), Article("card type"))
+	}
+}

@@ -1,0 +1,160 @@
+package enum
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var sample = []string{
+	"Time Lord", "Señor del Tiempo", "Urza’s", "de Urza", "C’tan", "Assembly-Worker", "Elf", "Elfo", "Ox",
+	"Bolas’s Meditation Realm", "Legendario", "Legendaria", "Legendary", "Básica", "Básico", "Basic", "Ñu",
+	"Nightstalker", "Acechador nocturno", "Phelddagrif", "Éter", "a",
+}
+
+func build(t testing.TB, names []string) *Index {
+	t.Helper()
+	var b Builder
+	for i, n := range names {
+		if err := b.Add(n, i+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// reference is the obviously correct lookup the index must agree with:
+// fold both sides by the documented rules and compare.
+func reference(names []string, s string) (int, bool) {
+	for i, n := range names {
+		for _, v := range apostropheVariants(n) {
+			if Fold(v) == Fold(s) {
+				return i + 1, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func TestIndexFindsEveryForm(t *testing.T) {
+	x := build(t, sample)
+	for i, n := range sample {
+		forms := []string{n, strings.ToUpper(n), strings.ToLower(n), strings.ReplaceAll(n, "’", "'")}
+		for _, f := range forms {
+			if v, ok := x.Lookup(f); !ok || v != i+1 {
+				t.Errorf("Lookup(%q) = %d, %v; want %d", f, v, ok, i+1)
+			}
+		}
+	}
+}
+
+func TestIndexMisses(t *testing.T) {
+	x := build(t, sample)
+	for _, s := range []string{
+		"", " ", "Time", "Time Lord ", " Time Lord", "Time  Lord", "TimeLord", "Elff", "El", "Elf\x00",
+		"Assembly\x0dWorker", // a control byte one case bit away from '-'
+		"Time\x00Lord",       // NUL one case bit away from ' '
+		"Señor del Tiempo\xff", "Se\xc3\xb1or del Tiempo!", "Urza`s", strings.Repeat("x", 300), "Legendari",
+		"\xe3\xb1u", // the lead byte of ñ with its case bit set is not ñ
+	} {
+		if v, ok := x.Lookup(s); ok {
+			t.Errorf("Lookup(%q) = %d, want a miss", s, v)
+		}
+		if _, ok := reference(sample, s); ok {
+			t.Errorf("reference finds %q: the test input is wrong", s)
+		}
+	}
+}
+
+func TestFoldRules(t *testing.T) {
+	for _, tt := range []struct {
+		s, key string
+		equal  bool
+	}{
+		{"GOBLIN", "goblin", true},
+		{"SEÑOR", "señor", true},
+		{"ÉTER", "éter", true},
+		{"×", "÷", false}, // C3 97 and C3 B7 differ in the case bit but are not letters
+		{"@", "`", false},
+		{"A-B", "a\x0db", false},
+	} {
+		if got := equalFold(tt.s, tt.key); got != tt.equal {
+			t.Errorf("equalFold(%q, %q) = %v", tt.s, tt.key, got)
+		}
+		if got := Fold(tt.s) == Fold(tt.key); got != tt.equal {
+			t.Errorf("Fold(%q) == Fold(%q) is %v", tt.s, tt.key, got)
+		}
+	}
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	a, b := build(t, sample), build(t, sample)
+	if a.seed != b.seed || len(a.slots) != len(b.slots) {
+		t.Fatal("two builds differ")
+	}
+	for i := range a.slots {
+		if a.slots[i] != b.slots[i] {
+			t.Fatalf("slot %d differs", i)
+		}
+	}
+}
+
+func TestBuilderRefusesAmbiguity(t *testing.T) {
+	var b Builder
+	if err := b.Add("Saga", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add("saga", 1); err != nil {
+		t.Errorf("the same value twice: %v", err)
+	}
+	if err := b.Add("SAGA", 2); err == nil || !strings.Contains(err.Error(), "claimed by values 1 and 2") {
+		t.Errorf("got %v", err)
+	}
+	if err := b.Add("", 3); err == nil {
+		t.Error("empty name accepted")
+	}
+}
+
+// Thousands of names (more than any list has) still get a perfect hash.
+func TestLargeIndex(t *testing.T) {
+	var names []string
+	for i := range 5000 {
+		names = append(names, "Name"+strings.Repeat("x", i%7)+string(rune('A'+i%26))+strings.Repeat("y", i/26))
+	}
+	x := build(t, names)
+	for i, n := range names {
+		if v, ok := x.Lookup(strings.ToLower(n)); !ok || v != i+1 {
+			t.Fatalf("Lookup(%q) = %d, %v", n, v, ok)
+		}
+	}
+}
+
+func TestLookupAllocatesNothing(t *testing.T) {
+	x := build(t, sample)
+	for _, s := range append(sample, "MISS", "SEÑOR DEL TIEMPO", strings.Repeat("z", 40)) {
+		if n := testing.AllocsPerRun(100, func() { x.Lookup(s) }); n != 0 {
+			t.Errorf("Lookup(%q): %v allocations", s, n)
+		}
+	}
+}
+
+func FuzzLookup(f *testing.F) {
+	for _, s := range append(sample, "", "TIME LORD", "urza's", "\xc3", "Ñ", "ñU") {
+		f.Add(s)
+	}
+	x := build(f, sample)
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := x.Lookup(s)
+		want, wok := reference(sample, s)
+		if !utf8.ValidString(s) && wok {
+			t.Skip() // the reference folds bytes, not text; invalid UTF-8 never names a name
+		}
+		if ok != wok || got != want {
+			t.Errorf("Lookup(%q) = %d, %v; reference %d, %v", s, got, ok, want, wok)
+		}
+	})
+}

@@ -1,0 +1,88 @@
+package mana_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mtgrules/crgen/generated/mana"
+)
+
+func ExampleParseCost() {
+	c, err := mana.ParseCost("{2}{W/U}{G/P}")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c, c.ManaValue(), c.Colors(), c.Pips())
+	for _, bad := range []string{"{2}{HW}", "{U/W}", "{99999999999999999999}"} {
+		_, err = mana.ParseCost(bad)
+		fmt.Println(err)
+	}
+	// Output:
+	// {2}{W/U}{G/P} 4 WUG [{2} {W/U} {G/P}]
+	// mana cost "{2}{HW}": position 4: {HW} is not a mana symbol defined by rule 107.4
+	// mana cost "{U/W}": position 1: {U/W} is not a mana symbol defined by rule 107.4 (it writes {W/U})
+	// mana cost "{99999999999999999999}": position 1: {99999999999999999999} is too large a number for an int
+}
+
+// Rule 107.4 lists numbers "and so on": a cost can hold any number an int
+// holds.
+func ExampleCost_ManaValue() {
+	c, _ := mana.ParseCost("{1000000}")
+	fmt.Println(c.ManaValue())
+	// Output:
+	// 1000000
+}
+
+func ExampleParseCostLenient() {
+	for _, s := range []string{"2WW", "x1{u/w}1", "{2/w}{2/w}"} {
+		c, err := mana.ParseCostLenient(s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(s, "→", c, c.ManaValue())
+	}
+	// Output:
+	// 2WW → {2}{W}{W} 4
+	// x1{u/w}1 → {X}{2}{W/U} 3
+	// {2/w}{2/w} → {2/W}{2/W} 4
+}
+
+func ExampleCost_PaymentOptions() {
+	for _, s := range []string{"{G/W}{G/W}", "{W/P}{W/P}", "{2/B}"} {
+		c, _ := mana.ParseCost(s)
+		opts, _ := c.PaymentOptions()
+		fmt.Println(s, opts)
+	}
+	// Output:
+	// {G/W}{G/W} [{G}{G} {W}{G} {W}{W}]
+	// {W/P}{W/P} [{W}{W} {W} and 2 life 4 life]
+	// {2/B} [{B} {2}]
+}
+
+func ExampleSymbol_Since() {
+	release, exact := mana.SymbolWUP.Since()
+	fmt.Println(mana.SymbolWUP, mana.SymbolWUP.Group(), mana.SymbolWUP.Colors(), release, exact)
+	// Output:
+	// {W/U/P} hybrid_phyrexian WU 2022-02-18 true
+}
+
+func ExampleCost_MarshalText() {
+	c, _ := mana.ParseCost("{X}{R}")
+	opts, _ := c.PaymentOptions()
+	b, _ := json.Marshal(struct {
+		Cost    mana.Cost
+		Colors  mana.Colors
+		Pay     mana.Payment
+		Nothing mana.Cost
+	}{c, c.Colors(), opts[0], mana.Cost{}})
+	fmt.Println(string(b))
+	// Output:
+	// {"Cost":"{X}{R}","Colors":"R","Pay":"{X}{R}","Nothing":""}
+}
+
+func ExampleParseSymbol() {
+	s, err := mana.ParseSymbol("{C/W}")
+	fmt.Println(s, s.Group(), s.ManaValue(), err)
+	// Output:
+	// {C/W} monocolored_hybrid 1 <nil>
+}

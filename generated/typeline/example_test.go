@@ -1,0 +1,84 @@
+package typeline_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/mtgrules/crgen/generated/typeline"
+)
+
+func ExampleValidate() {
+	for _, line := range []string{
+		"Land Creature — Forest Dryad",
+		"legendary creature — time lord doctor",
+		"Creature — Forest",
+		"Enchantment Land — Urza's Saga",
+		"Creature - Elf",
+		"Tribal Instant — Elf",
+	} {
+		if err := typeline.Validate(line, typeline.English); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(line, "ok")
+	}
+	// Output:
+	// Land Creature — Forest Dryad ok
+	// legendary creature — time lord doctor ok
+	// type line "Creature — Forest": rule 205.3d: "Forest" is a land type, but Creature cannot have land types
+	// Enchantment Land — Urza's Saga ok
+	// type line "Creature - Elf": rule 205.3: "-" stands where the long dash "—" belongs: subtypes follow " — "
+	// type line "Tribal Instant — Elf": rule 205.2a: "Tribal" is no longer a card type: the rules dropped Tribal from rule 205.2a in the release of 2024-07-30 and renamed it Kindred
+}
+
+func ExampleParse() {
+	for _, line := range []string{"Criatura — Saga", "Encantamiento — Saga", "criatura artefacto legendaria — humano guerrero"} {
+		tl, err := typeline.Parse(line, typeline.Spanish)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s → %s → %s\n", line, tl, tl.Format(typeline.Spanish))
+	}
+	// Output:
+	// Criatura — Saga → Creature — Hag → Criatura — Saga
+	// Encantamiento — Saga → Enchantment — Saga → Encantamiento — Saga
+	// criatura artefacto legendaria — humano guerrero → Legendary Artifact Creature — Human Warrior → Criatura artefacto legendaria — Humano Guerrero
+}
+
+// Every error says what caused it.
+func ExampleError() {
+	err := typeline.Validate("Criatura — Elfo", typeline.English)
+	var te *typeline.Error
+	if errors.As(err, &te) {
+		fmt.Println(te.Cause, te.Word, te.Rule)
+	}
+	// Output:
+	// language Criatura 205.2a
+}
+
+func ExampleTypeLine_MarshalText() {
+	tl, _ := typeline.Parse("Creature — Faerie // Sorcery — Adventure", typeline.English)
+	b, _ := json.Marshal(struct {
+		Line typeline.TypeLine
+		Lang typeline.Lang
+	}{tl, typeline.Spanish})
+	fmt.Println(string(b))
+	var back typeline.TypeLine
+	_ = json.Unmarshal([]byte(`"Criatura — Hada // Conjuro — Aventura"`), &back)
+	fmt.Println(back)
+	// Output:
+	// {"Line":"Creature — Faerie // Sorcery — Adventure","Lang":"es"}
+	// Creature — Faerie // Sorcery — Adventure
+}
+
+func ExampleParseLang() {
+	l, err := typeline.ParseLang("ES")
+	fmt.Println(l, err)
+	_, err = typeline.ParseLang("fr")
+	fmt.Println(err)
+	// Output:
+	// es <nil>
+	// type line "fr": "fr" is not a language of the rules: want en or es
+}
