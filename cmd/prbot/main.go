@@ -1,19 +1,11 @@
 // Command prbot opens or updates the refresh pull request and keeps the
-// diff comment on pull requests, for the GitHub workflows.
+// diff comment on pull requests, for the GitHub workflows. Run "prbot -h"
+// for its manual.
 package main
 
 import (
-	"context"
-	"os"
-	"os/signal"
-
 	"github.com/mtgrules/crgen/internal/cli"
-	"github.com/mtgrules/crgen/internal/prbot"
+	"github.com/mtgrules/crgen/internal/prbotcmd"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := cli.PRBot(ctx, os.Args[1:], prbot.EnvFromOS(), os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
+func main() { cli.Exit(prbotcmd.Command) }

@@ -1,16 +1,16 @@
-// Command validate checks type lines or mana costs, one per line of standard
-// input, and prints one JSON verdict per line.
-//
-//	validate -typeline [-lang en|es]
-//	validate -manacost [-lenient]
+// Command validate checks type lines or mana costs, one per line of
+// standard input, and prints one JSON verdict per line. Run "validate -h"
+// for its manual.
 package main
 
 import (
 	"os"
 
 	"github.com/mtgrules/crgen/internal/cli"
+	"github.com/mtgrules/crgen/internal/validatecmd"
 )
 
 func main() {
-	os.Exit(cli.Validate(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	validatecmd.Stdin = os.Stdin
+	cli.Exit(validatecmd.Command)
 }

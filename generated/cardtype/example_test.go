@@ -72,9 +72,3 @@ func ExampleParseSupertype() {
 	// básica → Basic Básico
 	// nevado → Snow Nevado
 }
-
-func ExampleSupertypeValues() {
-	fmt.Println(cardtype.SupertypeValues())
-	// Output:
-	// [Basic Legendary Ongoing Snow World]
-}

@@ -58,6 +58,10 @@ func Parse(text string) (*Document, error) {
 	if len(d.Rules) == 0 {
 		return nil, fmt.Errorf("no numbered rules found (expected lines like \"100.1. ...\")")
 	}
+	if !hasEnd(text) {
+		last := d.Rules[len(d.Rules)-1]
+		return nil, fmt.Errorf("truncated: the document ends after rule %s (line %d) without the Glossary and Credits that end every release; the download was probably cut short", last.Number, last.Line)
+	}
 	eff, err := EffectiveDate(text)
 	if err != nil {
 		return nil, err
@@ -67,6 +71,24 @@ func Parse(text string) (*Document, error) {
 }
 
 const effectivePrefix = "These rules are effective as of "
+
+// hasEnd reports whether the text goes on past the numbered rules to the
+// glossary or credits, as every release does: a document that stops in
+// the middle of the rules was truncated.
+func hasEnd(text string) bool {
+	rulesSeen := false
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if _, _, ok := SplitNumber(line); ok {
+			rulesSeen = true
+			continue
+		}
+		if rulesSeen && (line == "Glossary" || line == "Credits") {
+			return true
+		}
+	}
+	return false
+}
 
 // EffectiveDate finds every "These rules are effective as of Month D, YYYY."
 // line and returns the date as YYYY-MM-DD. The lines must agree.

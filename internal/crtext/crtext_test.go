@@ -179,7 +179,7 @@ func TestParseCorpus(t *testing.T) {
 }
 
 func ExampleParse() {
-	d, err := Parse("These rules are effective as of June18, 2021.\n\n205.3. Subtypes\n\n205.3a A card can have one or more subtypes printed on its type line.\nExample: none.\n")
+	d, err := Parse("These rules are effective as of June18, 2021.\n\n205.3. Subtypes\n\n205.3a A card can have one or more subtypes printed on its type line.\nExample: none.\n\nGlossary\n")
 	if err != nil {
 		panic(err)
 	}
@@ -253,4 +253,18 @@ func BenchmarkParseLargestRelease(b *testing.B) {
 			}
 		}
 	})
+}
+
+// A release cut short (a download that stopped) is reported as truncated,
+// naming the last rule read.
+func TestTruncatedRelease(t *testing.T) {
+	text, _, _ := textenc.Decode(corpus.Read(t, "20260227"))
+	cut := text[:strings.Index(text, "\n205.3m ")]
+	_, err := Parse(cut)
+	if err == nil || !strings.Contains(err.Error(), "truncated: the document ends after rule 205.3k") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := Parse(text); err != nil {
+		t.Errorf("whole release: %v", err)
+	}
 }

@@ -109,6 +109,85 @@ func ruleTitle(rc RuleChange) string {
 	return fmt.Sprintf("%s (%s)", rc.Number, rc.Status)
 }
 
+// contextWords is how many unchanged words a hunk shows on each side of a
+// change.
+const contextWords = 6
+
+// hunks renders a word diff as unified-diff lines a reviewer reads at a
+// glance, and GitHub colours: each change with a few words of context on
+// either side, the old text on a "-" line, the new on a "+" line, long
+// unchanged stretches left out ("…"). A rule of 3,500 characters with one
+// name added becomes two short lines.
+func hunks(spans []Span, context int) string {
+	type word struct {
+		op   Op
+		text string
+	}
+	var words []word
+	for _, s := range spans {
+		for _, t := range tokenize(s.Text) {
+			words = append(words, word{s.Op, t})
+		}
+	}
+	// Group changed words into hunks: a change, the changes within
+	// 2×context unchanged words of it, and context on either side.
+	var b strings.Builder
+	for i := 0; i < len(words); {
+		if words[i].op == Equal {
+			i++
+			continue
+		}
+		start := i
+		end := i // last changed word of the hunk
+		for j := i; j < len(words); j++ {
+			if words[j].op != Equal {
+				end = j
+				continue
+			}
+			if j-end > 2*context {
+				break
+			}
+		}
+		from, to := start, end+1
+		for n := 0; from > 0 && words[from-1].op == Equal && n < context; n++ {
+			from--
+		}
+		for n := 0; to < len(words) && words[to].op == Equal && n < context; n++ {
+			to++
+		}
+		var old, cur strings.Builder
+		if from > 0 {
+			old.WriteString("… ")
+			cur.WriteString("… ")
+		}
+		for _, w := range words[from:to] {
+			if w.op != Insert {
+				old.WriteString(w.text)
+			}
+			if w.op != Delete {
+				cur.WriteString(w.text)
+			}
+		}
+		tail := ""
+		if to < len(words) {
+			tail = " …"
+		}
+		if o := strings.TrimSpace(old.String()); o != "" && o != "…" {
+			b.WriteString("- " + diffLine(o+tail) + "\n")
+		}
+		if c := strings.TrimSpace(cur.String()); c != "" && c != "…" {
+			b.WriteString("+ " + diffLine(c+tail) + "\n")
+		}
+		i = end + 1
+	}
+	return b.String()
+}
+
+// diffLine keeps a line of rule text from ending the code block it sits in.
+func diffLine(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "```", "ʼʼʼ")
+}
+
 // elide shortens long unchanged stretches to their ends.
 func elide(s string) string {
 	s = strings.TrimSpace(s)
@@ -186,28 +265,16 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 		sections = append(sections, details("moved", s.String()))
 	}
 	for _, rc := range r.Rules {
-		var s bytes.Buffer
-		for _, sp := range rc.Diff {
-			t := html.EscapeString(sp.Text)
-			switch sp.Op {
-			case Equal:
-				s.WriteString(t)
-			case Insert:
-				s.WriteString("<ins>" + t + "</ins>")
-			case Delete:
-				s.WriteString("<del>" + t + "</del>")
-			}
-		}
-		sections = append(sections, details("rule "+ruleTitle(rc), "<p>"+strings.ReplaceAll(s.String(), "\n", " ")+"</p>\n"))
+		sections = append(sections, details("rule "+ruleTitle(rc), "```diff\n"+hunks(rc.Diff, contextWords)+"```\n"))
 	}
 
 	out := slices.Clone(head.Bytes())
 	out = append(out, '\n')
-	const cutNote = "\n> ⚠️ This diff was cut to fit GitHub's 65,536-character limit: %d of %d sections are not shown. Run `go run ./cmd/scrape diff` for the whole diff.\n"
+	const cutNote = "\n> ⚠️ This diff was cut to fit a limit of %d characters: %d of %d sections are not shown. Run `scrape diff` for the whole diff.\n"
 	for i, s := range sections {
-		reserve := len(fmt.Sprintf(cutNote, len(sections), len(sections)))
+		reserve := len(fmt.Sprintf(cutNote, limit, len(sections), len(sections)))
 		if len(out)+len(s)+reserve > limit {
-			out = append(out, fmt.Sprintf(cutNote, len(sections)-i, len(sections))...)
+			out = append(out, fmt.Sprintf(cutNote, limit, len(sections)-i, len(sections))...)
 			break
 		}
 		out = append(out, s...)

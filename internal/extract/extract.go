@@ -77,6 +77,12 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 	}
 	byNum := make(map[string]crtext.Rule, len(rules))
 	for _, r := range rules {
+		if prev, dup := byNum[r.Number]; dup {
+			if prev.Text != r.Text {
+				return nil, errorf(r.Number, "the rule appears twice with different text, on lines %d and %d: which one is the rules?", prev.Line, r.Line)
+			}
+			continue
+		}
 		byNum[r.Number] = r
 	}
 	f := &Facts{Rules: snapshot.Rules{}}

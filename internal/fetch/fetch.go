@@ -1,8 +1,9 @@
 // Package fetch downloads source documents. It is the only package of the
 // pipeline that talks to the network, and it is careful about it: a timeout
-// per request, bounded retries with backoff on 5xx and 429 (honouring
-// Retry-After), a size cap, and a check that the body is the kind of
-// document expected, so an error page is never parsed as rules.
+// per attempt, bounded retries with backoff and jitter on 5xx, 429
+// (honouring Retry-After) and connection errors, a size cap, and a check
+// that the body is the kind of document expected, so an error page is
+// never parsed as rules.
 package fetch
 
 import (
@@ -13,7 +14,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -37,26 +37,27 @@ func (k Kind) String() string {
 
 // Client fetches documents.
 type Client struct {
-	HTTP       *http.Client
-	MaxBytes   int64         // size cap of one body
-	Retries    int           // retries after the first attempt
-	Backoff    time.Duration // first backoff; doubles each retry
-	MaxBackoff time.Duration // cap of one wait, including Retry-After
-	UserAgent  string
-	// Sleep waits between attempts; tests replace it.
-	Sleep func(context.Context, time.Duration) error
+	HTTP *http.Client
+	// Retry is HTTP's transport: per-attempt timeouts, retries of 5xx, 429
+	// and connection errors with backoff and jitter (shared with prbot).
+	Retry     *retry.Transport
+	MaxBytes  int64 // size cap of one body
+	UserAgent string
 }
+
+// DefaultMaxBytes caps every source document, fetched or read from disk:
+// the largest release is 1.4 MB, so 16 MiB leaves room and stops a wrong
+// file (a 200 MB dump) before it fills memory.
+const DefaultMaxBytes = 16 << 20
 
 // New returns a client with production defaults.
 func New() *Client {
+	t := retry.NewTransport(retry.StatusPolicy)
 	return &Client{
-		HTTP:       &http.Client{Timeout: 60 * time.Second},
-		MaxBytes:   16 << 20,
-		Retries:    4,
-		Backoff:    2 * time.Second,
-		MaxBackoff: 2 * time.Minute,
-		UserAgent:  "crgen (+https://github.com/mtgrules/crgen)",
-		Sleep:      retry.Sleep,
+		HTTP:      &http.Client{Transport: t}, // no client timeout: each attempt has its own
+		Retry:     t,
+		MaxBytes:  DefaultMaxBytes,
+		UserAgent: "crgen (+https://github.com/mtgrules/crgen)",
 	}
 }
 
@@ -72,65 +73,36 @@ func (e *StatusError) Error() string {
 
 // Get fetches rawURL and checks that the body is of the expected kind.
 func (c *Client) Get(ctx context.Context, rawURL string, kind Kind) ([]byte, error) {
-	backoff := c.Backoff
-	for attempt := 0; ; attempt++ {
-		body, retryAfter, err := c.once(ctx, rawURL, kind)
-		if err == nil {
-			return body, nil
-		}
-		var se *StatusError
-		retryable := errors.As(err, &se) && (se.Status == http.StatusTooManyRequests || se.Status >= 500)
-		if !retryable || attempt >= c.Retries {
-			if retryable {
-				return nil, fmt.Errorf("%w (gave up after %d attempts)", err, attempt+1)
-			}
-			return nil, err
-		}
-		wait := backoff
-		if retryAfter > 0 {
-			wait = retryAfter
-		}
-		if c.MaxBackoff > 0 && wait > c.MaxBackoff {
-			wait = c.MaxBackoff
-		}
-		if err := c.Sleep(ctx, wait); err != nil {
-			return nil, err
-		}
-		backoff *= 2
-	}
-}
-
-func (c *Client) once(ctx context.Context, rawURL string, kind Kind) ([]byte, time.Duration, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	if c.UserAgent != "" {
 		req.Header.Set("User-Agent", c.UserAgent)
 	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return nil, 0, fmt.Errorf("GET %s: %w", rawURL, err)
+		return nil, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return nil, retry.After(resp.Header.Get("Retry-After")), &StatusError{URL: rawURL, Status: resp.StatusCode}
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return nil, &StatusError{URL: rawURL, Status: resp.StatusCode}
 	}
 	if resp.ContentLength > c.MaxBytes {
-		return nil, 0, fmt.Errorf("GET %s: body of %d bytes exceeds the cap of %d", rawURL, resp.ContentLength, c.MaxBytes)
+		return nil, fmt.Errorf("GET %s: body of %d bytes exceeds the cap of %d", rawURL, resp.ContentLength, c.MaxBytes)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.MaxBytes+1))
 	if err != nil {
-		return nil, 0, fmt.Errorf("GET %s: reading body: %w", rawURL, err)
+		return nil, fmt.Errorf("GET %s: reading body: %w", rawURL, err)
 	}
 	if int64(len(body)) > c.MaxBytes {
-		return nil, 0, fmt.Errorf("GET %s: body exceeds the cap of %d bytes", rawURL, c.MaxBytes)
+		return nil, fmt.Errorf("GET %s: body exceeds the cap of %d bytes", rawURL, c.MaxBytes)
 	}
 	if err := checkKind(body, resp.Header.Get("Content-Type"), kind); err != nil {
-		return nil, 0, fmt.Errorf("GET %s: %w", rawURL, err)
+		return nil, fmt.Errorf("GET %s: %w", rawURL, err)
 	}
-	return body, 0, nil
+	return body, nil
 }
 
 func checkKind(body []byte, contentType string, kind Kind) error {

@@ -12,15 +12,15 @@ import (
 	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/retry/retrytest"
 )
 
-// testClient records the waits instead of sleeping.
-func testClient(waits *[]time.Duration) *Client {
+// testClient has a fake clock (waits are recorded, not slept) and no
+// jitter (a wait is the whole backoff).
+func testClient(clock *retrytest.Clock) *Client {
 	c := New()
-	c.Sleep = func(_ context.Context, d time.Duration) error {
-		*waits = append(*waits, d)
-		return nil
-	}
+	c.Retry.Clock = clock
+	c.Retry.Rand = func() float64 { return 1 }
 	return c
 }
 
@@ -47,15 +47,15 @@ func TestRetriesThenSucceeds(t *testing.T) {
 			w.Write([]byte(crText))
 		}
 	})
-	var waits []time.Duration
-	body, err := testClient(&waits).Get(context.Background(), srv.URL+"/cr.txt", Text)
+	clock := retrytest.New()
+	body, err := testClient(clock).Get(context.Background(), srv.URL+"/cr.txt", Text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(body) != crText {
 		t.Errorf("body %q", body)
 	}
-	if len(waits) != 2 || waits[0] != 2*time.Second || waits[1] != 7*time.Second {
+	if waits := clock.Waits(); len(waits) != 2 || waits[0] != 2*time.Second || waits[1] != 7*time.Second {
 		t.Errorf("waits %v, want [2s 7s] (backoff, then Retry-After)", waits)
 	}
 }
@@ -66,46 +66,98 @@ func TestGivesUp(t *testing.T) {
 		n.Add(1)
 		w.WriteHeader(http.StatusBadGateway)
 	})
-	var waits []time.Duration
-	c := testClient(&waits)
-	_, err := c.Get(context.Background(), srv.URL, Text)
+	clock := retrytest.New()
+	_, err := testClient(clock).Get(context.Background(), srv.URL, Text)
 	var se *StatusError
-	if !errors.As(err, &se) || se.Status != http.StatusBadGateway || !strings.Contains(err.Error(), "gave up after 5 attempts") {
+	if !errors.As(err, &se) || se.Status != http.StatusBadGateway {
 		t.Fatalf("got %v", err)
 	}
-	if n.Load() != 5 || len(waits) != 4 || waits[3] != 16*time.Second {
-		t.Errorf("%d requests, waits %v", n.Load(), waits)
+	if waits := clock.Waits(); n.Load() != 5 || len(waits) != 4 || waits[3] != 16*time.Second {
+		t.Errorf("%d requests, waits %v; want 5 requests, 2s 4s 8s 16s", n.Load(), waits)
 	}
 }
 
-func TestNoRetryOn404AndCappedRetryAfter(t *testing.T) {
+// A wait the server asks for is taken up to the maximum (five minutes):
+// the per-attempt timeout does not cut it short. A longer one is not
+// taken: the answer is reported instead of stalling the workflow.
+func TestRetryAfterUpToTheMaximum(t *testing.T) {
 	var n atomic.Int32
 	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
-		if n.Add(1) == 1 && r.URL.Path == "/slow" {
-			w.Header().Set("Retry-After", "86400")
+		switch {
+		case r.URL.Path == "/missing":
+			http.NotFound(w, r)
+		case n.Add(1) == 1:
+			w.Header().Set("Retry-After", r.URL.Query().Get("wait"))
 			w.WriteHeader(http.StatusTooManyRequests)
-			return
-		}
-		if r.URL.Path == "/slow" {
+		default:
 			w.Write([]byte(crText))
-			return
 		}
-		http.NotFound(w, r)
 	})
-	var waits []time.Duration
-	c := testClient(&waits)
+	clock := retrytest.New()
+	c := testClient(clock)
+	c.Retry.PerAttempt = time.Second
 	if _, err := c.Get(context.Background(), srv.URL+"/missing", Text); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("404: %v", err)
 	}
-	if len(waits) != 0 {
-		t.Errorf("retried a 404: %v", waits)
+	if len(clock.Waits()) != 0 {
+		t.Errorf("retried a 404: %v", clock.Waits())
+	}
+	if _, err := c.Get(context.Background(), srv.URL+"/slow?wait=300", Text); err != nil {
+		t.Fatalf("a 5-minute Retry-After: %v", err)
+	}
+	if w := clock.Waits(); len(w) != 1 || w[0] != 5*time.Minute {
+		t.Errorf("waits %v, want [5m]", w)
 	}
 	n.Store(0)
-	if _, err := c.Get(context.Background(), srv.URL+"/slow", Text); err != nil {
+	_, err := c.Get(context.Background(), srv.URL+"/slow?wait=86400", Text)
+	var se *StatusError
+	if !errors.As(err, &se) || se.Status != http.StatusTooManyRequests || len(clock.Waits()) != 1 {
+		t.Errorf("a day-long Retry-After: %v, waits %v", err, clock.Waits())
+	}
+}
+
+// One real wait: the server asks for 2 seconds, each attempt may take 1;
+// the wait happens on the real clock and the second attempt succeeds.
+func TestRealWaitLongerThanOneAttempt(t *testing.T) {
+	var n atomic.Int32
+	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			w.Header().Set("Retry-After", "2")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte(crText))
+	})
+	c := New()
+	c.Retry.PerAttempt = time.Second
+	start := time.Now()
+	if _, err := c.Get(context.Background(), srv.URL, Text); err != nil {
 		t.Fatal(err)
 	}
-	if len(waits) != 1 || waits[0] != c.MaxBackoff {
-		t.Errorf("waits %v, want one capped at %v", waits, c.MaxBackoff)
+	if d := time.Since(start); d < 2*time.Second || n.Load() != 2 {
+		t.Errorf("%d requests in %v, want 2 after a 2s wait", n.Load(), d)
+	}
+}
+
+// A connection the server breaks is retried, with backoff.
+func TestConnectionResetRetried(t *testing.T) {
+	var n atomic.Int32
+	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) <= 2 {
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close() // no response at all
+			}
+			return
+		}
+		w.Write([]byte(crText))
+	})
+	clock := retrytest.New()
+	if _, err := testClient(clock).Get(context.Background(), srv.URL, Text); err != nil {
+		t.Fatal(err)
+	}
+	if w := clock.Waits(); n.Load() != 3 || len(w) != 2 || w[0] != 2*time.Second || w[1] != 4*time.Second {
+		t.Errorf("%d requests, waits %v", n.Load(), w)
 	}
 }
 
@@ -125,8 +177,7 @@ func TestRefusesWrongKindAndOversize(t *testing.T) {
 		case "/empty":
 		}
 	})
-	var waits []time.Duration
-	c := testClient(&waits)
+	c := testClient(retrytest.New())
 	c.MaxBytes = 1024
 	for path, want := range map[string]string{
 		"/error-page.txt": "got an HTML page",
@@ -147,11 +198,15 @@ func TestTimeout(t *testing.T) {
 	block := make(chan struct{})
 	srv := server(t, func(w http.ResponseWriter, r *http.Request) { <-block })
 	defer close(block)
-	var waits []time.Duration
-	c := testClient(&waits)
-	c.HTTP.Timeout = 50 * time.Millisecond
-	if _, err := c.Get(context.Background(), srv.URL, Text); err == nil {
-		t.Error("a hanging server did not time out")
+	clock := retrytest.New()
+	c := testClient(clock)
+	c.Retry.PerAttempt = 50 * time.Millisecond
+	_, err := c.Get(context.Background(), srv.URL, Text)
+	if err == nil || !strings.Contains(err.Error(), "attempt 5 of 5") || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a hanging server: %v", err)
+	}
+	if len(clock.Waits()) != 4 {
+		t.Errorf("waits %v: each timed-out attempt is retried", clock.Waits())
 	}
 }
 
@@ -191,8 +246,7 @@ func TestDiscoverLinkThroughServer(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte(`<a href="docs/CR.txt">CR</a>`))
 	})
-	var waits []time.Duration
-	got, err := testClient(&waits).DiscoverLink(context.Background(), srv.URL+"/base/en/rules", "a", ".txt")
+	got, err := testClient(retrytest.New()).DiscoverLink(context.Background(), srv.URL+"/base/en/rules", "a", ".txt")
 	if err != nil || got != srv.URL+"/base/en/docs/CR.txt" {
 		t.Errorf("%q, %v", got, err)
 	}
@@ -204,8 +258,7 @@ func TestAcceptsEveryPublishedEncoding(t *testing.T) {
 	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFile(w, r, filepath.Join(dir, filepath.Base(r.URL.Path)))
 	})
-	var waits []time.Duration
-	c := testClient(&waits)
+	c := testClient(retrytest.New())
 	for _, name := range []string{"en-20160116.txt", "en-20160930.txt", "en-20190503.txt", "en-20180427.txt"} {
 		if _, err := c.Get(context.Background(), srv.URL+"/downloads/"+name, Text); err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -147,6 +147,10 @@ func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]Man
 				return nil, fmt.Errorf("Phyrexian symbol %s does not end in /P", s.Symbol)
 			}
 			for _, p := range parts[:len(parts)-1] {
+				if p == "C" { // colorless mana (107.4c), as in {C/W}: no colour
+					m.Pay = append(m.Pay, "C")
+					continue
+				}
 				c, err := colorOf(p)
 				if err != nil {
 					return nil, err

@@ -54,52 +54,61 @@ type Bot struct {
 	Log    io.Writer
 }
 
-// Options tune the client; tests shorten the waits.
+// Options tune the client; tests give a fake clock and a test server's
+// transport.
 type Options struct {
-	HTTP    *http.Client
-	Retries int
-	Backoff time.Duration
-	MaxWait time.Duration
-	Sleep   func(context.Context, time.Duration) error
-	Now     func() time.Time
+	// Transport carries the requests (default http.DefaultTransport);
+	// retries wrap it.
+	Transport  http.RoundTripper
+	Clock      retry.Clock
+	Rand       func() float64 // jitter; nil for random
+	Attempts   int
+	PerAttempt time.Duration
+	Backoff    time.Duration
+	MaxWait    time.Duration
+	// DryRun lets the bot run without a token: it only reads.
+	DryRun bool
 }
 
 // New returns a bot for env. The token is only ever placed in the
 // Authorization header; it is never logged or part of an error.
 func New(env Env, login string, log io.Writer, opt Options) (*Bot, error) {
-	if env.Token == "" {
-		return nil, errors.New("GITHUB_TOKEN is not set")
+	if env.Token == "" && !opt.DryRun {
+		return nil, errors.New("GITHUB_TOKEN is not set (a -dry-run needs none for a public repository)")
 	}
 	owner, repo, ok := strings.Cut(env.Repository, "/")
 	if !ok || owner == "" || repo == "" || strings.Contains(repo, "/") {
 		return nil, fmt.Errorf("GITHUB_REPOSITORY %q is not owner/name", env.Repository)
 	}
-	if opt.HTTP == nil {
-		opt.HTTP = &http.Client{Timeout: 60 * time.Second}
+	b := &Bot{owner: owner, repo: repo, Login: login, Log: log, DryRun: opt.DryRun}
+	t := retry.NewTransport(githubPolicy)
+	t.Log = b.logf
+	if opt.Transport != nil {
+		t.Next = opt.Transport
 	}
-	if opt.Retries == 0 {
-		opt.Retries = 4
+	if opt.Clock != nil {
+		t.Clock = opt.Clock
 	}
-	if opt.Backoff == 0 {
-		opt.Backoff = 2 * time.Second
+	if opt.Rand != nil {
+		t.Rand = opt.Rand
 	}
-	if opt.MaxWait == 0 {
-		opt.MaxWait = 5 * time.Minute
+	for _, o := range []struct {
+		dst *time.Duration
+		v   time.Duration
+	}{{&t.PerAttempt, opt.PerAttempt}, {&t.Backoff, opt.Backoff}, {&t.MaxWait, opt.MaxWait}} {
+		if o.v != 0 {
+			*o.dst = o.v
+		}
 	}
-	if opt.Sleep == nil {
-		opt.Sleep = retry.Sleep
+	if opt.Attempts != 0 {
+		t.Attempts = opt.Attempts
 	}
-	if opt.Now == nil {
-		opt.Now = time.Now
+	// No client timeout: each attempt has its own, so a rate-limit wait of
+	// minutes is not cut short.
+	gh := github.NewClient(&http.Client{Transport: t})
+	if env.Token != "" {
+		gh = gh.WithAuthToken(env.Token)
 	}
-	b := &Bot{owner: owner, repo: repo, Login: login, Log: log}
-	next := opt.HTTP.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	hc := *opt.HTTP
-	hc.Transport = &retryTransport{next: next, retries: opt.Retries, backoff: opt.Backoff, maxWait: opt.MaxWait, sleep: opt.Sleep, now: opt.Now, logf: b.logf}
-	gh := github.NewClient(&hc).WithAuthToken(env.Token)
 	if env.APIURL != "" {
 		u, err := url.Parse(strings.TrimSuffix(env.APIURL, "/") + "/")
 		if err != nil || (u.Scheme != "https" && u.Scheme != "http") {

@@ -2,8 +2,10 @@ package prbot
 
 import (
 	"bytes"
+
 	"context"
 	"fmt"
+	"github.com/mtgrules/crgen/internal/retry/retrytest"
 	"net/http"
 	"slices"
 	"strings"
@@ -15,14 +17,14 @@ type harness struct {
 	fake  *fakeGitHub
 	bot   *Bot
 	log   bytes.Buffer
-	waits []time.Duration
+	clock *retrytest.Clock
 }
 
 func newHarness(t *testing.T) *harness {
-	h := &harness{fake: newFake(t)}
+	h := &harness{fake: newFake(t), clock: retrytest.At(time.Unix(1_800_000_000, 0))}
 	bot, err := New(h.fake.env(), "github-actions[bot]", &h.log, Options{
-		Sleep: func(_ context.Context, d time.Duration) error { h.waits = append(h.waits, d); return nil },
-		Now:   func() time.Time { return time.Unix(1_800_000_000, 0) },
+		Clock: h.clock,
+		Rand:  func() float64 { return 1 }, // no jitter: waits are exact
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +204,7 @@ func TestRetries(t *testing.T) {
 			writeJSON(w, 403, map[string]any{"message": "You have exceeded a secondary rate limit."})
 		case 4:
 			w.Header().Set("X-RateLimit-Remaining", "0")
-			w.Header().Set("X-RateLimit-Reset", "1800000010")
+			w.Header().Set("X-RateLimit-Reset", "1800000075") // the clock is at +65s by then
 			writeJSON(w, 403, map[string]any{"message": "API rate limit exceeded"})
 		default:
 			return false
@@ -212,8 +214,8 @@ func TestRetries(t *testing.T) {
 	if _, err := h.bot.Comment(context.Background(), 1, "diff"); err != nil {
 		t.Fatal(err)
 	}
-	if want := []time.Duration{2 * time.Second, 3 * time.Second, time.Minute, 11 * time.Second}; !slices.Equal(h.waits, want) {
-		t.Errorf("waits %v, want %v", h.waits, want)
+	if want := []time.Duration{2 * time.Second, 3 * time.Second, time.Minute, 11 * time.Second}; !slices.Equal(h.clock.Waits(), want) {
+		t.Errorf("waits %v, want %v", h.clock.Waits(), want)
 	}
 	// POST bodies survive a retry.
 	h.fake.inject = func(w http.ResponseWriter, r *http.Request) bool {
@@ -242,8 +244,27 @@ func TestGivesUpClearly(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "listing comments of #1") || !strings.Contains(err.Error(), "500") {
 		t.Errorf("got %v", err)
 	}
-	if len(h.waits) != 4 {
-		t.Errorf("%d retries, want 4", len(h.waits))
+	if len(h.clock.Waits()) != 4 {
+		t.Errorf("%d retries, want 4", len(h.clock.Waits()))
+	}
+	// A primary limit resetting in four minutes is waited for: the wait is
+	// not cut short by a timeout meant for one request.
+	h3 := newHarness(t)
+	n := 0
+	h3.fake.inject = func(w http.ResponseWriter, r *http.Request) bool {
+		if n++; n > 1 {
+			return false
+		}
+		w.Header().Set("X-RateLimit-Remaining", "0")
+		w.Header().Set("X-RateLimit-Reset", "1800000240")
+		writeJSON(w, 403, map[string]any{"message": "API rate limit exceeded for installation"})
+		return true
+	}
+	if _, err := h3.bot.Comment(context.Background(), 1, "diff"); err != nil {
+		t.Errorf("after a 4-minute primary limit: %v", err)
+	}
+	if w := h3.clock.Waits(); len(w) != 1 || w[0] != 241*time.Second {
+		t.Errorf("waits %v, want [4m1s]", w)
 	}
 	// A primary limit resetting in an hour is not waited for.
 	h2 := newHarness(t)
@@ -254,8 +275,8 @@ func TestGivesUpClearly(t *testing.T) {
 		return true
 	}
 	_, err = h2.bot.Comment(context.Background(), 1, "diff")
-	if err == nil || !strings.Contains(err.Error(), "rate limit") || len(h2.waits) != 0 {
-		t.Errorf("got %v after waits %v", err, h2.waits)
+	if err == nil || !strings.Contains(err.Error(), "rate limit") || len(h2.clock.Waits()) != 0 {
+		t.Errorf("got %v after waits %v", err, h2.clock.Waits())
 	}
 }
 

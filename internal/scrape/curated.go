@@ -74,39 +74,3 @@ func readCurated(doc Document, effective string) (*snapshot.Snapshot, error) {
 	finish(s)
 	return s, nil
 }
-
-// checkCurated compares the curated Spanish lists with the English card
-// types and supertypes and returns what disagrees: a new English card type
-// that the curated file lacks, or a curated entry English no longer lists.
-// The caller reports these as warnings: English moving ahead must not stop
-// a refresh, and the generator leaves an untranslated name's Spanish empty.
-func checkCurated(es, en *snapshot.Snapshot) error {
-	var problems []string
-	for _, l := range []struct {
-		key string
-		en  []string
-	}{{snapshot.FactCardTypes, en.CardTypes}, {snapshot.FactSupertypes, en.Supertypes}} {
-		pairs, ok := es.PairingEN[l.key]
-		if !ok || len(l.en) == 0 {
-			continue
-		}
-		var got []string
-		for _, p := range pairs {
-			got = append(got, p.EN)
-		}
-		for _, n := range l.en {
-			if !slices.Contains(got, n) {
-				problems = append(problems, fmt.Sprintf("%s: English %q has no Spanish entry", l.key, n))
-			}
-		}
-		for _, n := range got {
-			if !slices.Contains(l.en, n) {
-				problems = append(problems, fmt.Sprintf("%s: Spanish entry pairs with %q, which English no longer lists", l.key, n))
-			}
-		}
-	}
-	if len(problems) > 0 {
-		return &PairingError{Effective: es.Effective, Problems: problems}
-	}
-	return nil
-}

@@ -15,7 +15,7 @@ type PairingError struct {
 }
 
 func (e *PairingError) Error() string {
-	return fmt.Sprintf("pairing Spanish with English (release %s) failed:\n  %s", e.Effective, strings.Join(e.Problems, "\n  "))
+	return fmt.Sprintf("the Spanish 205.3 of release %s does not pair with the English one:\n  %s", e.Effective, strings.Join(e.Problems, "\n  "))
 }
 
 // Pair pairs each Spanish subtype of es with its English entry in en and
@@ -25,8 +25,9 @@ func (e *PairingError) Error() string {
 // subrule), then pairs by position within each category, and requires that
 // a name printed identically in both languages lands on itself. Any
 // disagreement is an error that lists the names left unpaired; nothing is
-// ever silently misaligned.
-func Pair(es, en *snapshot.Snapshot) error {
+// ever silently misaligned. prev, the Spanish snapshot paired before (nil
+// if none), tells which name went missing when the counts disagree.
+func Pair(es, en, prev *snapshot.Snapshot) error {
 	if es.Lang != "es" || en.Lang != "en" {
 		return fmt.Errorf("pairing needs a Spanish and an English snapshot, got %s and %s", es.Lang, en.Lang)
 	}
@@ -58,8 +59,8 @@ func Pair(es, en *snapshot.Snapshot) error {
 			continue
 		}
 		if len(esNames) != len(enNames) {
-			problems = append(problems, fmt.Sprintf("%s types: %d Spanish, %d English; unpaired: %s",
-				c, len(esNames), len(enNames), unpaired(esNames, enNames)))
+			problems = append(problems, fmt.Sprintf("%s types: %d Spanish, %d English; %s",
+				c, len(esNames), len(enNames), unpaired(c, esNames, enNames, prev)))
 			continue
 		}
 		pairs := make([]snapshot.Pair, len(esNames))
@@ -90,14 +91,45 @@ func subruleNumbers(rules snapshot.Rules, parent string) []string {
 	return out
 }
 
-// unpaired names the entries of the longer list that have no partner by
-// position.
-func unpaired(es, en []string) string {
+// unpaired says which names keep the lists from pairing. The earlier
+// pairing names them: a Spanish name it had that the page lost, one the
+// page gained, an English name it had no partner for. Without one, only
+// the surplus by position can be named, which may not be the name that
+// is really missing.
+func unpaired(c string, es, en []string, prev *snapshot.Snapshot) string {
+	var pairs []snapshot.Pair
+	if prev != nil {
+		pairs = prev.PairingEN[c]
+	}
+	if len(pairs) == 0 {
+		if len(es) > len(en) {
+			return "no earlier pairing to compare with; by position the Spanish surplus is " + quoteList(es[len(en):])
+		}
+		return "no earlier pairing to compare with; by position the English surplus is " + quoteList(en[len(es):])
+	}
+	hadES, hadEN := map[string]string{}, map[string]bool{}
+	for _, p := range pairs {
+		hadES[p.ES] = p.EN
+		hadEN[p.EN] = true
+	}
 	var parts []string
-	if len(es) > len(en) {
-		parts = append(parts, "Spanish surplus "+quoteList(es[len(en):]))
-	} else {
-		parts = append(parts, "English surplus "+quoteList(en[len(es):]))
+	for _, p := range pairs {
+		if !slices.Contains(es, p.ES) && slices.Contains(en, p.EN) {
+			parts = append(parts, fmt.Sprintf("the Spanish page no longer lists %q (English %q)", p.ES, p.EN))
+		}
+	}
+	for _, n := range es {
+		if _, ok := hadES[n]; !ok {
+			parts = append(parts, fmt.Sprintf("the Spanish page lists %q, which the earlier pairing did not have", n))
+		}
+	}
+	for _, n := range en {
+		if !hadEN[n] {
+			parts = append(parts, fmt.Sprintf("English %q has no Spanish partner on the page", n))
+		}
+	}
+	if len(parts) == 0 {
+		return "the names match the earlier pairing but their counts differ"
 	}
 	return strings.Join(parts, "; ")
 }

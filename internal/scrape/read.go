@@ -23,13 +23,20 @@ type Document struct {
 	Data   []byte
 }
 
-// SourceError ties an error to the source it came from.
+// SourceError ties an error to the source it came from and where its
+// bytes were read (a URL or a file).
 type SourceError struct {
 	Source string
+	Where  string
 	Err    error
 }
 
-func (e *SourceError) Error() string { return "source " + e.Source + ": " + e.Err.Error() }
+func (e *SourceError) Error() string {
+	if e.Where == "" {
+		return "source " + e.Source + ": " + e.Err.Error()
+	}
+	return "source " + e.Source + " (" + e.Where + "): " + e.Err.Error()
+}
 func (e *SourceError) Unwrap() error { return e.Err }
 
 // Read extracts the snapshot of one document. A whole CR release yields a
@@ -37,7 +44,7 @@ func (e *SourceError) Unwrap() error { return e.Err }
 func Read(doc Document) (*snapshot.Snapshot, error) {
 	s, err := read(doc)
 	if err != nil {
-		return nil, &SourceError{Source: doc.Source.ID, Err: err}
+		return nil, &SourceError{Source: doc.Source.ID, Where: doc.URL, Err: err}
 	}
 	return s, nil
 }

@@ -3,6 +3,8 @@ package scrape
 import (
 	"context"
 	"fmt"
+
+	"github.com/mtgrules/crgen/internal/diff"
 	"io"
 	"maps"
 	"path"
@@ -26,14 +28,24 @@ type Options struct {
 	Fetcher *fetch.Client
 	// AllowShrink writes even when Guard finds the update suspicious.
 	AllowShrink bool
-	MaxShrink   float64
-	Log         io.Writer
+	// MaxShrink is the largest fraction a list may lose; 0 means
+	// DefaultShrink.
+	MaxShrink float64
+	// MaxBytes caps every source, fetched or read from disk; 0 means
+	// fetch.DefaultMaxBytes.
+	MaxBytes int64
+	// Log receives detail (what was read and fetched); nil for quiet.
+	Log io.Writer
 }
 
 // Plan is everything a run would write, computed before anything is.
 type Plan struct {
 	Old, New map[string]*snapshot.Snapshot // current state per language
 	Files    map[string][]byte             // path → content
+	// Warnings are what a reviewer should know that does not stop the
+	// run: English names no Spanish source translates yet, a shrink
+	// written with AllowShrink.
+	Warnings []string
 }
 
 // Build reads the sources (and extra documents, such as official releases
@@ -44,6 +56,12 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		if opt.Log != nil {
 			fmt.Fprintf(opt.Log, format+"\n", args...)
 		}
+	}
+	if opt.MaxShrink < 0 || opt.MaxShrink > 1 {
+		return nil, fmt.Errorf("max shrink %v is not a fraction between 0 and 1 (0.1 is 10%%)", opt.MaxShrink)
+	}
+	if opt.MaxBytes == 0 {
+		opt.MaxBytes = fetch.DefaultMaxBytes
 	}
 	m, err := sources.Load(opt.SourcesDir)
 	if err != nil {
@@ -94,13 +112,13 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		history[rel.Lang] = h
 		touched[k] = true
 	}
+	if err := historyPresent(store, history["en"]); err != nil {
+		return nil, err
+	}
 	// Pair every Spanish release that lists subtypes.
 	for _, es := range history["es"] {
 		if !touched["es@"+es.Effective] && !touched["en@"+es.Effective] {
 			continue
-		}
-		if err := checkCurated(es, newestEnglish(history["en"])); err != nil {
-			logf("warning: %v\n(update sources/curated/es-types.json)", err)
 		}
 		if !es.Has(snapshot.FactSubtypes) {
 			continue
@@ -111,7 +129,8 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		if i < 0 {
 			return nil, &PairingError{Effective: es.Effective, Problems: []string{"no English 205.3 of the same release to pair with"}}
 		}
-		if err := Pair(es, history["en"][i]); err != nil {
+		prev, _ := store.Current("es")
+		if err := Pair(es, history["en"][i], prev); err != nil {
 			return nil, err
 		}
 		touched["es@"+es.Effective] = true
@@ -144,10 +163,15 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 			if !opt.AllowShrink {
 				return nil, err
 			}
-			logf("warning: %v\n(written anyway: -allow-shrink)", err)
+			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%v\n(written anyway: -allow-shrink)", err))
 		}
 		if err := plan.add(store.CurrentPath(lang), cur); err != nil {
 			return nil, err
+		}
+	}
+	if en, es := plan.New["en"], plan.New["es"]; en != nil && es != nil {
+		for _, l := range diff.SpanishLag(en, es).Lines() {
+			plan.Warnings = append(plan.Warnings, l)
 		}
 	}
 	if manifestChanged {
@@ -160,15 +184,22 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	return plan, nil
 }
 
-// newestEnglish is the newest English release carrying card types, which
-// the curated Spanish card types must match.
-func newestEnglish(h []*snapshot.Snapshot) *snapshot.Snapshot {
-	for i := len(h) - 1; i >= 0; i-- {
-		if h[i].Has(snapshot.FactCardTypes) {
-			return h[i]
+// historyPresent refuses to build the English current state without the
+// English history when the stored current state had it: the official TXT
+// is not captured, so the releases in snapshots/en/ are where offline runs
+// take card types, supertypes and mana symbols from.
+func historyPresent(store snapshot.Store, h []*snapshot.Snapshot) error {
+	for _, s := range h {
+		if s.Has(snapshot.FactCardTypes) {
+			return nil
 		}
 	}
-	return &snapshot.Snapshot{}
+	old, err := store.Current("en")
+	if err != nil || old == nil || !old.Has(snapshot.FactCardTypes) {
+		return nil
+	}
+	return fmt.Errorf("%s holds no full English release, but %s has card types from one: run make history to import the releases (or scrape -live to fetch the newest)",
+		filepath.Join(store.Dir, "en"), store.CurrentPath("en"))
 }
 
 // gather collects the documents of the manifest: captured copies offline,
@@ -179,7 +210,7 @@ func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan, l
 	for i := range m.Sources {
 		src := &m.Sources[i]
 		if opt.Live && src.URL != "" {
-			data, url, err := fetchSource(ctx, opt.Fetcher, src)
+			data, url, err := fetchSource(ctx, opt.Fetcher, src, opt.MaxBytes)
 			if err != nil {
 				return nil, false, &SourceError{Source: src.ID, Err: err}
 			}
@@ -196,10 +227,10 @@ func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan, l
 			continue
 		}
 		if src.Captured == nil {
-			logf("%s: no captured copy; offline runs keep its facts from snapshots/%s/", src.ID, src.Lang)
+			logf("%s: not captured; its facts come from the releases in snapshots/%s/", src.ID, src.Lang)
 			continue
 		}
-		data, err := m.ReadCaptured(src)
+		data, err := m.ReadCaptured(src, opt.MaxBytes)
 		if err != nil {
 			return nil, false, err
 		}
@@ -212,9 +243,10 @@ func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan, l
 	return docs, changed, nil
 }
 
-func fetchSource(ctx context.Context, c *fetch.Client, src *sources.Source) ([]byte, string, error) {
+func fetchSource(ctx context.Context, c *fetch.Client, src *sources.Source, maxBytes int64) ([]byte, string, error) {
 	if c == nil {
 		c = fetch.New()
+		c.MaxBytes = maxBytes
 	}
 	url := src.URL
 	if src.Discover != nil {

@@ -15,8 +15,19 @@ import (
 // (snapshots/current/en.json), which is what the generator reads.
 type Store struct{ Dir string }
 
-// Languages the store keeps.
+// Languages the store keeps, by code.
 var Languages = []string{"en", "es"}
+
+// LanguageName is the English name of a language code.
+func LanguageName(code string) string {
+	switch code {
+	case "en":
+		return "English"
+	case "es":
+		return "Spanish"
+	}
+	return code
+}
 
 // HistoryPath is the file of one release of a language.
 func (s Store) HistoryPath(lang, effective string) string {

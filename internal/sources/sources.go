@@ -9,10 +9,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/mtgrules/crgen/internal/rulepage"
 )
@@ -133,20 +135,93 @@ func (m *Manifest) validate() error {
 // Dir is the directory the manifest was read from.
 func (m *Manifest) Dir() string { return m.dir }
 
-// ReadCaptured returns the captured copy of s, verified against its sha256.
-func (m *Manifest) ReadCaptured(s *Source) ([]byte, error) {
+// ReadCaptured returns the captured copy of s, verified against its sha256
+// and at most maxBytes long.
+func (m *Manifest) ReadCaptured(s *Source, maxBytes int64) ([]byte, error) {
 	if s.Captured == nil {
 		return nil, fmt.Errorf("source %s has no captured copy", s.ID)
 	}
-	path := filepath.Join(m.dir, s.Captured.Path)
-	data, err := os.ReadFile(path)
+	path := m.CapturedPath(s)
+	data, err := ReadFile(path, maxBytes)
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.ID, err)
 	}
 	if got := SHA256(data); got != s.Captured.SHA256 {
-		return nil, fmt.Errorf("source %s: captured copy %s has sha256 %s, sources.json expects %s", s.ID, path, got, s.Captured.SHA256)
+		return nil, &ChangedError{Source: s.ID, Path: path, Got: got, Want: s.Captured.SHA256}
 	}
 	return data, nil
+}
+
+// CapturedPath is where the captured copy of s lives.
+func (m *Manifest) CapturedPath(s *Source) string { return filepath.Join(m.dir, s.Captured.Path) }
+
+// ChangedError is a captured copy whose bytes are not the ones
+// sources.json records: edited by hand, or replaced on purpose.
+type ChangedError struct {
+	Source, Path, Got, Want string
+}
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("source %s: captured copy %s has sha256 %s, but sources.json records %s: if the change is intended, run 'scrape accept %s' to record the new sha256; otherwise restore the file (git checkout %s)",
+		e.Source, e.Path, e.Got, e.Want, e.Path, e.Path)
+}
+
+// ReadFile reads a source document from disk, refusing one larger than
+// maxBytes before reading it: the same cap as a fetch.
+func ReadFile(path string, maxBytes int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && maxBytes > 0 && fi.Size() > maxBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than the cap of %d for a source document (raise it with -max-bytes if this file is right)", path, fi.Size(), maxBytes)
+	}
+	var r io.Reader = f
+	if maxBytes > 0 {
+		r = io.LimitReader(f, maxBytes+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if maxBytes > 0 && int64(len(data)) > maxBytes {
+		return nil, fmt.Errorf("%s: more than the cap of %d bytes for a source document (raise it with -max-bytes if this file is right)", path, maxBytes)
+	}
+	return data, nil
+}
+
+// Accept records the sha256 of the captured copy at path (relative to the
+// working directory) in the manifest, for a copy changed on purpose. It
+// returns the source it belongs to.
+func (m *Manifest) Accept(path string) (*Source, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	for i := range m.Sources {
+		s := &m.Sources[i]
+		if s.Captured == nil {
+			continue
+		}
+		p, err := filepath.Abs(m.CapturedPath(s))
+		if err != nil || p != abs {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		s.Captured.SHA256 = SHA256(data)
+		return s, nil
+	}
+	var known []string
+	for _, s := range m.Sources {
+		if s.Captured != nil {
+			known = append(known, m.CapturedPath(&s))
+		}
+	}
+	return nil, fmt.Errorf("%s is no captured copy declared in %s (captured copies: %s)", path, filepath.Join(m.dir, "sources.json"), strings.Join(known, ", "))
 }
 
 // SHA256 is the hex sha256 of data.

@@ -20,7 +20,7 @@ func TestProjectManifest(t *testing.T) {
 			continue
 		}
 		captured++
-		if _, err := m.ReadCaptured(&m.Sources[i]); err != nil {
+		if _, err := m.ReadCaptured(&m.Sources[i], 0); err != nil {
 			t.Error(err)
 		}
 	}
@@ -55,11 +55,11 @@ func TestReadCapturedChecksSHA(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "x.txt"), []byte("hello"), 0o644)
 	m := &Manifest{dir: dir}
 	src := &Source{ID: "x", Captured: &Captured{Path: "x.txt", SHA256: strings.Repeat("0", 64)}}
-	if _, err := m.ReadCaptured(src); err == nil || !strings.Contains(err.Error(), "sha256") {
+	if _, err := m.ReadCaptured(src, 0); err == nil || !strings.Contains(err.Error(), "sha256") {
 		t.Errorf("got %v", err)
 	}
 	src.Captured.SHA256 = SHA256([]byte("hello"))
-	if b, err := m.ReadCaptured(src); err != nil || string(b) != "hello" {
+	if b, err := m.ReadCaptured(src, 0); err != nil || string(b) != "hello" {
 		t.Errorf("got %q %v", b, err)
 	}
 }

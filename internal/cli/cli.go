@@ -1,0 +1,263 @@
+// Package cli is what every command of the project shares, so that each
+// behaves alike: -h prints the command's own usage (what it does, its
+// arguments, flags with defaults, an example, exit statuses) to standard
+// output and exits 0; an unknown command or flag exits 2 with one line
+// naming it and the valid ones; -version prints the module version and
+// VCS revision; errors print as "command: message" and exit 1.
+//
+// It imports the standard library only: each command links what it uses.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Exit statuses shared by every command.
+const (
+	ExitOK      = 0
+	ExitFailure = 1
+	ExitUsage   = 2
+)
+
+// Command is one command or subcommand.
+type Command struct {
+	Name     string // as typed: "scrape extract"
+	Args     string // after the flags: "FILE...", "OLD NEW"
+	Summary  string // one line
+	Doc      string // what it does, in paragraphs
+	Examples []string
+	// Exit describes the exit statuses beyond 0, 1 and 2, if any.
+	Exit []string
+	// Flags registers the command's flags.
+	Flags func(fs *flag.FlagSet)
+	// Run does the work with the flags parsed; args are what follows them.
+	Run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	// Subcommands, for a command like scrape; Run then handles the
+	// command without a subcommand.
+	Subcommands []*Command
+}
+
+// Main runs the command with args (without the program name) and returns
+// the exit status.
+func (c *Command) Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(c.Subcommands) > 0 && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		if args[0] == "help" {
+			if len(args) > 1 {
+				if sub := c.sub(args[1]); sub != nil {
+					sub.usage(stdout)
+					return ExitOK
+				}
+			}
+			c.usage(stdout)
+			return ExitOK
+		}
+		if sub := c.sub(args[0]); sub != nil {
+			return sub.Main(ctx, args[1:], stdout, stderr)
+		}
+		if c.Args == "" {
+			fmt.Fprintf(stderr, "%s: unknown command %q (valid: %s); see '%s -h'\n", c.Name, args[0], strings.Join(c.subNames(), ", "), c.Name)
+			return ExitUsage
+		}
+	}
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // usage and errors are printed here, once
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
+	version := fs.Bool("version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			c.usage(stdout)
+			return ExitOK
+		}
+		fmt.Fprintf(stderr, "%s: %s; see '%s -h'\n", c.Name, flagError(err, fs), c.Name)
+		return ExitUsage
+	}
+	if *version {
+		fmt.Fprintln(stdout, Version(c.Name))
+		return ExitOK
+	}
+	if c.Run == nil {
+		c.usage(stderr)
+		return ExitUsage
+	}
+	err := c.Run(ctx, fs.Args(), stdout, stderr)
+	return Report(c.Name, err, stderr)
+}
+
+// Report prints err as "name: message" and returns its exit status.
+func Report(name string, err error, stderr io.Writer) int {
+	if err == nil {
+		return ExitOK
+	}
+	var st *StatusError
+	if errors.As(err, &st) {
+		if st.Err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, st.Err)
+			if st.Code == ExitUsage {
+				fmt.Fprintf(stderr, "see '%s -h'\n", name)
+			}
+		}
+		return st.Code
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	return ExitFailure
+}
+
+// StatusError is an error with its own exit status. Err may be nil: a
+// status that is an answer, not a failure (diff's 3, "changed").
+type StatusError struct {
+	Code int
+	Err  error
+}
+
+func (e *StatusError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *StatusError) Unwrap() error { return e.Err }
+
+// Usagef is a usage error: wrong arguments, exit status 2.
+func Usagef(format string, args ...any) error {
+	return &StatusError{Code: ExitUsage, Err: fmt.Errorf(format, args...)}
+}
+
+// flagError rewrites the flag package's errors as one line that names the
+// valid flags.
+func flagError(err error, fs *flag.FlagSet) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		var valid []string
+		fs.VisitAll(func(f *flag.Flag) { valid = append(valid, "-"+f.Name) })
+		sort.Strings(valid)
+		return fmt.Sprintf("unknown flag %s (valid: %s)", name, strings.Join(valid, ", "))
+	}
+	return msg
+}
+
+func (c *Command) sub(name string) *Command {
+	for _, s := range c.Subcommands {
+		if s.Name == c.Name+" "+name {
+			return s
+		}
+	}
+	return nil
+}
+
+func (c *Command) subNames() []string {
+	var out []string
+	for _, s := range c.Subcommands {
+		out = append(out, strings.TrimPrefix(s.Name, c.Name+" "))
+	}
+	return out
+}
+
+// usage writes the command's manual page.
+func (c *Command) usage(w io.Writer) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s [flags]", c.Name)
+	if c.Args != "" {
+		b.WriteString(" " + c.Args)
+	}
+	b.WriteString("\n")
+	if len(c.Subcommands) > 0 {
+		fmt.Fprintf(&b, "       %s COMMAND [flags] ...\n", c.Name)
+	}
+	fmt.Fprintf(&b, "\n%s\n", c.Summary)
+	if c.Doc != "" {
+		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(c.Doc))
+	}
+	if len(c.Subcommands) > 0 {
+		b.WriteString("\nCommands:\n")
+		width := 0
+		for _, n := range c.subNames() {
+			width = max(width, len(n))
+		}
+		for i, s := range c.Subcommands {
+			fmt.Fprintf(&b, "  %-*s  %s\n", width, c.subNames()[i], s.Summary)
+		}
+		fmt.Fprintf(&b, "Run '%s COMMAND -h' for a command's own flags.\n", c.Name)
+	}
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
+	fs.Bool("version", false, "print the version and exit")
+	b.WriteString("\nFlags:\n")
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	if len(c.Examples) > 0 {
+		b.WriteString("\nExamples:\n")
+		for _, e := range c.Examples {
+			fmt.Fprintf(&b, "  %s\n", e)
+		}
+	}
+	b.WriteString("\nExit status:\n  0 success\n  1 failure (the message says what and where)\n  2 usage error (unknown command or flag, bad arguments)\n")
+	for _, e := range c.Exit {
+		fmt.Fprintf(&b, "  %s\n", e)
+	}
+	io.WriteString(w, b.String())
+}
+
+// Version describes the running binary: module version and VCS revision
+// from its build information.
+func Version(name string) string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return name + ": no build information"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	out := fmt.Sprintf("%s %s %s", name, bi.Main.Path, v)
+	settings := map[string]string{}
+	for _, s := range bi.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		out += " revision " + rev
+		if t := settings["vcs.time"]; t != "" {
+			out += " (" + t + ")"
+		}
+		if settings["vcs.modified"] == "true" {
+			out += " with uncommitted changes"
+		}
+	} else {
+		out += " (no VCS revision: built outside a repository, or with go run)"
+	}
+	return out + ", " + bi.GoVersion
+}
+
+// OneOf checks a flag value against its valid values.
+func OneOf(flagName, value string, valid ...string) error {
+	if slices.Contains(valid, value) {
+		return nil
+	}
+	return Usagef("-%s %q: want one of %s", flagName, value, strings.Join(valid, ", "))
+}
+
+// Interrupted returns a context cancelled by an interrupt, for main.
+func Interrupted() (context.Context, context.CancelFunc) {
+	return signalContext(context.Background())
+}
+
+// Exit runs c with the process's arguments and exits with its status.
+func Exit(c *Command) {
+	ctx, stop := Interrupted()
+	code := c.Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

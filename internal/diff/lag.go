@@ -1,0 +1,109 @@
+package diff
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Lag is how far the Spanish rules are behind the English ones: English
+// publishes first, so after an update some English names have no Spanish
+// partner yet, and the Spanish page may still list names English dropped.
+// Neither stops a refresh; both are worth a reviewer's eye.
+type Lag struct {
+	EN, ES Ref `json:"-"`
+	// Untranslated maps a list to the English names no Spanish source
+	// pairs yet, in rule order.
+	Untranslated map[string][]string `json:"untranslated"`
+	// Dropped maps a list to the Spanish pairs whose English name the
+	// English rules no longer list.
+	Dropped map[string][]snapshot.Pair `json:"dropped"`
+}
+
+// SpanishLag compares the current English and Spanish snapshots.
+func SpanishLag(en, es *snapshot.Snapshot) *Lag {
+	l := &Lag{EN: Ref{en.Lang, en.Effective}, ES: Ref{es.Lang, es.Effective},
+		Untranslated: map[string][]string{}, Dropped: map[string][]snapshot.Pair{}}
+	for _, k := range snapshot.Lists() {
+		pairs, ok := es.PairingEN[k]
+		if !ok || !en.Carries(k) {
+			continue // no Spanish source covers the list: nothing to compare
+		}
+		paired := map[string]bool{}
+		for _, p := range pairs {
+			paired[p.EN] = true
+		}
+		current := en.List(k)
+		for _, n := range current {
+			if !paired[n] {
+				l.Untranslated[k] = append(l.Untranslated[k], n)
+			}
+		}
+		for _, p := range pairs {
+			if !slices.Contains(current, p.EN) {
+				l.Dropped[k] = append(l.Dropped[k], p)
+			}
+		}
+	}
+	return l
+}
+
+// Empty reports whether Spanish is level with English.
+func (l *Lag) Empty() bool { return len(l.Untranslated) == 0 && len(l.Dropped) == 0 }
+
+// Lines describes the lag, one line per list, for logs and reports:
+// "no Spanish name yet for: Aardwolf (creature types)".
+func (l *Lag) Lines() []string {
+	var out []string
+	for _, k := range snapshot.Lists() {
+		if names := l.Untranslated[k]; len(names) > 0 {
+			out = append(out, fmt.Sprintf("no Spanish name yet for: %s (%s)", strings.Join(names, ", "), label(k)))
+		}
+	}
+	for _, k := range snapshot.Lists() {
+		for _, p := range l.Dropped[k] {
+			out = append(out, fmt.Sprintf("the Spanish rules still list %s for %s, which the English %s no longer list", p.ES, p.EN, label(k)))
+		}
+	}
+	return out
+}
+
+// Markdown writes the lag as a section of a pull-request report.
+func (l *Lag) Markdown(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Spanish: %s against English %s\n\n", md(l.ES.String()), md(l.EN.String()))
+	if l.Empty() {
+		b.WriteString("Every English name has its Spanish partner.\n")
+	}
+	for _, line := range l.Lines() {
+		fmt.Fprintf(&b, "- %s\n", md(line))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Text writes the lag for a terminal.
+func (l *Lag) Text(w io.Writer) error {
+	var b strings.Builder
+	for _, line := range l.Lines() {
+		b.WriteString(line + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// JSON writes the lag for machines; every section present.
+func (l *Lag) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		EN Ref `json:"en"`
+		ES Ref `json:"es"`
+		*Lag
+	}{l.EN, l.ES, l})
+}

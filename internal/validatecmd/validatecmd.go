@@ -1,0 +1,209 @@
+// Package validatecmd is the validate command: type lines or mana costs,
+// one per line of standard input, one JSON verdict per line of output.
+// cmd/validate only calls Command.Main.
+package validatecmd
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/cli"
+)
+
+// MaxLine is the longest line judged; a longer one gets its own verdict
+// ("too long") and the run goes on with the next.
+const MaxLine = 64 << 10
+
+var flags struct {
+	typeline, manacost, lenient bool
+	lang                        string
+}
+
+// Command is validate.
+var Command = &cli.Command{
+	Name:    "validate",
+	Summary: "Check type lines or mana costs against the Comprehensive Rules, one per input line.",
+	Doc: `validate reads standard input line by line (any length: a line over 64 KiB
+gets a verdict of its own and the run goes on) and writes one JSON object
+per line:
+
+  {"line": 3, "input": "Creature — Forest", "ok": false,
+   "error": "...", "cause": "category", "rule": "205.3d"}
+
+Type lines are read in any case ("creature — elf" is Creature — Elf) and
+"canonical" gives the line as the rules spell it. Mana costs add
+"mana_value", "colors" and "canonical"; a multi-faced cost
+("{2}{W} // {2}{B}") is split at " // " and its mana value is the sum of
+its faces (709.4). A long input is shortened in "input" (the verdict
+gives its length).`,
+	Examples: []string{
+		"printf 'Legendary Creature — Time Lord Doctor\\n' | validate -typeline",
+		"validate -typeline -lang es < lineas.txt",
+		"printf '2WW\\n' | validate -manacost -lenient",
+	},
+	Exit: []string{"(0 also when lines are invalid: the verdicts say so; 1 only when the input cannot be read)"},
+	Flags: func(fs *flag.FlagSet) {
+		fs.BoolVar(&flags.typeline, "typeline", false, "validate type lines")
+		fs.BoolVar(&flags.manacost, "manacost", false, "validate mana costs")
+		fs.StringVar(&flags.lang, "lang", "en", "`language` of type lines: en or es")
+		fs.BoolVar(&flags.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
+	},
+	Run: run,
+}
+
+// Stdin is where input lines come from; tests replace it.
+var Stdin io.Reader
+
+type verdict struct {
+	Line      int       `json:"line"`
+	Input     string    `json:"input"`
+	Length    int       `json:"length,omitempty"` // bytes, when input is shortened
+	OK        bool      `json:"ok"`
+	Error     string    `json:"error,omitempty"`
+	Cause     string    `json:"cause,omitempty"`
+	Rule      string    `json:"rule,omitempty"`
+	Canonical *string   `json:"canonical,omitempty"`
+	ManaValue *int      `json:"mana_value,omitempty"`
+	Colors    *[]string `json:"colors,omitempty"`
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if flags.typeline == flags.manacost {
+		return cli.Usagef("give exactly one of -typeline and -manacost")
+	}
+	if len(args) > 0 {
+		return cli.Usagef("unexpected arguments %q: validate reads its items from standard input", args)
+	}
+	lang, err := typeline.ParseLang(flags.lang)
+	if err != nil || flags.lang == "" {
+		return cli.Usagef("-lang %q: want en or es", flags.lang)
+	}
+	in := Stdin
+	if in == nil {
+		return errors.New("no input")
+	}
+	out := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	r := bufio.NewReaderSize(in, 64<<10)
+	for n := 1; ; n++ {
+		line, length, err := readLine(r)
+		if err == io.EOF && length == 0 {
+			break
+		}
+		if err != nil && err != io.EOF {
+			out.Flush()
+			return fmt.Errorf("reading input after line %d: %w", n-1, err)
+		}
+		var v verdict
+		switch {
+		case length > MaxLine:
+			v = verdict{Error: fmt.Sprintf("line of %d bytes, more than %d: no type line or mana cost is that long", length, MaxLine)}
+		case flags.typeline:
+			v = checkTypeLine(line, lang)
+		default:
+			v = checkManaCost(line, flags.lenient)
+		}
+		v.Line = n
+		v.Input, v.Length = shorten(line, length)
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			out.Flush()
+			return ctx.Err()
+		}
+	}
+	return out.Flush()
+}
+
+// readLine returns the next line without its line break, at most MaxLine
+// bytes of it, and its whole length: a longer line is read through and
+// dropped, never held in memory.
+func readLine(r *bufio.Reader) (string, int, error) {
+	var b []byte
+	length := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		length += len(chunk)
+		if len(b) <= MaxLine {
+			b = append(b, chunk[:min(len(chunk), MaxLine+1-len(b))]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return "", length, err
+		}
+		s := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
+		if length > 0 && err == nil {
+			length--
+			if strings.HasSuffix(string(b), "\r\n") {
+				length--
+			}
+		}
+		return s, length, err
+	}
+}
+
+// shorten keeps the first 200 bytes of a long input (at a character
+// boundary), so output never repeats a huge line.
+func shorten(s string, length int) (string, int) {
+	const keep = 200
+	if length <= keep && len(s) <= keep {
+		return s, 0
+	}
+	cut := min(keep, len(s))
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…", length
+}
+
+func checkTypeLine(line string, lang typeline.Lang) verdict {
+	tl, err := typeline.Parse(line, lang)
+	if err != nil {
+		v := verdict{Error: err.Error()}
+		var te *typeline.Error
+		if errors.As(err, &te) {
+			v.Cause, v.Rule = te.Cause.String(), te.Rule
+		}
+		return v
+	}
+	canon := tl.Format(lang)
+	return verdict{OK: true, Canonical: &canon}
+}
+
+func checkManaCost(line string, lenient bool) verdict {
+	mv := 0
+	var colors mana.Colors
+	var canon []string
+	for _, face := range strings.Split(line, " // ") {
+		parse := mana.ParseCost
+		if lenient {
+			parse = mana.ParseCostLenient
+		}
+		c, err := parse(face)
+		if err != nil {
+			return verdict{Error: err.Error()}
+		}
+		if mv > int(^uint(0)>>1)-c.ManaValue() {
+			return verdict{Error: "the faces' mana values add up to more than an int holds"}
+		}
+		mv += c.ManaValue()
+		colors |= c.Colors()
+		canon = append(canon, c.String())
+	}
+	letters := colors.Letters()
+	joined := strings.Join(canon, " // ")
+	return verdict{OK: true, ManaValue: &mv, Colors: &letters, Canonical: &joined}
+}
