@@ -1,14 +1,22 @@
 # The pipeline: sources/ → snapshots/ (scrape) → generated/ (gen).
+# Run "make help" for the targets.
 GO ?= go
 CORPUS ?= ../shared/corpus
 
-.PHONY: regen scrape gen test vet fmt-check fuzz bench history lint-workflows
-
 ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+
+.PHONY: help regen scrape gen test vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+
+## help: list the targets
+help:
+	@awk -F': ' '/^## /{sub(/^## /,""); split($$0,a,": "); printf "  %-15s %s\n", a[1], substr($$0, length(a[1])+3)}' $(MAKEFILE_LIST)
 
 ## regen: refresh snapshots/ from the captured sources, offline, then generated/ (the main job)
 regen: scrape gen
 
+## scrape: refresh snapshots/ from the captured sources in sources/
 scrape:
 	$(GO) run ./cmd/scrape
 
@@ -20,9 +28,16 @@ gen:
 history:
 	$(GO) run ./cmd/scrape import $(CORPUS)/cr-en/*.txt
 
-## test: everything CI checks
-test: vet fmt-check lint-workflows
-	$(GO) test ./...
+## test: everything CI checks: vet, gofmt, golangci-lint, actionlint, every test (the rehearsed update included)
+test: vet fmt-check lint lint-workflows unit
+
+## unit: every test, never from Go's test cache (tests read the corpus outside the module)
+unit:
+	$(GO) test -count=1 ./...
+
+## rehearse: the next rules update, end to end: refresh.yml and review.yml against a local fake GitHub
+rehearse:
+	$(GO) test -count=1 -run TestRehearsedUpdate -v ./internal/rehearsal
 
 vet:
 	$(GO) vet ./...
@@ -30,9 +45,13 @@ vet:
 fmt-check:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-## bench: extraction throughput and friends, with -benchmem
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+## lint: golangci-lint, pinned, on all hand-written and generated code
+lint:
+	$(GO) run $(GOLANGCI_LINT) run ./...
+
+## lint-workflows: actionlint, pinned, through go run
+lint-workflows:
+	$(GO) run $(ACTIONLINT) -color=false
 
 ## fuzz: a short run of every fuzz target
 fuzz:
@@ -42,6 +61,7 @@ fuzz:
 	  done; \
 	done
 
-## lint-workflows: actionlint, pinned, through go run
-lint-workflows:
-	$(GO) run $(ACTIONLINT) -color=false
+## bench: every benchmark beside its baselines, one package at a time, summarised by benchstat
+bench:
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem -count 10 ./... | tee bench.txt
+	$(GO) run $(BENCHSTAT) bench.txt

@@ -39,8 +39,8 @@ func ExampleCreature_Removed() {
 }
 
 func ExampleCategory_CardTypes() {
-	fmt.Println(subtype.CategoryCreature.CardTypes(), subtype.CategorySpell.CardTypes())
-	fmt.Println(subtype.For(cardtype.Plane), subtype.CategoryLand.Rule())
+	fmt.Printf("%v %v\n", subtype.CategoryCreature.CardTypes(), subtype.CategorySpell.CardTypes())
+	fmt.Printf("%v %s\n", subtype.For(cardtype.Plane), subtype.CategoryLand.Rule())
 	// Output:
 	// [Creature Kindred] [Instant Sorcery]
 	// [planar] 205.3i

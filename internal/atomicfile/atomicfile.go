@@ -26,15 +26,15 @@ func Write(path string, data []byte) (changed bool, err error) {
 	tmp := f.Name()
 	defer func() {
 		if err != nil {
-			os.Remove(tmp)
+			_ = os.Remove(tmp) // the write already failed; this only tidies up
 		}
 	}()
 	if _, err = f.Write(data); err != nil {
-		f.Close()
+		_ = f.Close()
 		return false, err
 	}
 	if err = f.Sync(); err != nil {
-		f.Close()
+		_ = f.Close()
 		return false, err
 	}
 	if err = f.Close(); err != nil {

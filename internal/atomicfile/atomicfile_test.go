@@ -15,7 +15,9 @@ func TestWrite(t *testing.T) {
 		t.Fatalf("first write: %v %v", changed, err)
 	}
 	old := time.Now().Add(-time.Hour)
-	os.Chtimes(p, old, old)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
 	changed, err = Write(p, []byte("one\n"))
 	if err != nil || changed {
 		t.Fatalf("identical write: %v %v", changed, err)
@@ -36,9 +38,17 @@ func TestWrite(t *testing.T) {
 func TestWriteFailureLeavesOldFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.json")
-	os.WriteFile(p, []byte("good\n"), 0o644)
-	os.Chmod(dir, 0o555)
-	defer os.Chmod(dir, 0o755)
+	if err := os.WriteFile(p, []byte("good\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Error(err)
+		}
+	})
 	if os.Geteuid() == 0 {
 		t.Skip("running as root: directory permissions do not stop writes")
 	}

@@ -208,7 +208,7 @@ func (c *Command) usage(w io.Writer) {
 	for _, e := range c.Exit {
 		fmt.Fprintf(&b, "  %s\n", e)
 	}
-	io.WriteString(w, b.String())
+	_, _ = io.WriteString(w, b.String()) // a manual page nobody can read is not an error worth more
 }
 
 // Version describes the running binary: module version and VCS revision

@@ -43,8 +43,12 @@ func cards(t testing.TB) []card {
 			t.Fatalf("%s: %v", f, err)
 		}
 		var code, setType string
-		json.Unmarshal(set["code"], &code)
-		json.Unmarshal(set["set_type"], &setType)
+		if err := json.Unmarshal(set["code"], &code); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(set["set_type"], &setType); err != nil {
+			t.Fatal(err)
+		}
 		for _, k := range []string{"commons", "uncommons", "rares", "mythics", "basics", "conspiracies"} {
 			var cs []card
 			if raw, ok := set[k]; ok {

@@ -28,7 +28,7 @@ func TestLookupsAllocateNothing(t *testing.T) {
 	}
 	for _, in := range []string{"Creature", "criatura", "Legendaria", "Basic", "básica", "nope"} {
 		n := testing.AllocsPerRun(100, func() {
-			cardtype.ParseCardType(in)
+			_, _ = cardtype.ParseCardType(in)
 		})
 		// A miss returns an *UnknownError: that one allocation is the error.
 		if _, err := cardtype.ParseCardType(in); err == nil && n != 0 {
@@ -36,7 +36,7 @@ func TestLookupsAllocateNothing(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"Goblin", "goblin", "c'tan", "Señor del Tiempo"} {
-		if n := testing.AllocsPerRun(100, func() { subtype.ParseCreature(in) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { _, _ = subtype.ParseCreature(in) }); n != 0 {
 			t.Errorf("ParseCreature(%q): %v allocations", in, n)
 		}
 	}
@@ -44,12 +44,12 @@ func TestLookupsAllocateNothing(t *testing.T) {
 
 func TestValidInputsAllocateNothing(t *testing.T) {
 	for _, c := range []string{"{2}{W/U}{G/P}", "{X}{X}{R}{R}", "", "{15}", "{2/W}{2/U}{2/B}{2/R}{2/G}"} {
-		if n := testing.AllocsPerRun(100, func() { mana.ParseCost(c) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { _, _ = mana.ParseCost(c) }); n != 0 {
 			t.Errorf("ParseCost(%q): %v allocations", c, n)
 		}
 	}
 	for _, l := range []string{"Legendary Creature — Time Lord Doctor", "Land Creature — Forest Dryad", "Creature — Human Rogue // Creature — Phyrexian Rogue", "Plane — Bolas’s Meditation Realm"} {
-		if n := testing.AllocsPerRun(100, func() { typeline.Validate(l, typeline.English) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { _ = typeline.Validate(l, typeline.English) }); n != 0 {
 			t.Errorf("Validate(%q): %v allocations", l, n)
 		}
 	}
@@ -239,7 +239,7 @@ func BenchmarkTypeLineValidate(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, in := range lineInputs {
-				typeline.Validate(in, typeline.English)
+				_ = typeline.Validate(in, typeline.English)
 			}
 		}
 		b.ReportMetric(float64(b.N*len(lineInputs))/b.Elapsed().Seconds(), "lines/s")

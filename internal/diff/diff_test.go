@@ -196,8 +196,12 @@ func TestMarkdownLimitAndEscaping(t *testing.T) {
 	cur.Subtypes["creature"] = append(slices.Clone(cur.Subtypes["creature"]), "<script>alert(1)</script>", "a|b`c")
 	r := Compare(old, cur)
 	var full, cut bytes.Buffer
-	r.Markdown(&full, MarkdownLimit)
-	r.Markdown(&cut, 4000)
+	if err := r.Markdown(&full, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Markdown(&cut, 4000); err != nil {
+		t.Fatal(err)
+	}
 	if cut.Len() > 4000 || !strings.Contains(cut.String(), "This diff was cut") {
 		t.Errorf("cut output: %d bytes, note present %v", cut.Len(), strings.Contains(cut.String(), "This diff was cut"))
 	}

@@ -390,7 +390,7 @@ func validSymbol(s string) bool {
 			return false
 		}
 		for _, c := range part {
-			if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			if (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
 				return false
 			}
 		}

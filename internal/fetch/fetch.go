@@ -84,7 +84,7 @@ func (c *Client) Get(ctx context.Context, rawURL string, kind Kind) ([]byte, err
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 		return nil, &StatusError{URL: rawURL, Status: resp.StatusCode}

@@ -44,7 +44,7 @@ func TestRetriesThenSucceeds(t *testing.T) {
 			w.WriteHeader(http.StatusTooManyRequests)
 		default:
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.Write([]byte(crText))
+			_, _ = w.Write([]byte(crText))
 		}
 	})
 	clock := retrytest.New()
@@ -90,7 +90,7 @@ func TestRetryAfterUpToTheMaximum(t *testing.T) {
 			w.Header().Set("Retry-After", r.URL.Query().Get("wait"))
 			w.WriteHeader(http.StatusTooManyRequests)
 		default:
-			w.Write([]byte(crText))
+			_, _ = w.Write([]byte(crText))
 		}
 	})
 	clock := retrytest.New()
@@ -126,7 +126,7 @@ func TestRealWaitLongerThanOneAttempt(t *testing.T) {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
 		}
-		w.Write([]byte(crText))
+		_, _ = w.Write([]byte(crText))
 	})
 	c := New()
 	c.Retry.PerAttempt = time.Second
@@ -146,11 +146,11 @@ func TestConnectionResetRetried(t *testing.T) {
 		if n.Add(1) <= 2 {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
-				conn.Close() // no response at all
+				_ = conn.Close() // no response at all
 			}
 			return
 		}
-		w.Write([]byte(crText))
+		_, _ = w.Write([]byte(crText))
 	})
 	clock := retrytest.New()
 	if _, err := testClient(clock).Get(context.Background(), srv.URL, Text); err != nil {
@@ -166,14 +166,14 @@ func TestRefusesWrongKindAndOversize(t *testing.T) {
 		switch r.URL.Path {
 		case "/error-page.txt":
 			w.Header().Set("Content-Type", "text/html")
-			w.Write([]byte("<!doctype html><html><body>Page not found</body></html>"))
+			_, _ = w.Write([]byte("<!doctype html><html><body>Page not found</body></html>"))
 		case "/binary.txt":
-			w.Write([]byte{0x89, 'P', 'N', 'G', 0, 0, 0, 0})
+			_, _ = w.Write([]byte{0x89, 'P', 'N', 'G', 0, 0, 0, 0})
 		case "/big.txt":
-			w.Write([]byte(strings.Repeat("a", 2048)))
+			_, _ = w.Write([]byte(strings.Repeat("a", 2048)))
 		case "/page":
 			w.Header().Set("Content-Type", "text/plain")
-			w.Write([]byte("just text"))
+			_, _ = w.Write([]byte("just text"))
 		case "/empty":
 		}
 	})
@@ -244,7 +244,7 @@ func TestDiscoverLinkThroughServer(t *testing.T) {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html")
-		w.Write([]byte(`<a href="docs/CR.txt">CR</a>`))
+		_, _ = w.Write([]byte(`<a href="docs/CR.txt">CR</a>`))
 	})
 	got, err := testClient(retrytest.New()).DiscoverLink(context.Background(), srv.URL+"/base/en/rules", "a", ".txt")
 	if err != nil || got != srv.URL+"/base/en/docs/CR.txt" {

@@ -82,18 +82,21 @@ func TestDeterministicAndHeaders(t *testing.T) {
 func TestPackagesDocumented(t *testing.T) {
 	root := filepath.Join(corpus.Root(t), "generated")
 	for _, pkg := range []string{"cardtype", "subtype", "mana", "typeline", "internal/enum", "internal/data"} {
-		pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join(root, pkg), func(fi os.FileInfo) bool {
-			return !strings.HasSuffix(fi.Name(), "_test.go")
-		}, parser.ParseComments|parser.PackageClauseOnly)
+		files, err := filepath.Glob(filepath.Join(root, pkg, "*.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		documented := false
-		for _, p := range pkgs {
-			for _, f := range p.Files {
-				if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package ") {
-					documented = true
-				}
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments|parser.PackageClauseOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package ") {
+				documented = true
 			}
 		}
 		if !documented {
@@ -380,7 +383,9 @@ func TestAmbiguousSpellingRefused(t *testing.T) {
 		}
 	}
 	b, _ := snapshot.Marshal(es)
-	os.WriteFile(store.CurrentPath("es"), b, 0o644)
+	if err := os.WriteFile(store.CurrentPath("es"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), `both read as "goblin"`) {
 		t.Errorf("got %v", err)
 	}

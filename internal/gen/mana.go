@@ -144,7 +144,7 @@ func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]Man
 			}
 		case "phyrexian", "hybrid_phyrexian":
 			if parts[len(parts)-1] != "P" || len(parts) < 2 || len(parts) > 3 {
-				return nil, fmt.Errorf("Phyrexian symbol %s does not end in /P", s.Symbol)
+				return nil, fmt.Errorf("symbol %s is in a Phyrexian group but does not end in /P", s.Symbol)
 			}
 			for _, p := range parts[:len(parts)-1] {
 				if p == "C" { // colorless mana (107.4c), as in {C/W}: no colour

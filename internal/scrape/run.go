@@ -170,9 +170,7 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		}
 	}
 	if en, es := plan.New["en"], plan.New["es"]; en != nil && es != nil {
-		for _, l := range diff.SpanishLag(en, es).Lines() {
-			plan.Warnings = append(plan.Warnings, l)
-		}
+		plan.Warnings = append(plan.Warnings, diff.SpanishLag(en, es).Lines()...)
 	}
 	if manifestChanged {
 		b, err := m.Marshal()

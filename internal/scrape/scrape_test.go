@@ -259,7 +259,9 @@ func TestCommittedSnapshotsAreUpToDate(t *testing.T) {
 
 func TestOfflineRunFromEmptySnapshots(t *testing.T) {
 	srcDir, snapDir := copyTree(t)
-	os.RemoveAll(snapDir)
+	if err := os.RemoveAll(snapDir); err != nil {
+		t.Fatal(err)
+	}
 	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
 	if err != nil {
 		t.Fatal(err)
@@ -283,33 +285,41 @@ func TestOfflineRunFromEmptySnapshots(t *testing.T) {
 func snapshotFiles(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+	if err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err == nil && !e.IsDir() {
 			b, _ := os.ReadFile(p)
 			out[p] = string(b)
 		}
 		return nil
-	})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	return out
 }
 
 func TestFailedRunWritesNothing(t *testing.T) {
 	cases := map[string]func(t *testing.T, srcDir string){
 		"captured copy altered": func(t *testing.T, srcDir string) {
-			os.WriteFile(filepath.Join(srcDir, "captured", "rule-107.4-es.txt"), []byte("tampered"), 0o644)
+			if err := os.WriteFile(filepath.Join(srcDir, "captured", "rule-107.4-es.txt"), []byte("tampered"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		},
 		"Spanish name dropped": func(t *testing.T, srcDir string) {
 			p := filepath.Join(srcDir, "captured", "rule-205.3-es.txt")
 			b, _ := os.ReadFile(p)
 			b = []byte(strings.Replace(string(b), "Oro, ", "", 1))
-			os.WriteFile(p, b, 0o644)
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			rewriteSHA(t, srcDir, "rule-205.3-es", b)
 		},
 		"creature list reworded": func(t *testing.T, srcDir string) {
 			p := filepath.Join(srcDir, "captured", "rule-205.3-en.txt")
 			b, _ := os.ReadFile(p)
 			b = []byte(strings.Replace(string(b), "All other creature types are one word long:", "The rest are:", 1))
-			os.WriteFile(p, b, 0o644)
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			rewriteSHA(t, srcDir, "rule-205.3-en", b)
 		},
 	}
@@ -348,7 +358,9 @@ func rewriteSHA(t *testing.T, srcDir, id string, data []byte) {
 		}
 	}
 	b, _ := m.Marshal()
-	os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644)
+	if err := os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestShrinkRefusedUnlessAllowed(t *testing.T) {
@@ -377,7 +389,9 @@ func TestShrinkRefusedUnlessAllowed(t *testing.T) {
 			t.Fatalf("%s: the planeswalker list is not where the test expects it", id)
 		}
 		text = strings.Replace(text, list, cut, 1)
-		os.WriteFile(p, []byte(text), 0o644)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		rewriteSHA(t, srcDir, id, []byte(text))
 	}
 	_, err = build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
@@ -400,12 +414,12 @@ func TestLiveRun(t *testing.T) {
 		switch r.URL.Path {
 		case "/base/en/rules":
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write([]byte(`<html><body><a href="/base/en/rules#top">Rules</a>
+			_, _ = w.Write([]byte(`<html><body><a href="/base/en/rules#top">Rules</a>
 			<a href="../downloads/MagicCompRules%2020260227.txt">TXT</a>
 			<a href="/base/downloads/MagicCompRules 20260227.pdf">PDF</a></body></html>`))
 		case "/base/downloads/MagicCompRules 20260227.txt":
 			w.Header().Set("Content-Type", "text/plain")
-			w.Write(release)
+			_, _ = w.Write(release)
 		default:
 			t.Errorf("unexpected request %s %s", r.Method, r.URL)
 			http.Error(w, "unexpected", http.StatusTeapot)
@@ -415,11 +429,15 @@ func TestLiveRun(t *testing.T) {
 	defer srv.Close()
 
 	srcDir, snapDir := copyTree(t)
-	os.RemoveAll(snapDir)
+	if err := os.RemoveAll(snapDir); err != nil {
+		t.Fatal(err)
+	}
 	m, _ := sources.Load(srcDir)
 	m.Sources[0].URL = srv.URL + "/base/en/rules"
 	b, _ := m.Marshal()
-	os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644)
+	if err := os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	c := fetch.New()
 	c.Retry.Clock = retrytest.New()
@@ -501,7 +519,9 @@ func TestCuratedBehindEnglishWarns(t *testing.T) {
 	p := filepath.Join(srcDir, "curated", "es-types.json")
 	b, _ := os.ReadFile(p)
 	b = []byte(strings.Replace(string(b), `{"en": "kindred", "es": "afín"},`, "", 1))
-	os.WriteFile(p, b, 0o644)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	rewriteSHA(t, srcDir, "curated-es-types", b)
 	plan, err := Build(context.Background(), Options{SourcesDir: srcDir, SnapshotsDir: snapDir}, nil)
 	if err != nil {
@@ -541,7 +561,7 @@ func TestLiveRefreshesCapturedCopy(t *testing.T) {
 			return
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write(page)
+		_, _ = w.Write(page)
 	}))
 	defer srv.Close()
 	m, _ := sources.Load(srcDir)
@@ -552,7 +572,9 @@ func TestLiveRefreshesCapturedCopy(t *testing.T) {
 		}
 	}
 	b, _ := m.Marshal()
-	os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644)
+	if err := os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	if _, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir, Live: true}); err != nil {
 		t.Fatal(err)

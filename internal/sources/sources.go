@@ -173,7 +173,7 @@ func ReadFile(path string, maxBytes int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: nothing to lose
 	if fi, err := f.Stat(); err == nil && maxBytes > 0 && fi.Size() > maxBytes {
 		return nil, fmt.Errorf("%s: %d bytes, more than the cap of %d for a source document (raise it with -max-bytes if this file is right)", path, fi.Size(), maxBytes)
 	}

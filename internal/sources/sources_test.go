@@ -43,7 +43,9 @@ func TestManifestRejects(t *testing.T) {
 		"duplicate id":   good + "," + good,
 	} {
 		dir := t.TempDir()
-		os.WriteFile(filepath.Join(dir, "sources.json"), []byte(`{"sources":[`+src+`]}`), 0o644)
+		if err := os.WriteFile(filepath.Join(dir, "sources.json"), []byte(`{"sources":[`+src+`]}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := Load(dir); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
@@ -52,7 +54,9 @@ func TestManifestRejects(t *testing.T) {
 
 func TestReadCapturedChecksSHA(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "x.txt"), []byte("hello"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "x.txt"), []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	m := &Manifest{dir: dir}
 	src := &Source{ID: "x", Captured: &Captured{Path: "x.txt", SHA256: strings.Repeat("0", 64)}}
 	if _, err := m.ReadCaptured(src, 0); err == nil || !strings.Contains(err.Error(), "sha256") {

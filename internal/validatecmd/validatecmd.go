@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			break
 		}
 		if err != nil && err != io.EOF {
-			out.Flush()
+			_ = out.Flush() // the verdicts so far, then the read error
 			return fmt.Errorf("reading input after line %d: %w", n-1, err)
 		}
 		var v verdict
@@ -119,7 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if ctx.Err() != nil {
-			out.Flush()
+			_ = out.Flush()
 			return ctx.Err()
 		}
 	}
