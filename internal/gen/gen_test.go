@@ -279,8 +279,10 @@ func TestValuesStableAcrossUpdate(t *testing.T) {
 	next.Effective = "2099-01-01"
 	dropped := next.Subtypes["creature"][len(next.Subtypes["creature"])/2] // any current name
 	creatures := slices.DeleteFunc(slices.Clone(next.Subtypes["creature"]), func(s string) bool { return s == dropped })
-	next.Subtypes["creature"] = append(append([]string{"Aardwolf"}, creatures...), "Zyzzyva")
-	next.CardTypes = append(slices.Clone(next.CardTypes), "gizmo")
+	first, last := absent(t, next.Subtypes["creature"], "Aalii"), absent(t, next.Subtypes["creature"], "Zzyzx")
+	next.Subtypes["creature"] = append(append([]string{first}, creatures...), last)
+	gizmo := absent(t, next.CardTypes, "gizmo")
+	next.CardTypes = append(slices.Clone(next.CardTypes), gizmo)
 	next.Covers, next.Partial = nil, false
 	b, err := snapshot.Marshal(next)
 	if err != nil {
@@ -308,18 +310,28 @@ func TestValuesStableAcrossUpdate(t *testing.T) {
 	}
 	cl := category(t, after, "creature")
 	n := len(category(t, before, "creature").Values)
-	if got := cl.Values[n:]; len(got) != 2 || got[0].EN != "Aardwolf" || got[1].EN != "Zyzzyva" || got[0].Since != "2099-01-01" {
+	if got := cl.Values[n:]; len(got) != 2 || got[0].EN != first || got[1].EN != last || got[0].Since != "2099-01-01" {
 		t.Errorf("new creature types %+v", got)
 	}
 	if _, v := find(t, cl, dropped); v.Removed != "2099-01-01" {
 		t.Errorf("%s %+v", dropped, v)
 	}
-	if cl.Values[cl.Order[0]-1].EN != "Aardwolf" {
+	if cl.Values[cl.Order[0]-1].EN != first {
 		t.Errorf("rule order starts with %s", cl.Values[cl.Order[0]-1].EN)
 	}
-	if _, v := find(t, after.CardTypes, "Gizmo"); v.ES != "" {
+	if _, v := find(t, after.CardTypes, title(gizmo)); v.ES != "" {
 		t.Errorf("a name no Spanish source translates has Spanish %q", v.ES)
 	}
+}
+
+// absent returns name, made longer until no list entry has it: the test's
+// new names must be new whatever the rules list by then.
+func absent(t *testing.T, list []string, name string) string {
+	t.Helper()
+	for slices.Contains(list, name) {
+		name += "a"
+	}
+	return name
 }
 
 func TestManaSemanticsRefusesToGuess(t *testing.T) {

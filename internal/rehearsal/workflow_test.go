@@ -1,0 +1,305 @@
+package rehearsal
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// workflow is the part of a GitHub Actions workflow file the rehearsal
+// runs: jobs, their env and their steps.
+type workflow struct {
+	Name string          `yaml:"name"`
+	Jobs map[string]*job `yaml:"jobs"`
+}
+
+type job struct {
+	If    string            `yaml:"if"`
+	Env   map[string]string `yaml:"env"`
+	Steps []step            `yaml:"steps"`
+}
+
+type step struct {
+	Name string            `yaml:"name"`
+	Uses string            `yaml:"uses"`
+	Run  string            `yaml:"run"`
+	If   string            `yaml:"if"`
+	Env  map[string]string `yaml:"env"`
+}
+
+func loadWorkflow(t *testing.T, path string) *workflow {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf workflow
+	if err := yaml.Unmarshal(b, &wf); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &wf
+}
+
+// actionsStandIn are the actions whose work the rehearsal does itself: the
+// temporary clone is the checkout, the Go running the test is set up, and
+// the corpus is where fetch-corpus looks first. Any other action is a step
+// the rehearsal cannot run, so it fails rather than skip it silently.
+var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/cache"}
+
+// runJob runs the steps of one job as Actions would: each run script with
+// bash -eo pipefail in dir, with the job's and step's env, after
+// evaluating their ${{ }} expressions in ctx. It fails the test at the
+// first step that fails, with the step's output.
+func runJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, env []string) {
+	t.Helper()
+	j, ok := wf.Jobs[name]
+	if !ok {
+		t.Fatalf("workflow %s has no job %s", wf.Name, name)
+	}
+	if j.If != "" {
+		if ok, err := truthy(evalExpr(j.If, ctx)); err != nil || !ok {
+			t.Fatalf("%s/%s: its condition %q is false or fails (%v) in the rehearsal's context", wf.Name, name, j.If, err)
+		}
+	}
+	jobEnv := slices.Clone(env)
+	for k, v := range j.Env {
+		jobEnv = append(jobEnv, k+"="+render(t, v, ctx))
+	}
+	for i, s := range j.Steps {
+		label := fmt.Sprintf("%s/%s step %d %q", wf.Name, name, i+1, s.Name)
+		if s.If != "" {
+			t.Fatalf("%s: step conditions are not rehearsed; teach the rehearsal", label)
+		}
+		if s.Uses != "" {
+			action, _, _ := strings.Cut(s.Uses, "@")
+			if !slices.Contains(actionsStandIn, action) {
+				t.Fatalf("%s uses %s, which the rehearsal does not stand in for", label, s.Uses)
+			}
+			t.Logf("%s: %s (stood in for)", label, action)
+			continue
+		}
+		stepEnv := slices.Clone(jobEnv)
+		for k, v := range s.Env {
+			stepEnv = append(stepEnv, k+"="+render(t, v, ctx))
+		}
+		script := render(t, s.Run, ctx)
+		start := time.Now()
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = stepEnv
+		out, err := cmd.CombinedOutput()
+		t.Logf("%s (%s):\n%s", label, time.Since(start).Round(time.Millisecond), indent(tail(string(out), 40)))
+		if err != nil {
+			t.Fatalf("%s failed: %v\n%s", label, err, indent(tail(string(out), 200)))
+		}
+	}
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{fmt.Sprintf("[... %d lines]", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
+
+var exprRE = regexp.MustCompile(`\$\{\{(.*?)\}\}`)
+
+// render replaces every ${{ expr }} in s with its value.
+func render(t *testing.T, s string, ctx map[string]any) string {
+	t.Helper()
+	var failed error
+	out := exprRE.ReplaceAllStringFunc(s, func(m string) string {
+		v, err := evalExpr(exprRE.FindStringSubmatch(m)[1], ctx)
+		if err != nil && failed == nil {
+			failed = err
+		}
+		return str(v)
+	})
+	if failed != nil {
+		t.Fatalf("evaluating %q: %v", s, failed)
+	}
+	return out
+}
+
+// evalExpr evaluates the part of the Actions expression language the
+// workflows use: context paths (github.repository), string literals,
+// ==, !=, !, && and || with Actions' truthiness, and parentheses. Anything
+// else is an error: a workflow change the rehearsal does not understand
+// must not pass unnoticed.
+func evalExpr(src string, ctx map[string]any) (any, error) {
+	p := &exprParser{toks: tokenize(src), ctx: ctx}
+	v, err := p.or()
+	if err == nil && p.i < len(p.toks) {
+		err = fmt.Errorf("unexpected %q", p.toks[p.i])
+	}
+	return v, err
+}
+
+var tokRE = regexp.MustCompile(`\s*('(?:[^']|'')*'|\|\||&&|==|!=|!|\(|\)|[A-Za-z_][A-Za-z0-9_.\-]*)`)
+
+func tokenize(s string) []string {
+	var out []string
+	for _, m := range tokRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	if strings.TrimSpace(tokRE.ReplaceAllString(s, "")) != "" {
+		out = append(out, "<unreadable: "+s+">")
+	}
+	return out
+}
+
+type exprParser struct {
+	toks []string
+	i    int
+	ctx  map[string]any
+}
+
+func (p *exprParser) peek() string {
+	if p.i < len(p.toks) {
+		return p.toks[p.i]
+	}
+	return ""
+}
+
+func (p *exprParser) or() (any, error) {
+	v, err := p.and()
+	for err == nil && p.peek() == "||" {
+		p.i++
+		var r any
+		if r, err = p.and(); err == nil {
+			if ok, _ := truthy(v, nil); !ok {
+				v = r
+			}
+		}
+	}
+	return v, err
+}
+
+func (p *exprParser) and() (any, error) {
+	v, err := p.cmp()
+	for err == nil && p.peek() == "&&" {
+		p.i++
+		var r any
+		if r, err = p.cmp(); err == nil {
+			if ok, _ := truthy(v, nil); ok {
+				v = r
+			}
+		}
+	}
+	return v, err
+}
+
+func (p *exprParser) cmp() (any, error) {
+	v, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	if op := p.peek(); op == "==" || op == "!=" {
+		p.i++
+		r, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		eq := strings.EqualFold(str(v), str(r)) // Actions compares strings case-insensitively
+		return eq == (op == "=="), nil
+	}
+	return v, nil
+}
+
+func (p *exprParser) unary() (any, error) {
+	switch tok := p.peek(); {
+	case tok == "!":
+		p.i++
+		v, err := p.unary()
+		ok, _ := truthy(v, nil)
+		return !ok, err
+	case tok == "(":
+		p.i++
+		v, err := p.or()
+		if p.peek() != ")" {
+			return nil, fmt.Errorf("missing )")
+		}
+		p.i++
+		return v, err
+	case strings.HasPrefix(tok, "'"):
+		p.i++
+		return strings.ReplaceAll(tok[1:len(tok)-1], "''", "'"), nil
+	case tok == "true" || tok == "false":
+		p.i++
+		return tok == "true", nil
+	case tok != "" && (tok[0] == '_' || tok[0] >= 'A'):
+		p.i++
+		var v any = p.ctx
+		for _, part := range strings.Split(tok, ".") {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return nil, fmt.Errorf("%s: not a context the rehearsal provides", tok)
+			}
+			if v, ok = m[part]; !ok {
+				return nil, fmt.Errorf("%s: not a context the rehearsal provides; teach it", tok)
+			}
+		}
+		return v, nil
+	}
+	return nil, fmt.Errorf("unexpected %q", p.peek())
+}
+
+// truthy is Actions' truthiness: false, "", 0 and null are false.
+func truthy(v any, err error) (bool, error) {
+	switch x := v.(type) {
+	case nil:
+		return false, err
+	case bool:
+		return x, err
+	case string:
+		return x != "", err
+	case int:
+		return x != 0, err
+	}
+	return true, err
+}
+
+func str(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
+}
+
+func TestExpressions(t *testing.T) {
+	ctx := map[string]any{
+		"secrets": map[string]any{"GITHUB_TOKEN": "tok", "CRGEN_BOT_TOKEN": ""},
+		"inputs":  map[string]any{"dry_run": false},
+		"github":  map[string]any{"repository": "mtgrules/crgen"},
+	}
+	for expr, want := range map[string]string{
+		"secrets.CRGEN_BOT_TOKEN || secrets.GITHUB_TOKEN": "tok",
+		"inputs.dry_run && '-dry-run' || ''":              "",
+		"!inputs.dry_run && '-x' || ''":                   "-x",
+		"github.repository == 'MTGRULES/crgen'":           "true",
+		"(github.repository != 'a/b') && 'it''s'":         "it's",
+	} {
+		v, err := evalExpr(expr, ctx)
+		if err != nil || str(v) != want {
+			t.Errorf("%s = %q, %v; want %q", expr, str(v), err, want)
+		}
+	}
+	for _, bad := range []string{"secrets.OTHER", "toJSON(github)", "github.repository ==", "'a' 'b'"} {
+		if _, err := evalExpr(bad, ctx); err == nil {
+			t.Errorf("%s evaluated", bad)
+		}
+	}
+}
