@@ -145,12 +145,16 @@ func build(ctx context.Context, opt scrape.Options, extra []scrape.Document, ver
 			}
 		}
 	}
-	for _, w := range plan.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
-	}
 	changed, err := plan.Apply()
 	if err != nil {
 		return err
+	}
+	// Warnings go with what changed: a rerun that changes nothing stays
+	// quiet about a Spanish lag it already reported.
+	if len(changed) > 0 || verbose {
+		for _, w := range plan.Warnings {
+			fmt.Fprintln(stderr, "warning:", w)
+		}
 	}
 	if len(changed) == 0 {
 		fmt.Fprintln(stdout, "no changes")

@@ -1,0 +1,115 @@
+package prbotcmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/prbot"
+)
+
+func run(env prbot.Env, args ...string) (string, string, int) {
+	Env = func() prbot.Env { return env }
+	var out, errb bytes.Buffer
+	code := Command.Main(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestUsage(t *testing.T) {
+	dir := t.TempDir()
+	body := filepath.Join(dir, "body.md")
+	if err := os.WriteFile(body, []byte("diff"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := prbot.Env{Token: "ghs_topsecret", Repository: "o/r", APIURL: "http://127.0.0.1:1/"}
+	for name, tt := range map[string]struct {
+		args   []string
+		env    prbot.Env
+		code   int
+		stdout string
+		stderr string
+	}{
+		"help":           {[]string{"-h"}, prbot.Env{}, 0, "usage: prbot [flags]", ""},
+		"help word":      {[]string{"help"}, prbot.Env{}, 0, "Commands:", ""},
+		"refresh help":   {[]string{"refresh", "-h"}, prbot.Env{}, 0, "usage: prbot refresh [flags] PATH...", ""},
+		"comment help":   {[]string{"comment", "--help"}, prbot.Env{}, 0, "-pr number", ""},
+		"no command":     {nil, env, 2, "", "usage: prbot"},
+		"unknown":        {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment)`},
+		"bad flag":       {[]string{"comment", "-x"}, env, 2, "", "unknown flag -x (valid: -body-file, -bot-login, -dry-run, -pr, -version)"},
+		"no body":        {[]string{"comment", "-pr", "1"}, env, 2, "", "-body-file is required"},
+		"no pr":          {[]string{"comment", "-body-file", body}, env, 2, "", "-pr is required"},
+		"no token":       {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Repository: "o/r"}, 1, "", "GITHUB_TOKEN is not set"},
+		"escaping path":  {[]string{"refresh", "-body-file", body, "../etc/passwd"}, env, 2, "", "inside the repository"},
+		"missing body":   {[]string{"comment", "-pr", "1", "-body-file", filepath.Join(dir, "nope.md")}, env, 1, "", "nope.md"},
+		"bad repository": {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Token: "t", Repository: "o"}, 1, "", `GITHUB_REPOSITORY "o" is not owner/name`},
+	} {
+		out, errs, code := run(tt.env, tt.args...)
+		if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errs, tt.stderr) {
+			t.Errorf("%s: exit %d, stdout %.120q, stderr %q", name, code, out, errs)
+		}
+		if strings.Contains(out+errs, "topsecret") {
+			t.Errorf("%s: token printed", name)
+		}
+	}
+}
+
+// A dry run needs no token: it reads the repository's state and writes
+// nothing.
+func TestDryRunWithoutToken(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "" {
+			t.Errorf("%s %s sent credentials", r.Method, r.URL.Path)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case r.Method == "GET" && r.URL.Path == "/api/repos/o/r/pulls":
+			_, _ = w.Write([]byte("[]"))
+		case r.Method == "GET" && r.URL.Path == "/api/repos/o/r/git/ref/heads/main":
+			_ = json.NewEncoder(w).Encode(map[string]any{"ref": "refs/heads/main", "object": map[string]any{"sha": "abc123", "type": "commit"}})
+		case r.Method == "GET" && r.URL.Path == "/api/repos/o/r/git/ref/heads/crgen/refresh":
+			w.WriteHeader(404)
+			_, _ = w.Write([]byte(`{"message":"Not Found"}`))
+		default:
+			t.Errorf("dry run: unexpected %s %s", r.Method, r.URL)
+			w.WriteHeader(500)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	body := filepath.Join(dir, "body.md")
+	if err := os.WriteFile(body, []byte("diff"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(prbot.Env{Repository: "o/r", APIURL: srv.URL + "/api/"}, "refresh", "-dry-run", "-body-file", body, "go.mod")
+	if code != 0 || !strings.Contains(errs, "dry run: would commit 1 files on crgen/refresh") || !strings.Contains(out, "created pull request") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, out, errs)
+	}
+}
+
+func TestReadFiles(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	t.Cleanup(func() { _ = os.Chdir(wd) })
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll("snapshots/current", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("snapshots/current/en.json", []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := readFiles([]string{"snapshots/current/en.json", "generated/gone.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 || string(files[0].Content) != "{}" || files[0].Delete || !files[1].Delete || files[1].Path != "generated/gone.go" {
+		t.Errorf("%+v", files)
+	}
+}

@@ -1,0 +1,299 @@
+package scrapecmd
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+func run(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Command.Main(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// Every subcommand prints its own page on -h, to stdout, and exits 0.
+func TestHelp(t *testing.T) {
+	for _, sub := range []string{"", "extract", "import", "diff", "report", "history", "accept"} {
+		args := []string{"-h"}
+		name := "scrape"
+		if sub != "" {
+			args = []string{sub, "-h"}
+			name += " " + sub
+		}
+		out, errs, code := run(t, args...)
+		if code != 0 || !strings.HasPrefix(out, "usage: "+name+" [flags]") || !strings.Contains(out, "Examples:") || !strings.Contains(out, "Exit status:") || errs != "" {
+			t.Errorf("%s -h: exit %d, stdout %.200q, stderr %q", name, code, out, errs)
+		}
+	}
+	out, _, _ := run(t, "-h")
+	for _, want := range []string{"lang@current", "-max-shrink", "-live", "report"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("scrape -h does not mention %s", want)
+		}
+	}
+	if out, _, _ := run(t, "import", "-h"); strings.Contains(out, "-live") {
+		t.Error("import -h lists -live, which import does not take")
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for name, tt := range map[string]struct {
+		args []string
+		want string
+	}{
+		"unknown command":   {[]string{"bogus"}, `scrape: unknown command "bogus" (valid: extract, import, diff, report, history, accept)`},
+		"unknown flag":      {[]string{"extract", "-bogus", "x"}, "scrape extract: unknown flag -bogus (valid: -effective, -lang, -max-bytes, -sources, -version)"},
+		"bad date":          {[]string{"extract", "-effective", "yesterday", "x.txt"}, `-effective "yesterday": want a date as YYYY-MM-DD`},
+		"impossible date":   {[]string{"extract", "-effective", "2026-13-45", "x.txt"}, `-effective "2026-13-45"`},
+		"language":          {[]string{"extract", "-lang", "fr", "x.txt"}, `-lang "fr": want one of en, es`},
+		"negative shrink":   {[]string{"-max-shrink", "-1"}, "-max-shrink -1: want a fraction above 0 and at most 1"},
+		"zero shrink":       {[]string{"-max-shrink", "0"}, "-max-shrink 0: want a fraction"},
+		"format":            {[]string{"diff", "-format", "xml", "a", "b"}, `-format "xml": want one of text, markdown, json`},
+		"diff arguments":    {[]string{"diff", "en@2024-04-12"}, "need OLD and NEW"},
+		"no files":          {[]string{"import"}, "no files given"},
+		"max bytes":         {[]string{"extract", "-max-bytes", "0", "x"}, "-max-bytes 0"},
+		"report arguments":  {[]string{"report", "a"}, "need OLD_DIR and NEW_DIR"},
+		"history, no name":  {[]string{"history"}, "no name given"},
+		"accept, no files":  {[]string{"accept"}, "no files given"},
+		"markdown too tiny": {[]string{"diff", "-limit", "10", "a", "b"}, "-limit 10: want at least 1024"},
+	} {
+		_, errs, code := run(t, tt.args...)
+		if code != 2 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and %q", name, code, errs, tt.want)
+		}
+	}
+}
+
+func TestExtractSeedsSpanish(t *testing.T) {
+	root := corpus.Root(t)
+	out, stderr, code := run(t, "extract", "-sources", filepath.Join(root, "sources"),
+		filepath.Join(root, "sources/captured/rule-205.3-es.txt"), filepath.Join(root, "sources/captured/rule-107.4-es.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	s, err := snapshot.Unmarshal([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Facts of the captured pages, which do not change.
+	if s.Lang != "es" || s.Effective != "2026-09-25" || len(s.Subtypes["creature"]) != 324 || len(s.ManaSymbols) != 48 {
+		t.Errorf("lang %s effective %s creature %d mana %d", s.Lang, s.Effective, len(s.Subtypes["creature"]), len(s.ManaSymbols))
+	}
+	b, _ := snapshot.Marshal(s)
+	if string(b) != out {
+		t.Error("extract output is not canonical")
+	}
+}
+
+func TestExtractErrorsNameFileAndNextStep(t *testing.T) {
+	tmp := t.TempDir()
+	page := filepath.Join(tmp, "page.txt")
+	if err := os.WriteFile(page, []byte("205.3. Subtipos\nSubreglas\nUna carta.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := run(t, "extract", "-lang", "es", "-effective", "2026-09-25", page)
+	if code != 1 || !strings.Contains(stderr, page) || !strings.Contains(stderr, "rule 205.3: no subrule lists the artifact types") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, _ = run(t, "extract", filepath.Join(tmp, "nope.txt")); !strings.Contains(stderr, "nope.txt") {
+		t.Errorf("missing file: %q", stderr)
+	}
+	big := filepath.Join(tmp, "big.txt")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("x"), 4096), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code = run(t, "extract", "-max-bytes", "1024", big); code != 1 || !strings.Contains(stderr, "more than the cap of 1024") {
+		t.Errorf("oversize: exit %d %q", code, stderr)
+	}
+	// An English release read as Spanish says which language it is.
+	release := filepath.Join(corpus.Dir(t, "cr-en"), "en-20260227.txt")
+	_, stderr, code = run(t, "extract", "-lang", "es", "-sources", tmp, release)
+	if code != 1 || !strings.Contains(stderr, "this looks like a document in English: use -lang en") {
+		t.Errorf("English read as Spanish: exit %d, %q", code, stderr)
+	}
+}
+
+func TestExtractOfficialRelease(t *testing.T) {
+	path := filepath.Join(corpus.Dir(t, "cr-en"), "en-20160930.txt") // UTF-16 LE
+	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Root(t), "sources"), path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	s, err := snapshot.Unmarshal([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Partial || s.Effective != "2016-09-30" || len(s.CardTypes) != 13 || len(s.Subtypes["creature"]) != 235 {
+		t.Errorf("partial %v effective %s card types %d creatures %d", s.Partial, s.Effective, len(s.CardTypes), len(s.Subtypes["creature"]))
+	}
+}
+
+func TestDiffExitStatusAndErrors(t *testing.T) {
+	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	out, _, code := run(t, "diff", "-snapshots", snaps, "en@2024-04-12", "en@2024-07-30")
+	if code != 3 || !strings.Contains(out, "~ tribal → kindred") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	_, _, code = run(t, "diff", "-snapshots", snaps, "-format", "json", "en@2025-11-14", filepath.Join(snaps, "en", "2025-11-14.json"))
+	if code != 0 {
+		t.Errorf("identical snapshots: exit %d", code)
+	}
+	// Over ten years, through the history in between: one rename.
+	out, _, _ = run(t, "diff", "-snapshots", snaps, "en@2016-01-16", "en@2026-02-27")
+	if strings.Count(out, "~ ") != 1 || !strings.Contains(out, "~ tribal → kindred") || !strings.Contains(out, "- Cephalid") || !strings.Contains(out, "+ Child") {
+		t.Errorf("2016 to 2026:\n%s", out)
+	}
+	notJSON := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(notJSON, []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, tt := range map[string]struct {
+		args []string
+		code int
+		want string
+	}{
+		"missing release": {[]string{"diff", "-snapshots", snaps, "en@1999-01-01", "en@2024-07-30"}, 1, "no snapshot of en for 1999-01-01"},
+		"languages":       {[]string{"diff", "-snapshots", snaps, "en@2024-07-30", "en@2024-07-30"}, 0, ""},
+		"not a snapshot":  {[]string{"diff", "-snapshots", snaps, notJSON, "en@2024-07-30"}, 1, "is not a snapshot file (expected the JSON scrape writes"},
+	} {
+		_, errs, code := run(t, tt.args...)
+		if code != tt.code || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, stderr %q", name, code, errs)
+		}
+	}
+}
+
+func TestHistory(t *testing.T) {
+	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	for name, want := range map[string]string{
+		"time lord": "Time Lord (en): creature type, since 2023-10-13",
+		"Cephalid":  "Cephalid (en): creature type, since at least 2016-01-16 (the oldest en release known), until 2024-04-12 (gone in 2024-07-30)",
+		"tribal":    "tribal (en): card type, since at least 2016-01-16 (the oldest en release known), until 2024-04-12 (gone in 2024-07-30)",
+		"Undercity": "Undercity (en): dungeon type, since 2022-06-10",
+		"Saga":      "Saga (es): creature type (English Hag)",
+		"Urza's":    "Urza’s (en): land type",
+		"{C/W}":     "{C/W} (en): monocolored_hybrid mana symbol, since 2024-11-08",
+	} {
+		out, stderr, code := run(t, "history", "-snapshots", snaps, name)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("history %s: exit %d %s\n%s\nwant %q", name, code, stderr, out, want)
+		}
+	}
+	if _, stderr, code := run(t, "history", "-snapshots", snaps, "Donkey"); code != 1 || !strings.Contains(stderr, `"Donkey" is in no list of the`) {
+		t.Errorf("unknown name: exit %d %q", code, stderr)
+	}
+	// Outside the repository there are no snapshots: say so, not "no list".
+	if _, stderr, code := run(t, "history", "-snapshots", t.TempDir(), "Time Lord"); code != 1 || !strings.Contains(stderr, "no releases in") || !strings.Contains(stderr, "run from the repository root") {
+		t.Errorf("no snapshots: exit %d %q", code, stderr)
+	}
+}
+
+// copyTree copies sources/ and snapshots/ into a temporary directory.
+func copyTree(t *testing.T) (string, string) {
+	t.Helper()
+	root := corpus.Root(t)
+	tmp := t.TempDir()
+	for _, d := range []string{"sources", "snapshots"} {
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			if e.IsDir() {
+				return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
+}
+
+// A changed captured copy stops the run with the way to accept it; after
+// accept, the run goes on.
+func TestChangedCaptureAndAccept(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	page := filepath.Join(srcDir, "captured", "rule-107.4-es.txt")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, append(b, "\nAnuncio\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := run(t, "-sources", srcDir, "-snapshots", snapDir)
+	if code != 1 || !strings.Contains(stderr, "run 'scrape accept "+page+"'") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	out, stderr, code := run(t, "accept", "-sources", srcDir, page)
+	if code != 0 || !strings.Contains(out, "source rule-107.4-es, sha256") {
+		t.Fatalf("accept: exit %d %q %q", code, out, stderr)
+	}
+	out, stderr, code = run(t, "-sources", srcDir, "-snapshots", snapDir)
+	if code != 0 || strings.TrimSpace(out) != "no changes" || stderr != "" {
+		t.Errorf("after accept: exit %d, stdout %q, stderr %q (quiet by default: no changes, nothing else)", code, out, stderr)
+	}
+	if _, stderr, code = run(t, "accept", "-sources", srcDir, filepath.Join(srcDir, "sources.json")); code != 1 || !strings.Contains(stderr, "is no captured copy declared") {
+		t.Errorf("accepting a non-capture: exit %d %q", code, stderr)
+	}
+}
+
+// With the English history gone, scrape says to import it, not to force
+// a shrink.
+func TestMissingHistory(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	if err := os.RemoveAll(filepath.Join(snapDir, "en")); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := run(t, "-sources", srcDir, "-snapshots", snapDir)
+	if code != 1 || !strings.Contains(stderr, "run make history") || strings.Contains(stderr, "-allow-shrink") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// import names the file that fails, and the releases it imported.
+func TestImport(t *testing.T) {
+	srcDir, snapDir := copyTree(t)
+	dir := corpus.Dir(t, "cr-en")
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("not the rules"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "en-20250919.txt")
+	_, stderr, code := run(t, "import", "-sources", srcDir, "-snapshots", snapDir, good, bad, filepath.Join(dir, "en-20251114.txt"))
+	if code != 1 || !strings.Contains(stderr, bad+":") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	out, stderr, code := run(t, "import", "-v", "-sources", srcDir, "-snapshots", snapDir, good)
+	if code != 0 || !strings.Contains(out, good+": release 2025-09-19") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
+
+func TestReport(t *testing.T) {
+	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	out, stderr, code := run(t, "report", snaps, snaps)
+	if code != 0 || !strings.Contains(out, "No changes.") || !strings.Contains(out, "## Spanish:") {
+		t.Errorf("exit %d, %q, %q", code, out, stderr)
+	}
+	if _, stderr, code = run(t, "report", t.TempDir(), snaps); code != 0 {
+		// An empty old directory compares with nothing: everything is new.
+		if code != 3 {
+			t.Errorf("from nothing: exit %d %q", code, stderr)
+		}
+	}
+}
