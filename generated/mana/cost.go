@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Cost is a parsed mana cost: its symbols as the rules write them, with
@@ -12,11 +13,16 @@ import (
 // pointer into shared state) and parsing a cost in strict notation
 // allocates nothing. Its zero value is no mana cost and encodes as "".
 type Cost struct {
-	text   string
-	mv     int
-	n      int
-	colors Colors
+	text    string
+	mv      int
+	n       int
+	colors  Colors
+	printed bool
 }
+
+// Printed reports whether the cost holds a symbol cards print that rule
+// 107.4 does not list (only ParseCostPrinted accepts those).
+func (c Cost) Printed() bool { return c.printed }
 
 // Len returns the number of symbols.
 func (c Cost) Len() int { return c.n }
@@ -110,7 +116,14 @@ func costErr(in string, pos int, sym, reason string) error {
 // ParseCost reads a cost in strict notation ("{2}{W/U}{G/P}"): only
 // symbols rule 107.4 defines, written as it writes them. The empty string
 // is a card without a mana cost. It allocates nothing unless it fails.
-func ParseCost(s string) (Cost, error) {
+func ParseCost(s string) (Cost, error) { return parseCost(s, false) }
+
+// ParseCostPrinted is ParseCost that also accepts the symbols cards print
+// outside rule 107.4, with what their reminder text says they mean;
+// Cost.Printed reports it.
+func ParseCostPrinted(s string) (Cost, error) { return parseCost(s, true) }
+
+func parseCost(s string, printed bool) (Cost, error) {
 	c := Cost{text: s}
 	for i := 0; i < len(s); {
 		if s[i] != '{' {
@@ -120,7 +133,7 @@ func ParseCost(s string) (Cost, error) {
 		if j < 0 {
 			return Cost{}, costErr(s, i, s[i:], "unclosed '{'")
 		}
-		p, err := pipFor(s, i, s[i+1:i+j])
+		p, err := pipFor(s, i, s[i+1:i+j], printed)
 		if err != nil {
 			return Cost{}, err
 		}
@@ -139,6 +152,7 @@ func (c *Cost) add(p Pip, s string, i int) error {
 		info := p.Symbol.info()
 		v = info.mv
 		c.colors |= info.colors
+		c.printed = c.printed || info.printed
 	}
 	if c.mv > math.MaxInt-v {
 		return costErr(s, i, "", "the mana value overflows an int")
@@ -148,30 +162,48 @@ func (c *Cost) add(p Pip, s string, i int) error {
 	return nil
 }
 
-// pipFor reads the symbol {body} at byte i of s.
-func pipFor(s string, i int, body string) (Pip, error) {
+// pipFor reads the symbol {body} at byte i of s; printed admits the
+// symbols cards print outside 107.4.
+func pipFor(s string, i int, body string, printed bool) (Pip, error) {
 	if body != "" && isDigits(body) {
 		if len(body) > 1 && body[0] == '0' {
-			return Pip{}, costErr(s, i, "{"+body+"}", "{"+body+"} has a leading zero; rule 107.4 writes numbers plainly")
+			return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" has a leading zero; rule 107.4 writes numbers plainly")
 		}
 		n, err := strconv.Atoi(body)
 		if err != nil {
-			return Pip{}, costErr(s, i, "{"+body+"}", "{"+body+"} is too large a number for an int")
+			return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" is too large a number for an int")
 		}
 		return Pip{Generic: n}, nil
 	}
 	sym, ok := symbolFor(body)
 	if !ok {
-		reason := "{" + body + "} is not a mana symbol defined by rule 107.4"
+		reason := braced(body) + " is not a mana symbol defined by rule 107.4"
 		if alt, ok := reordered(body); ok {
 			reason += " (it writes " + alt.String() + ")"
 		}
 		return Pip{}, costErr(s, i, "{"+body+"}", reason)
 	}
-	if r, removed := sym.Removed(); removed {
-		return Pip{}, costErr(s, i, "{"+body+"}", "{"+body+"} was removed from rule 107.4 in the release of "+r)
+	if r, removed := sym.Removed(); removed && !sym.Printed() {
+		return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" was removed from rule 107.4 in the release of "+r)
+	}
+	if sym.Printed() && !printed {
+		return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" is printed on cards (\""+sym.Reminder()+"\") but not defined by rule 107.4; ParseCostPrinted (validate -printed) accepts it")
 	}
 	return Pip{Symbol: sym}, nil
+}
+
+// braced writes a symbol's text for an error message, its body cut at
+// 40 bytes: a message never repeats a huge input.
+func braced(body string) string {
+	const keep = 40
+	if len(body) <= keep {
+		return "{" + body + "}"
+	}
+	cut := keep
+	for cut > 0 && !utf8.RuneStart(body[cut]) {
+		cut--
+	}
+	return "{" + body[:cut] + "…}"
 }
 
 func isDigits(s string) bool {
@@ -268,7 +300,7 @@ func ParseCostLenient(s string) (Cost, error) {
 			if isDigits(body) {
 				n, err := strconv.Atoi(body)
 				if err != nil {
-					return Cost{}, costErr(s, i, s[i:i+j+1], "{"+body+"} is too large a number for an int")
+					return Cost{}, costErr(s, i, s[i:i+j+1], braced(body)+" is too large a number for an int")
 				}
 				if err := addGeneric(i, n); err != nil {
 					return Cost{}, err
@@ -279,7 +311,7 @@ func ParseCostLenient(s string) (Cost, error) {
 					sym, ok = reordered(body)
 				}
 				if !ok || !sym.IsValid() {
-					return Cost{}, costErr(s, i, s[i:i+j+1], "{"+body+"} is not a mana symbol defined by rule 107.4")
+					return Cost{}, costErr(s, i, s[i:i+j+1], braced(body)+" is not a mana symbol defined by rule 107.4")
 				}
 				keep(sym)
 			}

@@ -62,29 +62,52 @@ type alt struct {
 	n     int
 }
 
-// symbolInfo is what rule 107.4 says a symbol means, as cmd/gen read it.
+// symbolInfo is what rule 107.4 says a symbol means, as cmd/gen read it
+// (or, for a symbol printed outside 107.4, what its reminder text says).
 type symbolInfo struct {
-	text    string // "{W/U/P}"
-	group   string // "hybrid_phyrexian"
-	colors  Colors
-	alts    []alt
-	mv      int // its part of a mana value (202.3)
-	since   string
-	exact   bool
-	removed string
+	text     string // "{W/U/P}"
+	group    string // "hybrid_phyrexian"
+	colors   Colors
+	alts     []alt
+	mv       int // its part of a mana value (202.3)
+	since    string
+	exact    bool
+	removed  string
+	printed  bool   // printed on cards, not listed by 107.4
+	reminder string // its reminder text, when printed
 }
 
 func (s Symbol) info() *symbolInfo {
-	if s < 1 || int(s) > len(symbols) {
-		return nil
+	switch {
+	case s >= PrintedSymbolBase && int(s-PrintedSymbolBase) < len(printedSymbols):
+		return &printedSymbols[s-PrintedSymbolBase]
+	case s >= 1 && int(s) <= len(symbols):
+		return &symbols[s-1]
 	}
-	return &symbols[s-1]
+	return nil
 }
 
-// IsValid reports whether rule 107.4 lists s today.
+// Printed reports whether s is a symbol cards print that rule 107.4 does
+// not list ({C/P}); Reminder is the reminder text that defines it.
+func (s Symbol) Printed() bool {
+	i := s.info()
+	return i != nil && i.printed
+}
+
+// Reminder returns the reminder text that defines a printed symbol; "" for
+// the symbols of 107.4.
+func (s Symbol) Reminder() string {
+	if i := s.info(); i != nil {
+		return i.reminder
+	}
+	return ""
+}
+
+// IsValid reports whether rule 107.4 lists s today (a printed symbol is
+// not valid: 107.4 does not list it).
 func (s Symbol) IsValid() bool {
 	i := s.info()
-	return i != nil && i.removed == ""
+	return i != nil && i.removed == "" && !i.printed
 }
 
 // String returns the symbol as the rules write it ("{W/U/P}"), or
@@ -149,8 +172,8 @@ func (s Symbol) MarshalText() ([]byte, error) {
 	return []byte(s.String()), nil
 }
 
-// UnmarshalText reads a symbol as ParseSymbol does, removed symbols
-// included; "" is the zero value.
+// UnmarshalText reads a symbol as ParseSymbol does, removed and printed
+// symbols included; "" is the zero value.
 func (s *Symbol) UnmarshalText(b []byte) error {
 	if len(b) == 0 {
 		*s = 0
@@ -169,6 +192,17 @@ func (s *Symbol) UnmarshalText(b []byte) error {
 // Numeric symbols are not Symbols: read them with ParseCost.
 func ParseSymbol(s string) (Symbol, error) {
 	c, err := ParseCost(s)
+	return symbolOf(s, c, err)
+}
+
+// ParseSymbolPrinted is ParseSymbol that also reads the symbols cards
+// print outside rule 107.4 ({C/P}).
+func ParseSymbolPrinted(s string) (Symbol, error) {
+	c, err := ParseCostPrinted(s)
+	return symbolOf(s, c, err)
+}
+
+func symbolOf(s string, c Cost, err error) (Symbol, error) {
 	if err != nil {
 		return 0, err
 	}
@@ -180,6 +214,25 @@ func ParseSymbol(s string) (Symbol, error) {
 
 // Symbols returns every symbol rule 107.4 lists today, in rule order.
 func Symbols() []Symbol { return append([]Symbol(nil), symbolOrder...) }
+
+// PrintedSymbols returns the symbols cards print that rule 107.4 does not
+// list, which ParseCostPrinted accepts.
+func PrintedSymbols() []Symbol {
+	var out []Symbol
+	for i := range printedSymbols {
+		if s := PrintedSymbolBase + Symbol(i); symbolIndexed(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// symbolIndexed reports whether lookups by text find s (a printed symbol
+// that 107.4 came to list is found as the rules' own).
+func symbolIndexed(s Symbol) bool {
+	got, ok := symbolFor(strings.Trim(s.String(), "{}"))
+	return ok && got == s
+}
 
 // symbolIndex finds a symbol by its body ("W/U") packed into a word: the
 // bodies of 107.4 are a few ASCII bytes, so a lookup is a multiply, a load
@@ -206,18 +259,29 @@ func packBody(body string) (uint64, bool) {
 
 func slotOf(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> 56) }
 
+// buildSymbolIndex indexes the symbols of 107.4, then the printed ones
+// 107.4 does not list (one it came to list is found as the rules' own).
 func buildSymbolIndex() *[symbolSlots]symbolSlot {
 	var t [symbolSlots]symbolSlot
-	for i := range symbols {
-		k, ok := packBody(strings.Trim(symbols[i].text, "{}"))
+	add := func(text string, s Symbol) {
+		k, ok := packBody(strings.Trim(text, "{}"))
 		if !ok {
-			panic("mana: symbol " + symbols[i].text + " is too long to index")
+			panic("mana: symbol " + text + " is too long to index")
 		}
 		j := slotOf(k)
 		for t[j].sym != 0 {
+			if t[j].key == k {
+				return
+			}
 			j = (j + 1) % symbolSlots
 		}
-		t[j] = symbolSlot{k, Symbol(i + 1)}
+		t[j] = symbolSlot{k, s}
+	}
+	for i := range symbols {
+		add(symbols[i].text, Symbol(i+1))
+	}
+	for i := range printedSymbols {
+		add(printedSymbols[i].text, PrintedSymbolBase+Symbol(i))
 	}
 	return &t
 }

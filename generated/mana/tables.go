@@ -189,3 +189,16 @@ var symbols = []symbolInfo{
 	{text: "{C/R}", group: "monocolored_hybrid", colors: Red, alts: []alt{{altMana, 'C', 1}, {altMana, 'R', 1}}, mv: 1, since: "2024-11-08", exact: true},
 	{text: "{C/G}", group: "monocolored_hybrid", colors: Green, alts: []alt{{altMana, 'C', 1}, {altMana, 'G', 1}}, mv: 1, since: "2024-11-08", exact: true},
 }
+
+const (
+	// {C/P}, printed on cards ("can be paid with either {C} or 2 life"), not listed by rule 107.4; accepted by ParseCostPrinted.
+	SymbolPrintedCP Symbol = 200
+)
+
+// The symbols cards print outside rule 107.4, from PrintedSymbolBase, with what their reminder text says they mean.
+var printedSymbols = []symbolInfo{
+	{text: "{C/P}", group: "phyrexian", alts: []alt{{altMana, 'C', 1}, {altLife, '\x00', 2}}, mv: 1, printed: true, reminder: "can be paid with either {C} or 2 life"},
+}
+
+// PrintedSymbolBase is the value of the first symbol cards print outside rule 107.4.
+const PrintedSymbolBase = 200

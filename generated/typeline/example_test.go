@@ -82,3 +82,28 @@ func ExampleParseLang() {
 	// es <nil>
 	// type line "fr": "fr" is not a language of the rules: want en or es
 }
+
+// Printed mode reads lines as cards print them and says what the rules
+// spell differently.
+func ExampleOptions_Parse() {
+	printed := typeline.Options{Lang: typeline.Spanish, Printed: true}
+	tl, err := printed.Parse("Criatura - Hechicero pueblo lunar")
+	fmt.Println(tl, err)
+	for _, n := range tl.Notes {
+		fmt.Printf("%q → %q: %s\n", n.Printed, n.Current, n.Why)
+	}
+	cur, _ := printed.Current("Criatura - Hechicero pueblo lunar")
+	fmt.Println(cur)
+	// The rules' mode refuses the same line, naming the first such form.
+	fmt.Println(typeline.Validate("Criatura — Bestia felina", typeline.Spanish))
+	// Dropped names stay errors in both modes.
+	_, err = printed.Parse("Criatura — Señor trasgo")
+	fmt.Println(err)
+	// Output:
+	// Creature — Wizard Moonfolk <nil>
+	// "-" → "—": a hyphen where the rules print the long dash
+	// "pueblo lunar" → "Pueblo-lunar": spelled without the hyphen of the rules page (Pueblo-lunar)
+	// Criatura — Hechicero pueblo-lunar
+	// type line "Criatura — Bestia felina": rule 205.3m: "felina" is not how the rules spell the creature type Cat, Felino; cards print it so (feminine agreement after a feminine type (Bestia felina)): printed mode accepts it
+	// type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; the rules dropped it before 2016-01-16, the oldest release the history knows
+}

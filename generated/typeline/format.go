@@ -81,7 +81,7 @@ func feminine(es string) bool {
 func supertypeForm(s cardtype.Supertype, fem bool) string {
 	es := spanishOr(s.Spanish(), s.String())
 	if fem {
-		for _, sn := range vocab.supertypeForms(s) {
+		for _, sn := range supertypeForms(s) {
 			return sn
 		}
 	}

@@ -15,14 +15,32 @@
 // the name alike (Planeswalker, Elf is Elfo). A Spanish name is resolved
 // within the categories of the line's card types: "Saga" is the
 // enchantment type Saga on an enchantment and the creature type Hag on a
-// creature.
+// creature. Subtypes keep the line's order: the rules give them none, and
+// Spanish cards usually print them in the reverse of the English order
+// ("Guerrero humano" for Human Warrior).
+//
+// # The rules' mode and printed mode
+//
+// Validate and Parse judge a line by the rules: every name spelled as
+// rule 205 (or, in Spanish, the rules page) spells it. Cards print some
+// names otherwise: " - " for the long dash in card databases, older
+// Spanish translations (Pícaro where the rules page says Bribón),
+// feminine agreement (Bestia felina), accents and hyphens the rules page
+// does not use (Cálix, pueblo lunar). Options{Printed: true} accepts
+// those, lists each in TypeLine.Notes with the rules' spelling, and
+// Options.Current rewrites the line as the rules spell it. The curated
+// variants come from sources/curated/printed.json, each with where it
+// was seen. Names the rules dropped stay errors in both modes: Legend,
+// Lord and "Enchant Creature" (dropped before the history begins, as
+// printed.json records), Tribal and Hound (the history says when).
 //
 // # Errors
 //
 // Every error is an *Error citing the rule broken and its Cause: a name
 // the rules dropped says when (Tribal, renamed Kindred in 2024-07-30), a
-// hyphen points at the long dash, bytes that are not UTF-8 are named as
-// such.
+// hyphen points at the long dash, a form only cards print says so and
+// that printed mode accepts it, bytes that are not UTF-8 are named as
+// such. Messages quote at most 60 bytes of an offending word.
 //
 // # How this package is made
 //
@@ -34,7 +52,9 @@ package typeline
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
@@ -87,7 +107,7 @@ func ParseLang(s string) (Lang, error) {
 	case "es":
 		return Spanish, nil
 	}
-	return 0, &Error{Line: s, Cause: CauseLanguage, Reason: strconv.Quote(s) + " is not a language of the rules: want en or es"}
+	return 0, &Error{Line: s, Cause: CauseLanguage, Reason: quote(s) + " is not a language of the rules: want en or es"}
 }
 
 // Face is one face of a type line.
@@ -101,6 +121,90 @@ type Face struct {
 // as "".
 type TypeLine struct {
 	Faces []Face
+	// Notes are the forms a line read in printed mode prints that the
+	// rules spell differently, in line order; Options.Current gives the
+	// whole line as the rules spell it. Always empty in the rules' mode.
+	Notes []Note
+}
+
+// Note is one form a printed line spells differently from the rules.
+type Note struct {
+	Face    int    `json:"face,omitempty"` // 1-based; 0 for a single-faced line
+	Offset  int    `json:"offset"`         // byte offset of Printed in the line
+	Printed string `json:"printed"`        // as the line prints it: "felina", "-"
+	Current string `json:"current"`        // as the rules spell it: "Felino", "—"
+	Why     string `json:"why"`
+	end     int    // end of the span Current replaces (a dash's spaces too)
+}
+
+// Current reads a line and returns it as the rules spell it: each form of
+// its notes replaced by the rules' spelling, keeping the line's order and
+// the case of each word's first letter ("Criatura - Bestia felina" is
+// "Criatura — Bestia felino"). It is what a user stores to normalise
+// printed data; a line with no notes comes back as it is.
+func (o Options) Current(line string) (string, error) {
+	tl, err := o.Parse(line)
+	if err != nil {
+		return "", err
+	}
+	return rewrite(line, tl.Notes), nil
+}
+
+// rewrite replaces each note's span of line with the rules' spelling.
+func rewrite(line string, notes []Note) string {
+	if len(notes) == 0 {
+		return line
+	}
+	var b strings.Builder
+	at := 0
+	for _, n := range notes {
+		start := n.Offset
+		repl := n.Current
+		if n.Current == "—" {
+			// The span of a dash holds its spaces, or lacks them.
+			start, repl = n.end-len(n.Printed), " — "
+			for start > at && line[start-1] == ' ' {
+				start--
+			}
+			for n.end < len(line) && line[n.end] == ' ' {
+				n.end++
+			}
+		} else {
+			repl = sameInitialCase(repl, n.Printed)
+		}
+		b.WriteString(line[at:start])
+		b.WriteString(repl)
+		at = n.end
+	}
+	b.WriteString(line[at:])
+	return b.String()
+}
+
+// sameInitialCase returns name with its first letter in the case of
+// printed's: Spanish cards print the second and later subtypes in lower
+// case ("Hechicero pueblo lunar").
+func sameInitialCase(name, printed string) string {
+	p, _ := utf8.DecodeRuneInString(printed)
+	r, size := utf8.DecodeRuneInString(name)
+	switch {
+	case unicode.IsLower(p) && unicode.IsUpper(r):
+		return string(unicode.ToLower(r)) + name[size:]
+	case unicode.IsUpper(p) && unicode.IsLower(r):
+		return string(unicode.ToUpper(r)) + name[size:]
+	}
+	return name
+}
+
+// Options say how to read a type line. The zero value reads English, by
+// the rules.
+type Options struct {
+	Lang Lang
+	// Printed judges the line as printed on a card: it also accepts the
+	// forms cards print that the rules spell differently (a hyphen for the
+	// long dash, older translations, feminine agreement in Spanish,
+	// accents and hyphens the rules page does not use) and names each in
+	// TypeLine.Notes. Names the rules dropped stay errors.
+	Printed bool
 }
 
 // Cause classifies what is wrong with a line.
@@ -115,9 +219,10 @@ const (
 	CauseDash                       // a hyphen, or a dash without spaces, where the long dash belongs
 	CauseEncoding                   // bytes that are not UTF-8
 	CauseLanguage                   // a word of the other language
+	CausePrinted                    // a form cards print that the rules spell differently (printed mode accepts it)
 )
 
-var causeNames = [...]string{"", "unknown", "removed", "category", "structure", "dash", "encoding", "language"}
+var causeNames = [...]string{"", "unknown", "removed", "category", "structure", "dash", "encoding", "language", "printed"}
 
 // String returns the cause's name ("removed").
 func (c Cause) String() string {
@@ -175,15 +280,26 @@ type face struct {
 	hasPlane bool
 }
 
-// Validate checks a type line. It allocates nothing for a valid line.
-func Validate(line string, lang Lang) error {
-	return each(line, lang, nil)
+// Validate checks a type line by the rules. It allocates nothing for a
+// valid line.
+func Validate(line string, lang Lang) error { return Options{Lang: lang}.Validate(line) }
+
+// Parse reads a type line by the rules into its faces.
+func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang}.Parse(line) }
+
+// Validate checks a type line. It allocates nothing for a valid line, in
+// either mode.
+func (o Options) Validate(line string) error {
+	p := parser{Options: o}
+	return p.run(line, nil)
 }
 
-// Parse reads a type line into its faces.
-func Parse(line string, lang Lang) (TypeLine, error) {
+// Parse reads a type line into its faces and, in printed mode, the notes
+// on the forms it prints that the rules spell differently.
+func (o Options) Parse(line string) (TypeLine, error) {
 	var tl TypeLine
-	err := each(line, lang, func(f face) {
+	p := parser{Options: o, collect: true}
+	err := p.run(line, func(f face) {
 		tl.Faces = append(tl.Faces, Face{
 			Supertypes: append([]cardtype.Supertype(nil), f.super[:f.nSuper]...),
 			CardTypes:  append([]cardtype.CardType(nil), f.types[:f.nTypes]...),
@@ -193,12 +309,133 @@ func Parse(line string, lang Lang) (TypeLine, error) {
 	if err != nil {
 		return TypeLine{}, err
 	}
+	for _, n := range p.notes {
+		if len(tl.Faces) == 1 {
+			n.face = 0
+		}
+		tl.Notes = append(tl.Notes, n.public(o.Lang))
+	}
 	return tl, nil
 }
 
-// each parses every face of line, handing each to emit (by value, so the
+// parser reads one line. It stays on the stack: Validate allocates
+// nothing, and notes are only gathered when Parse asks for them.
+type parser struct {
+	Options
+	collect bool
+	face    int // the face being read, 1-based
+	notes   []note
+}
+
+// noteKind says how a printed form differs from the rules.
+type noteKind uint8
+
+const (
+	noteNone     noteKind = iota
+	noteDash              // a hyphen, en dash or spaceless dash for " — "
+	noteVariant           // a curated printed variant
+	noteSpelling          // other accents, hyphens or spaces
+	noteFeminine          // a Spanish feminine form of a masculine name
+)
+
+// note is a Note before it is needed: the sense, not yet its names.
+type note struct {
+	face    int
+	at      int // offset of printed in the line
+	kind    noteKind
+	printed string // a substring of the line
+	s       *sense // nil for a dash
+}
+
+func (p *parser) note(k noteKind, at int, printed string, s *sense) {
+	if p.collect {
+		p.notes = append(p.notes, note{face: p.face, at: at, kind: k, printed: printed, s: s})
+	}
+}
+
+func (n note) why() string {
+	switch n.kind {
+	case noteDash:
+		switch n.printed {
+		case "—":
+			return "the long dash without a space on each side"
+		case "-":
+			return "a hyphen where the rules print the long dash"
+		case "--":
+			return "two hyphens where the rules print the long dash"
+		}
+		return "an en dash where the rules print the long dash"
+	case noteVariant:
+		return data.Variants[n.s.ref].Why
+	case noteFeminine:
+		return "the feminine form; the rules list the masculine"
+	}
+	return "spelled with other accents, hyphens or spaces than the rules"
+}
+
+func (n note) public(lang Lang) Note {
+	cur := "—"
+	switch {
+	case n.kind == noteSpelling:
+		cur = spellingLike(n.s, lang, n.printed)
+	case n.s != nil:
+		cur = spelling(n.s, lang)
+	}
+	return Note{Face: n.face, Offset: n.at, Printed: n.printed, Current: cur, Why: n.why(), end: n.at + len(n.printed)}
+}
+
+// strictError is the rules' verdict on a form printed mode accepts.
+func (n note) strictError(lang Lang) *Error {
+	if n.kind == noteDash {
+		if n.printed == "—" {
+			return fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
+		}
+		return fail(data.RuleSubtypes, CauseDash, n.printed, quote(n.printed)+" stands where the long dash \"—\" belongs: subtypes follow \" — \"")
+	}
+	name := nameOf(n.s)
+	if cur := spelling(n.s, lang); cur != name {
+		name += ", " + cur
+	}
+	return fail(ruleOf(n.s), CausePrinted, n.printed, quote(n.printed)+" is not how the rules spell the "+nounOf(n.s)+" "+name+"; cards print it so ("+n.why()+"): printed mode accepts it")
+}
+
+// spelling is a sense's name as the rules spell it in lang.
+func spelling(s *sense, lang Lang) string {
+	e := tableOf(s).Entry(int(s.v))
+	if lang == Spanish && e.ES != "" {
+		return e.ES
+	}
+	return e.EN
+}
+
+// spellingLike is the rules' spelling in lang of a sense that printed
+// matched loosely: the one of its spellings (Básica, not Básico) that
+// loosens to the same key.
+func spellingLike(s *sense, lang Lang, printed string) string {
+	var b1, b2 [maxName]byte
+	want := looseKey(b1[:0], printed)
+	e := tableOf(s).Entry(int(s.v))
+	for _, name := range e.Names() {
+		if k := looseKey(b2[:0], name); strings.EqualFold(string(k), string(want)) {
+			return name
+		}
+	}
+	return spelling(s, lang)
+}
+
+func tableOf(s *sense) *enum.Table {
+	switch s.kind {
+	case kindCardType:
+		return data.CardTypes
+	case kindSupertype:
+		return data.Supertypes
+	}
+	return data.Categories[s.cat-1].Table
+}
+
+// run parses every face of line, handing each to emit (by value, so the
 // face stays on the stack when emit is nil: Validate allocates nothing).
-func each(line string, lang Lang, emit func(face)) error {
+func (p *parser) run(line string, emit func(face)) error {
 	if err := checkEncoding(line); err != nil {
 		err.Line = line
 		return err
@@ -207,7 +444,12 @@ func each(line string, lang Lang, emit func(face)) error {
 	for n := 1; ; n++ {
 		part, tail, more := strings.Cut(rest, faceSep)
 		var f face
-		if err := parseFace(part, lang, &f); err != nil {
+		p.face = n
+		off := len(line) - len(rest)
+		if err := p.parseFace(part, off, &f); err != nil {
+			if !p.Printed {
+				err = p.explain(part, off, err)
+			}
 			err.Line = line
 			if n > 1 || more {
 				err.Face = n
@@ -222,6 +464,37 @@ func each(line string, lang Lang, emit func(face)) error {
 		}
 		rest = tail
 	}
+}
+
+// explain replaces the rules' verdict on a face with a more useful one
+// when printed mode reads further: if printed mode accepts the face, the
+// error names the first printed form (a hyphen for the dash, an older
+// translation); if it stops later, at something no spelling excuses (a
+// dropped name), that is the error.
+func (p *parser) explain(part string, off int, strict *Error) *Error {
+	q := parser{Options: Options{Lang: p.Lang, Printed: true}, collect: true, face: p.face}
+	var f face
+	if err := q.parseFace(part, off, &f); err != nil {
+		return err
+	}
+	if len(q.notes) == 0 {
+		return strict
+	}
+	return q.notes[0].strictError(p.Lang)
+}
+
+// quote quotes a word of the input for a message, cut at 60 bytes: a
+// message names the offending word without repeating a huge input.
+func quote(w string) string {
+	const keep = 60
+	if len(w) <= keep {
+		return strconv.Quote(w)
+	}
+	cut := keep
+	for cut > 0 && !utf8.RuneStart(w[cut]) {
+		cut--
+	}
+	return strconv.Quote(w[:cut]) + "…"
 }
 
 func fail(rule string, cause Cause, word, reason string) *Error {
@@ -251,28 +524,54 @@ func checkEncoding(line string) *Error {
 	return nil
 }
 
-func parseFace(s string, lang Lang, f *face) *Error {
+// printedDashes are the dashes cards and card databases print for " — ",
+// and the bare long dash without its spaces.
+var printedDashes = [...]string{" -- ", " - ", " – ", "—"}
+
+// cutDash splits a face at its dash. The rules' mode wants " — " and
+// explains any other dash; printed mode accepts the others, noting them.
+// The offset returned is where right begins in s.
+func (p *parser) cutDash(s string, off int) (left, right string, rightAt int, hasDash bool, err *Error) {
+	if i := strings.Index(s, dash); i >= 0 {
+		return s[:i], s[i+len(dash):], i + len(dash), true, nil
+	}
+	for _, d := range printedDashes {
+		i := strings.Index(s, d)
+		if i < 0 || blank(s[:i]) || blank(s[i+len(d):]) {
+			continue
+		}
+		if !p.Printed {
+			if d == "—" {
+				return "", "", 0, false, fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
+			}
+			return "", "", 0, false, note{kind: noteDash, printed: strings.TrimSpace(d)}.strictError(p.Lang)
+		}
+		lead := len(d) - len(strings.TrimLeft(d, " "))
+		p.note(noteDash, off+i+lead, strings.TrimSpace(d), nil)
+		return s[:i], s[i+len(d):], i + len(d), true, nil
+	}
+	if strings.Contains(s, "—") {
+		return "", "", 0, false, fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
+	}
+	return s, "", 0, false, nil
+}
+
+// parseFace reads the face s, which starts at offset off of the line.
+func (p *parser) parseFace(s string, off int, f *face) *Error {
 	if blank(s) {
 		return fail(data.RuleCardTypes, CauseStructure, "", "empty type line: a card has at least one card type")
 	}
-	if strings.HasSuffix(s, " —") {
+	if strings.HasSuffix(strings.TrimRight(s, " "), " —") {
 		return fail(data.RuleSubtypes, CauseStructure, "", "nothing after the dash")
 	}
-	left, right, hasDash := strings.Cut(s, dash)
-	if !hasDash {
-		if strings.Contains(s, "—") {
-			return fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
-		}
-		for _, d := range []string{" - ", " – ", " -- "} {
-			if l, r, ok := strings.Cut(s, d); ok && !blank(l) && !blank(r) {
-				return fail(data.RuleSubtypes, CauseDash, strings.TrimSpace(d), strconv.Quote(strings.TrimSpace(d))+" stands where the long dash \"—\" belongs: subtypes follow \" — \"")
-			}
-		}
+	left, right, rightAt, hasDash, err := p.cutDash(s, off)
+	if err != nil {
+		return err
 	}
 	if blank(left) {
 		return fail(data.RuleCardTypes, CauseStructure, "", "no card type before the dash")
 	}
-	if err := parseTypes(left, lang, f); err != nil {
+	if err := p.parseTypes(left, off, f); err != nil {
 		return err
 	}
 	if !hasDash {
@@ -282,16 +581,39 @@ func parseFace(s string, lang Lang, f *face) *Error {
 		return fail(data.RuleSubtypes, CauseStructure, "", "nothing after the dash")
 	}
 	if !f.anyCategory() {
-		return fail(data.RuleSubtypes+"d", CauseCategory, strings.TrimSpace(right), typeNames(f)+" has no subtypes, but the line lists "+strconv.Quote(strings.TrimSpace(right)))
+		return fail(data.RuleSubtypes+"d", CauseCategory, strings.TrimSpace(right), typeNames(f)+" has no subtypes, but the line lists "+quote(strings.TrimSpace(right)))
 	}
 	if f.hasPlane {
-		return parsePlane(strings.TrimSpace(right), lang, f)
+		lead := len(right) - len(strings.TrimLeft(right, " "))
+		return p.parsePlane(strings.TrimSpace(right), off+rightAt+lead, f)
 	}
-	return parseSubtypes(right, lang, f)
+	return p.parseSubtypes(right, off+rightAt, f)
+}
+
+// typeSense finds the card type or supertype a word before the dash
+// names, and how its spelling differs from the rules'.
+func (p *parser) typeSense(w string) (*sense, noteKind) {
+	wd := vocab.lookup(w)
+	s := p.pick(wd, kindCardType, 0)
+	if s == nil {
+		s = p.pick(wd, kindSupertype, 0)
+	}
+	how := noteNone
+	if s == nil && p.Printed {
+		lw := vocab.lookupLoose(w)
+		if s = p.pick(lw, kindCardType, 0); s == nil {
+			s = p.pick(lw, kindSupertype, 0)
+		}
+		how = noteSpelling
+	}
+	if s != nil && s.form == formVariant {
+		how = noteVariant
+	}
+	return s, how
 }
 
 // parseTypes reads the words before the dash: supertypes and card types.
-func parseTypes(left string, lang Lang, f *face) *Error {
+func (p *parser) parseTypes(left string, off int, f *face) *Error {
 	seenType := false
 	for i := 0; i < len(left); {
 		for i < len(left) && left[i] == ' ' {
@@ -306,16 +628,22 @@ func parseTypes(left string, lang Lang, f *face) *Error {
 		}
 		w := left[i:j]
 		i = j
-		wd := vocab.lookup(w)
-		if s := pick(wd, kindCardType, 0, lang); s != nil {
+		s, how := p.typeSense(w)
+		if s == nil {
+			return unknownType(w, vocab.lookup(w))
+		}
+		if err := usable(w, s, p.Lang); err != nil {
+			return err
+		}
+		if how != noteNone {
+			p.note(how, off+i-len(w), w, s)
+		}
+		if s.kind == kindCardType {
 			ct := cardtype.CardType(s.v)
-			if err := usable(w, s, lang); err != nil {
-				return err
-			}
 			seenType = true
 			for _, x := range f.types[:f.nTypes] {
 				if x == ct {
-					return fail(data.RuleCardTypes, CauseStructure, w, strconv.Quote(w)+" appears twice")
+					return fail(data.RuleCardTypes, CauseStructure, w, quote(w)+" appears twice")
 				}
 			}
 			if f.nTypes == maxType {
@@ -328,32 +656,25 @@ func parseTypes(left string, lang Lang, f *face) *Error {
 			}
 			continue
 		}
-		if s := pick(wd, kindSupertype, 0, lang); s != nil {
-			st := cardtype.Supertype(s.v)
-			if err := usable(w, s, lang); err != nil {
-				return err
-			}
-			if lang == English && seenType {
-				return fail(data.RuleSupertypes, CauseStructure, w, strconv.Quote(w)+" is a supertype: English type lines print supertypes before card types")
-			}
-			for _, x := range f.super[:f.nSuper] {
-				if x == st {
-					return fail(data.RuleSupertypes, CauseStructure, w, strconv.Quote(w)+" appears twice")
-				}
-			}
-			if f.nSuper == maxType {
-				return fail(data.RuleSupertypes, CauseStructure, w, "too many supertypes")
-			}
-			f.super[f.nSuper] = st
-			f.nSuper++
-			continue
+		st := cardtype.Supertype(s.v)
+		if p.Lang == English && seenType {
+			return fail(data.RuleSupertypes, CauseStructure, w, quote(w)+" is a supertype: English type lines print supertypes before card types")
 		}
-		return unknownType(w, wd, lang)
+		for _, x := range f.super[:f.nSuper] {
+			if x == st {
+				return fail(data.RuleSupertypes, CauseStructure, w, quote(w)+" appears twice")
+			}
+		}
+		if f.nSuper == maxType {
+			return fail(data.RuleSupertypes, CauseStructure, w, "too many supertypes")
+		}
+		f.super[f.nSuper] = st
+		f.nSuper++
 	}
 	if f.nTypes == 0 {
 		return fail(data.RuleCardTypes, CauseStructure, "", "no card type (only supertypes)")
 	}
-	if lang == Spanish {
+	if p.Lang == Spanish {
 		// Spanish prints the noun first ("Criatura artefacto"); a Face
 		// keeps the English order (Artifact Creature).
 		for i, j := 0, f.nTypes-1; i < j; i, j = i+1, j-1 {
@@ -365,17 +686,18 @@ func parseTypes(left string, lang Lang, f *face) *Error {
 
 // pick returns the sense of w of the given kind (and category, for
 // subtypes) in the line's language, else in the other language, else nil.
-func pick(w *word, k kind, cat subtype.Category, lang Lang) *sense {
+// Printed variants count only in printed mode.
+func (p *parser) pick(w *word, k kind, cat subtype.Category) *sense {
 	if w == nil {
 		return nil
 	}
 	var other *sense
 	for i := range w.senses {
 		s := &w.senses[i]
-		if s.kind != k || (k == kindSubtype && s.cat != cat) {
+		if s.kind != k || (k == kindSubtype && s.cat != cat) || (s.form == formVariant && !p.Printed) {
 			continue
 		}
-		if s.langs&lang.bit() != 0 {
+		if s.langs&p.Lang.bit() != 0 {
 			return s
 		}
 		other = s
@@ -394,7 +716,7 @@ func usable(w string, s *sense, lang Lang) *Error {
 		if lang == Spanish {
 			other = English
 		}
-		return fail(ruleOf(s), CauseLanguage, w, strconv.Quote(w)+" is "+langName(other)+" (the "+nounOf(s)+" "+nameOf(s)+"), but the line is read as "+langName(lang))
+		return fail(ruleOf(s), CauseLanguage, w, quote(w)+" is "+langName(other)+" (the "+nounOf(s)+" "+nameOf(s)+"), but the line is read as "+langName(lang))
 	}
 	return nil
 }
@@ -406,18 +728,17 @@ func langName(l Lang) string {
 	return "English"
 }
 
+// removed explains a name the rules no longer list: when they dropped it
+// and what replaced it, or, for a name dropped before the history begins,
+// what it was.
 func removed(w string, s *sense) *Error {
-	var t *enum.Table
-	switch s.kind {
-	case kindCardType:
-		t = data.CardTypes
-	case kindSupertype:
-		t = data.Supertypes
-	default:
-		t = data.Categories[s.cat-1].Table
+	if s.form == formDropped {
+		d := &data.Dropped[s.ref]
+		return fail(d.Table.Rule, CauseRemoved, w, quote(w)+" is not "+enum.Article(d.Table.Noun)+" of the rules: "+d.What+"; the rules dropped it before "+data.OldestRelease+", the oldest release the history knows")
 	}
+	t := tableOf(s)
 	e := t.Entry(int(s.v))
-	reason := strconv.Quote(w) + " is no longer " + enum.Article(t.Noun) + ": the rules dropped " + e.EN + " from rule " + t.Rule + " in the release of " + e.Removed
+	reason := quote(w) + " is no longer " + enum.Article(t.Noun) + ": the rules dropped " + e.EN + " from rule " + t.Rule + " in the release of " + e.Removed
 	if e.ReplacedBy != "" {
 		reason += " and renamed it " + e.ReplacedBy
 	}
@@ -445,24 +766,21 @@ func nounOf(s *sense) string {
 }
 
 func nameOf(s *sense) string {
-	switch s.kind {
-	case kindCardType:
-		return cardtype.CardType(s.v).String()
-	case kindSupertype:
-		return cardtype.Supertype(s.v).String()
+	if s.form == formDropped {
+		return data.Dropped[s.ref].Printed
 	}
-	return s.st.String()
+	return tableOf(s).Entry(int(s.v)).EN
 }
 
-func unknownType(w string, wd *word, lang Lang) *Error {
+func unknownType(w string, wd *word) *Error {
 	if wd != nil {
 		for i := range wd.senses {
 			if s := &wd.senses[i]; s.kind == kindSubtype {
-				return fail(data.RuleCardTypes, CauseStructure, w, strconv.Quote(w)+" is "+enum.Article(nounOf(s))+", not a card type or supertype: subtypes follow the dash")
+				return fail(data.RuleCardTypes, CauseStructure, w, quote(w)+" is "+enum.Article(nounOf(s))+", not a card type or supertype: subtypes follow the dash")
 			}
 		}
 	}
-	return fail(data.RuleCardTypes, CauseUnknown, w, strconv.Quote(w)+" is neither a card type (rule "+data.RuleCardTypes+") nor a supertype (rule "+data.RuleSupertypes+")")
+	return fail(data.RuleCardTypes, CauseUnknown, w, quote(w)+" is neither a card type (rule "+data.RuleCardTypes+") nor a supertype (rule "+data.RuleSupertypes+")")
 }
 
 // anyCategory reports whether the face's card types have subtypes at all.
@@ -490,14 +808,16 @@ func (f *face) allows(c subtype.Category) bool {
 
 // parsePlane reads the words after a plane's dash: all of them are one
 // planar type (205.3n: "Bolas’s Meditation Realm").
-func parsePlane(right string, lang Lang, f *face) *Error {
-	wd := vocab.lookup(right)
-	s := pick(wd, kindSubtype, subtype.CategoryPlanar, lang)
+func (p *parser) parsePlane(right string, off int, f *face) *Error {
+	s, how := p.subtypeSense(right, 0, f)
 	if s == nil {
-		return fail(subtype.CategoryPlanar.Rule(), CauseUnknown, right, strconv.Quote(right)+" is not a planar type")
+		return fail(subtype.CategoryPlanar.Rule(), CauseUnknown, right, quote(right)+" is not a planar type")
 	}
-	if err := usable(right, s, lang); err != nil {
+	if err := usable(right, s, p.Lang); err != nil {
 		return err
+	}
+	if how != noteNone {
+		p.note(how, off, right, s)
 	}
 	f.subs[0] = s.st
 	f.nSubs = 1
@@ -507,7 +827,7 @@ func parsePlane(right string, lang Lang, f *face) *Error {
 type span struct{ start, end int }
 
 // parseSubtypes reads the words after the dash, longest names first.
-func parseSubtypes(right string, lang Lang, f *face) *Error {
+func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 	var toks [maxSub + 8]span
 	nt := 0
 	for i := 0; i < len(right); {
@@ -528,20 +848,21 @@ func parseSubtypes(right string, lang Lang, f *face) *Error {
 		i = j
 	}
 	for i := 0; i < nt; {
-		first := vocab.lookup(right[toks[i].start:toks[i].end])
+		tok := right[toks[i].start:toks[i].end]
 		most := 1
-		if first != nil {
+		if first := vocab.lookup(tok); first != nil {
 			most = first.phrase
+		}
+		if p.Printed {
+			if first := vocab.lookupLoose(tok); first != nil {
+				most = max(most, first.phrase)
+			}
 		}
 		most = min(most, nt-i)
 		matched := 0
 		for n := most; n >= 1 && matched == 0; n-- {
 			phrase := right[toks[i].start:toks[i+n-1].end]
-			wd := first
-			if n > 1 {
-				wd = vocab.lookup(phrase)
-			}
-			s := subtypeSense(wd, lang, f)
+			s, how := p.subtypeSense(phrase, n, f)
 			if s == nil {
 				continue
 			}
@@ -550,35 +871,75 @@ func parseSubtypes(right string, lang Lang, f *face) *Error {
 			}
 			for _, x := range f.subs[:f.nSubs] {
 				if x == s.st {
-					return fail(data.RuleSubtypes, CauseStructure, phrase, strconv.Quote(phrase)+" appears twice")
+					return fail(data.RuleSubtypes, CauseStructure, phrase, quote(phrase)+" appears twice")
 				}
 			}
 			if f.nSubs == maxSub {
 				return fail(data.RuleSubtypes, CauseStructure, "", "too many subtypes")
+			}
+			if how != noteNone {
+				p.note(how, off+toks[i].start, phrase, s)
 			}
 			f.subs[f.nSubs] = s.st
 			f.nSubs++
 			matched = n
 		}
 		if matched == 0 {
-			return wrongSubtype(right, toks[i:i+most], lang, f)
+			return wrongSubtype(right, toks[i:i+most], p.Lang, f)
 		}
 		i += matched
 	}
 	return nil
 }
 
-// subtypeSense picks the sense of wd that is a subtype, in the line's
+// subtypeSense finds the subtype a phrase of n words names on the face:
+// as the rules spell it, else (printed mode) loosened, else (printed
+// Spanish, one word) in the masculine; and how its spelling differs. For
+// a plane n is 0: the phrase is one name whatever its words.
+func (p *parser) subtypeSense(phrase string, n int, f *face) (*sense, noteKind) {
+	if s := p.subtypeOf(vocab.lookup(phrase), f); s != nil {
+		return s, variantOr(s, noteNone)
+	}
+	if !p.Printed {
+		return nil, noteNone
+	}
+	if s := p.subtypeOf(vocab.lookupLoose(phrase), f); s != nil {
+		return s, variantOr(s, noteSpelling)
+	}
+	if p.Lang == Spanish && n == 1 {
+		var buf [3][maxName]byte
+		forms, k := masculine(&buf, phrase)
+		for _, m := range forms[:k] {
+			ms := unsafe.String(&m[0], len(m))
+			if s := p.subtypeOf(vocab.lookup(ms), f); s != nil {
+				return s, noteFeminine
+			}
+			if s := p.subtypeOf(vocab.lookupLoose(ms), f); s != nil {
+				return s, noteFeminine
+			}
+		}
+	}
+	return nil, noteNone
+}
+
+func variantOr(s *sense, k noteKind) noteKind {
+	if s.form == formVariant {
+		return noteVariant
+	}
+	return k
+}
+
+// subtypeOf picks the sense of wd that is a subtype, in the line's
 // language, of a category the face allows; a current name before a
-// removed one.
-func subtypeSense(wd *word, lang Lang, f *face) *sense {
+// removed one. Printed variants count only in printed mode.
+func (p *parser) subtypeOf(wd *word, f *face) *sense {
 	if wd == nil {
 		return nil
 	}
 	var best *sense
 	for i := range wd.senses {
 		s := &wd.senses[i]
-		if s.kind != kindSubtype || s.langs&lang.bit() == 0 || !f.allows(s.cat) {
+		if s.kind != kindSubtype || s.langs&p.Lang.bit() == 0 || !f.allows(s.cat) || (s.form == formVariant && !p.Printed) {
 			continue
 		}
 		if best == nil || (!best.current() && s.current()) {
@@ -603,12 +964,13 @@ func wrongSubtype(right string, toks []span, lang Lang, f *face) *Error {
 		for i := range wd.senses {
 			s := &wd.senses[i]
 			switch {
+			case s.form != formRules:
 			case s.kind == kindSubtype && s.langs&lang.bit() != 0 && !f.allows(s.cat):
-				return fail(data.RuleSubtypes+"d", CauseCategory, phrase, strconv.Quote(phrase)+" is "+enum.Article(s.cat.String())+" type, but "+typeNames(f)+" cannot have "+s.cat.String()+" types")
+				return fail(data.RuleSubtypes+"d", CauseCategory, phrase, quote(phrase)+" is "+enum.Article(s.cat.String())+" type, but "+typeNames(f)+" cannot have "+s.cat.String()+" types")
 			case s.kind == kindSubtype && wrongLang == nil && s.langs&lang.bit() == 0:
 				wrongLang = usable(phrase, s, lang)
 			case s.kind != kindSubtype && s.langs&lang.bit() != 0:
-				return fail(data.RuleSubtypes, CauseStructure, phrase, strconv.Quote(phrase)+" is "+enum.Article(nounOf(s))+": card types and supertypes come before the dash")
+				return fail(data.RuleSubtypes, CauseStructure, phrase, quote(phrase)+" is "+enum.Article(nounOf(s))+": card types and supertypes come before the dash")
 			}
 		}
 	}
@@ -628,7 +990,7 @@ func wrongSubtype(right string, toks []span, lang Lang, f *face) *Error {
 			n++
 		}
 	}
-	return fail(data.RuleSubtypes, CauseUnknown, w, strconv.Quote(w)+" is not "+enum.Article(b.String())+" type, nor a subtype of any category")
+	return fail(data.RuleSubtypes, CauseUnknown, w, quote(w)+" is not "+enum.Article(b.String())+" type, nor a subtype of any category")
 }
 
 // blank reports whether s is only spaces.

@@ -39,27 +39,55 @@ func FuzzTypeLine(f *testing.F) {
 		"Legendary Creature — Time Lord Doctor", "Land Creature — Forest Dryad", "Creature — Forest",
 		"Creature — Human Rogue // Creature — Phyrexian Rogue", "Plane — Bolas’s Meditation Realm",
 		"criatura legendaria — humano guerrero", "Encantamiento — Saga", " — ", " // ", "Creature —", "—",
+		"Criatura - Hechicero pueblo lunar", "Criatura — Bestia felina", "Tierra — de-Urza", "Creature—Elf",
+		"Criatura — Señor trasgo", "Criatura — Dragón legendario", "Tierra basica — Bosque", "Land — Urza’s Power-Plant // Creature - Elf",
 	} {
-		f.Add(s, false)
+		f.Add(s, false, false)
+		f.Add(s, true, true)
 	}
-	f.Fuzz(func(t *testing.T, s string, spanish bool) {
+	f.Fuzz(func(t *testing.T, s string, spanish, printed bool) {
 		lang := typeline.English
 		if spanish {
 			lang = typeline.Spanish
 		}
-		verr := typeline.Validate(s, lang)
-		tl, perr := typeline.Parse(s, lang)
+		o := typeline.Options{Lang: lang, Printed: printed}
+		verr := o.Validate(s)
+		tl, perr := o.Parse(s)
 		if (verr == nil) != (perr == nil) {
 			t.Fatalf("%q: Validate %v, Parse %v", s, verr, perr)
 		}
-		if perr == nil {
-			for _, face := range tl.Faces {
-				if len(face.CardTypes) == 0 {
-					t.Errorf("%q: accepted a face without card types", s)
-				}
+		if perr != nil {
+			if perr.Error() == "" {
+				t.Errorf("%q: empty error", s)
 			}
-		} else if perr.Error() == "" {
-			t.Errorf("%q: empty error", s)
+			return
+		}
+		for _, face := range tl.Faces {
+			if len(face.CardTypes) == 0 {
+				t.Errorf("%q: accepted a face without card types", s)
+			}
+		}
+		if !printed {
+			// Printed mode accepts whatever the rules accept, alike.
+			p, err := typeline.Options{Lang: lang, Printed: true}.Parse(s)
+			if err != nil || len(p.Notes) > 0 || p.String() != tl.String() {
+				t.Errorf("%q: the rules accept it as %v; printed mode says %v, %v, notes %v", s, tl, p, err, p.Notes)
+			}
+			return
+		}
+		for _, n := range tl.Notes {
+			if n.Offset < 0 || n.Offset+len(n.Printed) > len(s) || s[n.Offset:n.Offset+len(n.Printed)] != n.Printed {
+				t.Errorf("%q: note %+v does not point at its printed form", s, n)
+			}
+		}
+		// The current form is a line of the rules, reading the same.
+		cur, err := o.Current(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		back, err := typeline.Parse(cur, lang)
+		if err != nil || back.String() != tl.String() {
+			t.Errorf("%q: current form %q reads %v, %v; want %v", s, cur, back, err, tl)
 		}
 	})
 }

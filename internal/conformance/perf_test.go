@@ -53,6 +53,16 @@ func TestValidInputsAllocateNothing(t *testing.T) {
 			t.Errorf("Validate(%q): %v allocations", l, n)
 		}
 	}
+	// Printed mode, on forms the rules spell differently: still nothing.
+	es := typeline.Options{Lang: typeline.Spanish, Printed: true}
+	for _, l := range []string{"Criatura - Hechicero pueblo lunar", "Criatura — Bestia felina", "Planeswalker legendario — Cálix", "Tierra basica — Bosque", "Criatura legendaria — Guerrera humana"} {
+		if err := es.Validate(l); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = es.Validate(l) }); n != 0 {
+			t.Errorf("printed Validate(%q): %v allocations", l, n)
+		}
+	}
 }
 
 // --- baselines, written the obvious way ---

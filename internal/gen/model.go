@@ -31,7 +31,20 @@ type Model struct {
 	Categories   []Category
 	Mana         []ManaSymbol
 	RuleChoice   string // the subrule of 205.3 on choosing a subtype
+	// Printed is what cards print beside the rules (snapshots/printed.json);
+	// nil when there is none.
+	Printed *snapshot.Printed
+	// PrintedMana are the symbols cards print outside rule 107.4, valued
+	// from PrintedSymbolBase in the order of the curated file.
+	PrintedMana []ManaSymbol
+	// OldestRelease is the oldest English release the history knows.
+	OldestRelease string
 }
+
+// PrintedSymbolBase is the first value of a mana symbol printed outside
+// rule 107.4: a range of its own, so such a symbol keeps its value even if
+// 107.4 comes to list it (it then gets a value of the rules' own too).
+const PrintedSymbolBase = 200
 
 // List is one enum: every name its list ever had, by value.
 type List struct {
@@ -124,6 +137,15 @@ func Load(dir string) (*Model, error) {
 	}
 	if m.Mana, err = manaSemantics(m.EN, enHistory); err != nil {
 		return nil, err
+	}
+	m.OldestRelease = enHistory[0].Effective
+	if m.Printed, err = store.Printed(); err != nil {
+		return nil, err
+	}
+	if m.Printed != nil {
+		if m.PrintedMana, err = printedSymbols(m.EN, m.Printed.Symbols, len(m.Mana)); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }

@@ -33,6 +33,7 @@ func (m *Model) dataFile() *jen.File {
 		f.Comment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + ".")
 		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.List))
 	}
+	m.printedData(f)
 	f.Comment("Categories are the subtype categories of rule 205.3, by value.")
 	f.Var().Id("Categories").Op("=").Index().Qual(enumPkg, "Category").Add(rows(func(g *jen.Group) {
 		for _, c := range m.Categories {
@@ -51,6 +52,59 @@ func (m *Model) dataFile() *jen.File {
 		}
 	}))
 	return f
+}
+
+// printedData emits what cards print beside the rules: the variants of
+// current names, and the names dropped before the history begins. Each
+// entry is a few short lines.
+func (m *Model) printedData(f *jen.File) {
+	var variants, dropped []jen.Code
+	if m.Printed != nil {
+		for _, v := range m.Printed.Variants {
+			l, table := m.listOf(v.List)
+			variants = append(variants, jen.Values(jen.Dict{
+				jen.Id("Lang"): jen.Lit(v.Lang), jen.Id("Table"): jen.Id(table), jen.Id("Value"): jen.Lit(l.value(v.Current)),
+				jen.Id("Printed"): jen.Lit(v.Printed), jen.Id("Why"): jen.Lit(v.Why),
+			}))
+		}
+		for _, d := range m.Printed.Dropped {
+			_, table := m.listOf(d.List)
+			dropped = append(dropped, jen.Values(jen.Dict{
+				jen.Id("Lang"): jen.Lit(d.Lang), jen.Id("Table"): jen.Id(table), jen.Id("Printed"): jen.Lit(d.Printed), jen.Id("What"): jen.Lit(d.What),
+			}))
+		}
+	}
+	f.Comment("Variants are spellings cards print of current names that the rules spell differently.")
+	f.Var().Id("Variants").Op("=").Index().Qual(enumPkg, "Variant").Add(rows(func(g *jen.Group) {
+		for _, v := range variants {
+			g.Add(v).Op(",")
+		}
+	}))
+	f.Comment("Dropped are names cards print that the rules dropped before " + m.OldestRelease + ", the oldest release the history knows.")
+	f.Var().Id("Dropped").Op("=").Index().Qual(enumPkg, "Dropped").Add(rows(func(g *jen.Group) {
+		for _, d := range dropped {
+			g.Add(d).Op(",")
+		}
+	}))
+	f.Comment("OldestRelease is the oldest English release the history knows.")
+	f.Const().Id("OldestRelease").Op("=").Lit(m.OldestRelease)
+}
+
+// listOf returns the list of a key and the variable of data.go holding it.
+func (m *Model) listOf(key string) (List, string) {
+	switch key {
+	case snapshot.FactCardTypes:
+		return m.CardTypes, "CardTypes"
+	case snapshot.FactSupertypes:
+		return m.Supertypes, "Supertypes"
+	}
+	for _, c := range m.Categories {
+		if c.Name == key {
+			return c.List, c.Type
+		}
+	}
+	must(fmt.Errorf("printed forms name the list %q, which the snapshots do not have", key))
+	return List{}, ""
 }
 
 // value is the value of a name as the rules print it (card types lower
@@ -192,6 +246,34 @@ func (m *Model) manaFile() *jen.File {
 			g.Values(symbolFields(s)...).Op(",")
 		}
 	}))
+	// Symbols cards print outside 107.4, valued from PrintedSymbolBase.
+	pl := List{Noun: "printed mana symbol", Rule: "107.4"}
+	for _, s := range m.PrintedMana {
+		v := Value{EN: s.Text + ", printed on cards (\"" + s.Reminder + "\"), not listed by rule 107.4", Ident: "Symbol" + s.Ident}
+		if at[s.Text] != 0 {
+			v.Removed = m.EN.Effective
+		}
+		pl.Values = append(pl.Values, v)
+	}
+	f.Const().DefsFunc(func(g *jen.Group) {
+		for i, v := range pl.Values {
+			g.Comment(v.EN + "; accepted by ParseCostPrinted.")
+			if v.Removed != "" {
+				g.Comment("")
+				g.Comment("Deprecated: rule 107.4 lists " + m.PrintedMana[i].Text + " as of " + v.Removed + ": use " + "Symbol" + strings.TrimPrefix(m.PrintedMana[i].Ident, "Printed") + ".")
+			}
+			g.Id(v.Ident).Id("Symbol").Op("=").Lit(PrintedSymbolBase + i)
+		}
+	})
+	f.Comment("The symbols cards print outside rule 107.4, from PrintedSymbolBase, with what their reminder text says they mean.")
+	f.Var().Id("printedSymbols").Op("=").Index().Id("symbolInfo").Add(rows(func(g *jen.Group) {
+		for _, s := range m.PrintedMana {
+			fs := append(symbolFields(s), field("printed", jen.True()), field("reminder", jen.Lit(s.Reminder)))
+			g.Values(fs...).Op(",")
+		}
+	}))
+	f.Comment("PrintedSymbolBase is the value of the first symbol cards print outside rule 107.4.")
+	f.Const().Id("PrintedSymbolBase").Op("=").Lit(PrintedSymbolBase)
 	return f
 }
 
@@ -231,7 +313,10 @@ func symbolFields(s ManaSymbol) []jen.Code {
 	case s.Generic > 1:
 		mv = s.Generic // 202.3f: the largest component
 	}
-	fs = append(fs, field("mv", jen.Lit(mv)), field("since", jen.Lit(s.Since)))
+	fs = append(fs, field("mv", jen.Lit(mv)))
+	if s.Since != "" {
+		fs = append(fs, field("since", jen.Lit(s.Since)))
+	}
 	if s.Exact {
 		fs = append(fs, field("exact", jen.True()))
 	}

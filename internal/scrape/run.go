@@ -75,7 +75,16 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	docs = append(docs, extra...)
 
 	byRelease := map[string][]*snapshot.Snapshot{}
+	var printed []*snapshot.Printed
 	for _, d := range docs {
+		if d.Source.Format == sources.FormatPrinted {
+			p, err := readPrinted(d)
+			if err != nil {
+				return nil, err
+			}
+			printed = append(printed, p)
+			continue
+		}
 		s, err := Read(d)
 		if err != nil {
 			return nil, err
@@ -171,6 +180,17 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	}
 	if en, es := plan.New["en"], plan.New["es"]; en != nil && es != nil {
 		plan.Warnings = append(plan.Warnings, diff.SpanishLag(en, es).Lines()...)
+	}
+	if len(printed) > 1 {
+		return nil, fmt.Errorf("sources.json declares %d printed-forms sources; one holds them all", len(printed))
+	}
+	for _, p := range printed {
+		plan.Warnings = append(plan.Warnings, checkPrinted(p, history["en"], plan.New["en"], plan.New["es"])...)
+		b, err := snapshot.MarshalPrinted(p)
+		if err != nil {
+			return nil, err
+		}
+		plan.Files[store.PrintedPath()] = b
 	}
 	if manifestChanged {
 		b, err := m.Marshal()

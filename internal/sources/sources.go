@@ -28,6 +28,10 @@ const (
 	// source covers (Spanish card types and supertypes); snapshots mark
 	// facts from it as curated.
 	FormatCurated = "curated"
+	// FormatPrinted is a hand-curated JSON list of what cards print that
+	// the rules spell differently or dropped, and of mana symbols cards
+	// print outside rule 107.4; scrape writes it to snapshots/printed.json.
+	FormatPrinted = "printed"
 )
 
 // Manifest is the parsed sources/sources.json.
@@ -39,7 +43,7 @@ type Manifest struct {
 // Source declares one document.
 type Source struct {
 	ID     string `json:"id"`
-	Lang   string `json:"lang"`
+	Lang   string `json:"lang,omitempty"` // en or es; none for a printed-forms source
 	Format string `json:"format"`
 	// URL is where -live fetches the document; for cr-txt with Discover, the
 	// page that links to it. Empty when the address was not recorded.
@@ -106,19 +110,21 @@ func (m *Manifest) validate() error {
 			return fmt.Errorf("%s: id must be lower-case letters, digits, dots and dashes", where)
 		case seen[s.ID]:
 			return fmt.Errorf("%s: duplicate id", where)
-		case s.Lang != "en" && s.Lang != "es":
+		case s.Format == FormatPrinted && (s.Lang != "" || s.Captured == nil || s.URL != "" || s.Effective != ""):
+			return fmt.Errorf("%s: a printed-forms source is a captured file of both languages: no lang, url or effective date", where)
+		case s.Format != FormatPrinted && s.Lang != "en" && s.Lang != "es":
 			return fmt.Errorf("%s: lang %q is not en or es", where, s.Lang)
-		case !slices.Contains([]string{FormatCRText, FormatPlain, FormatHTML, FormatCurated}, s.Format):
+		case !slices.Contains([]string{FormatCRText, FormatPlain, FormatHTML, FormatCurated, FormatPrinted}, s.Format):
 			return fmt.Errorf("%s: unknown format %q", where, s.Format)
 		case s.Effective != "" && !dateRE.MatchString(s.Effective):
 			return fmt.Errorf("%s: effective %q is not YYYY-MM-DD", where, s.Effective)
 		case s.Format == FormatCurated && (s.Captured == nil || s.Effective == "" || s.URL != ""):
 			return fmt.Errorf("%s: a curated source is a captured file with an effective date and no url", where)
-		case s.Format != FormatCRText && s.Format != FormatCurated && !ruleRE.MatchString(s.Rule):
+		case s.Format != FormatCRText && s.Format != FormatCurated && s.Format != FormatPrinted && !ruleRE.MatchString(s.Rule):
 			return fmt.Errorf("%s: a rule page must declare its rule (e.g. \"205.3\")", where)
 		case s.Format == FormatHTML && s.Selectors == nil:
 			return fmt.Errorf("%s: an html source must declare selectors", where)
-		case s.Format != FormatCRText && s.Effective == "" && (s.Selectors == nil || s.Selectors.Effective == ""):
+		case s.Format != FormatCRText && s.Format != FormatPrinted && s.Effective == "" && (s.Selectors == nil || s.Selectors.Effective == ""):
 			return fmt.Errorf("%s: a rule page must declare its effective date or an effective selector", where)
 		case s.URL == "" && s.Captured == nil:
 			return fmt.Errorf("%s: neither a url nor a captured copy", where)

@@ -24,8 +24,8 @@ import (
 const MaxLine = 64 << 10
 
 var flags struct {
-	typeline, manacost, lenient bool
-	lang                        string
+	typeline, manacost, lenient, printed bool
+	lang                                 string
 }
 
 // Command is validate.
@@ -44,10 +44,22 @@ Type lines are read in any case ("creature — elf" is Creature — Elf) and
 "mana_value", "colors" and "canonical"; a multi-faced cost
 ("{2}{W} // {2}{B}") is split at " // " and its mana value is the sum of
 its faces (709.4). A long input is shortened in "input" (the verdict
-gives its length).`,
+gives its length) and errors do not repeat it.
+
+By default items are judged by the rules. With -printed they are judged
+as printed on cards: a type line may use the forms cards print that the
+rules spell differently (" - " for the long dash, older Spanish
+translations such as Pícaro, feminine agreement such as "Bestia felina",
+accents and hyphens the rules page does not use); each is listed in
+"notes", and "current" is the line as the rules spell it, in the line's
+own order, ready to store. Names the rules dropped (Legend, Lord,
+"Encantar criatura", Tribal) stay errors that say when. A mana cost may
+use the symbols cards print outside rule 107.4 ({C/P}); "printed": true
+marks such a cost.`,
 	Examples: []string{
 		"printf 'Legendary Creature — Time Lord Doctor\\n' | validate -typeline",
 		"validate -typeline -lang es < lineas.txt",
+		"printf 'Criatura - Bestia felina\\n' | validate -typeline -lang es -printed",
 		"printf '2WW\\n' | validate -manacost -lenient",
 	},
 	Exit: []string{"(0 also when lines are invalid: the verdicts say so; 1 only when the input cannot be read)"},
@@ -56,6 +68,7 @@ gives its length).`,
 		fs.BoolVar(&flags.manacost, "manacost", false, "validate mana costs")
 		fs.StringVar(&flags.lang, "lang", "en", "`language` of type lines: en or es")
 		fs.BoolVar(&flags.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
+		fs.BoolVar(&flags.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
 	},
 	Run: run,
 }
@@ -64,16 +77,19 @@ gives its length).`,
 var Stdin io.Reader
 
 type verdict struct {
-	Line      int       `json:"line"`
-	Input     string    `json:"input"`
-	Length    int       `json:"length,omitempty"` // bytes, when input is shortened
-	OK        bool      `json:"ok"`
-	Error     string    `json:"error,omitempty"`
-	Cause     string    `json:"cause,omitempty"`
-	Rule      string    `json:"rule,omitempty"`
-	Canonical *string   `json:"canonical,omitempty"`
-	ManaValue *int      `json:"mana_value,omitempty"`
-	Colors    *[]string `json:"colors,omitempty"`
+	Line      int             `json:"line"`
+	Input     string          `json:"input"`
+	Length    int             `json:"length,omitempty"` // bytes, when input is shortened
+	OK        bool            `json:"ok"`
+	Error     string          `json:"error,omitempty"`
+	Cause     string          `json:"cause,omitempty"`
+	Rule      string          `json:"rule,omitempty"`
+	Canonical *string         `json:"canonical,omitempty"`
+	Current   *string         `json:"current,omitempty"` // printed mode: the line as the rules spell it
+	Notes     []typeline.Note `json:"notes,omitempty"`
+	ManaValue *int            `json:"mana_value,omitempty"`
+	Colors    *[]string       `json:"colors,omitempty"`
+	Printed   bool            `json:"printed,omitempty"` // a cost with symbols outside rule 107.4
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -82,6 +98,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: validate reads its items from standard input", args)
+	}
+	if flags.lenient && (flags.typeline || flags.printed) {
+		return cli.Usagef("-lenient is for mana costs in strict notation's place; it does not combine with -typeline or -printed")
 	}
 	lang, err := typeline.ParseLang(flags.lang)
 	if err != nil || flags.lang == "" {
@@ -109,9 +128,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case length > MaxLine:
 			v = verdict{Error: fmt.Sprintf("line of %d bytes, more than %d: no type line or mana cost is that long", length, MaxLine)}
 		case flags.typeline:
-			v = checkTypeLine(line, lang)
+			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: flags.printed})
 		default:
-			v = checkManaCost(line, flags.lenient)
+			v = checkManaCost(line, flags.lenient, flags.printed)
 		}
 		v.Line = n
 		v.Input, v.Length = shorten(line, length)
@@ -169,33 +188,58 @@ func shorten(s string, length int) (string, int) {
 	return s[:cut] + "…", length
 }
 
-func checkTypeLine(line string, lang typeline.Lang) verdict {
-	tl, err := typeline.Parse(line, lang)
+func checkTypeLine(line string, o typeline.Options) verdict {
+	tl, err := o.Parse(line)
 	if err != nil {
-		v := verdict{Error: err.Error()}
 		var te *typeline.Error
-		if errors.As(err, &te) {
-			v.Cause, v.Rule = te.Cause.String(), te.Rule
+		if !errors.As(err, &te) {
+			return verdict{Error: err.Error()}
 		}
-		return v
+		// The verdict holds the input already: the error does not
+		// repeat it.
+		msg := te.Reason
+		if te.Rule != "" {
+			msg = "rule " + te.Rule + ": " + msg
+		}
+		if te.Face > 0 {
+			msg = fmt.Sprintf("face %d: %s", te.Face, msg)
+		}
+		return verdict{Error: msg, Cause: te.Cause.String(), Rule: te.Rule}
 	}
-	canon := tl.Format(lang)
-	return verdict{OK: true, Canonical: &canon}
-}
-
-func checkManaCost(line string, lenient bool) verdict {
-	mv := 0
-	var colors mana.Colors
-	var canon []string
-	for _, face := range strings.Split(line, " // ") {
-		parse := mana.ParseCost
-		if lenient {
-			parse = mana.ParseCostLenient
-		}
-		c, err := parse(face)
+	canon := tl.Format(o.Lang)
+	v := verdict{OK: true, Canonical: &canon}
+	if o.Printed {
+		cur, err := o.Current(line)
 		if err != nil {
 			return verdict{Error: err.Error()}
 		}
+		v.Current, v.Notes = &cur, tl.Notes
+	}
+	return v
+}
+
+func checkManaCost(line string, lenient, printed bool) verdict {
+	mv := 0
+	var colors mana.Colors
+	var canon []string
+	anyPrinted := false
+	for _, face := range strings.Split(line, " // ") {
+		parse := mana.ParseCost
+		switch {
+		case lenient:
+			parse = mana.ParseCostLenient
+		case printed:
+			parse = mana.ParseCostPrinted
+		}
+		c, err := parse(face)
+		if err != nil {
+			var ce *mana.CostError
+			if errors.As(err, &ce) {
+				return verdict{Error: fmt.Sprintf("position %d: %s", ce.Pos, ce.Reason)}
+			}
+			return verdict{Error: err.Error()}
+		}
+		anyPrinted = anyPrinted || c.Printed()
 		if mv > int(^uint(0)>>1)-c.ManaValue() {
 			return verdict{Error: "the faces' mana values add up to more than an int holds"}
 		}
@@ -205,5 +249,5 @@ func checkManaCost(line string, lenient bool) verdict {
 	}
 	letters := colors.Letters()
 	joined := strings.Join(canon, " // ")
-	return verdict{OK: true, ManaValue: &mv, Colors: &letters, Canonical: &joined}
+	return verdict{OK: true, ManaValue: &mv, Colors: &letters, Canonical: &joined, Printed: anyPrinted}
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/crgen/generated/mana"
 )
 
 func validate(t *testing.T, input io.Reader, args ...string) ([]map[string]any, string, int) {
@@ -88,6 +90,66 @@ func TestStreamsAnyInput(t *testing.T) {
 	}
 }
 
+// Printed mode accepts what cards print, listing each form the rules
+// spell differently and the line as the rules spell it; names the rules
+// dropped stay errors. The rules' mode refuses the same forms, saying
+// printed mode accepts them.
+func TestPrintedTypeLines(t *testing.T) {
+	in := "Criatura - Hechicero pueblo lunar\nCriatura — Bestia felina\nCriatura — Señor trasgo\n"
+	rows, _, code := validate(t, strings.NewReader(in), "-typeline", "-lang", "es", "-printed")
+	if code != 0 || len(rows) != 3 {
+		t.Fatalf("exit %d, %d rows", code, len(rows))
+	}
+	if rows[0]["ok"] != true || rows[0]["current"] != "Criatura — Hechicero pueblo-lunar" || len(rows[0]["notes"].([]any)) != 2 {
+		t.Errorf("row 1: %v", rows[0])
+	}
+	note := rows[1]["notes"].([]any)[0].(map[string]any)
+	if rows[1]["current"] != "Criatura — Bestia felino" || note["printed"] != "felina" || note["current"] != "Felino" || note["offset"] != 20.0 {
+		t.Errorf("row 2: %v", rows[1])
+	}
+	if rows[2]["ok"] != false || rows[2]["cause"] != "removed" || !strings.Contains(rows[2]["error"].(string), "Lord") {
+		t.Errorf("row 3: %v", rows[2])
+	}
+	rows, _, _ = validate(t, strings.NewReader(in), "-typeline", "-lang", "es")
+	if rows[0]["cause"] != "dash" || rows[1]["cause"] != "printed" || !strings.Contains(rows[1]["error"].(string), "printed mode accepts it") || rows[2]["cause"] != "removed" {
+		t.Errorf("the rules' mode: %v", rows)
+	}
+	if _, ok := rows[0]["current"]; ok {
+		t.Errorf("the rules' mode gives a current form: %v", rows[0])
+	}
+}
+
+// Symbols cards print outside rule 107.4 are accepted in printed mode and
+// marked; the symbol is taken from the data, so a rules update that lists
+// it skips this test instead of breaking it.
+func TestPrintedManaCosts(t *testing.T) {
+	outside := mana.PrintedSymbols()
+	if len(outside) == 0 {
+		t.Skip("rule 107.4 lists every symbol cards print: no symbol outside it to test")
+	}
+	cost := "{2}" + outside[0].String()
+	rows, _, _ := validate(t, strings.NewReader(cost+"\n{2}{W}\n"), "-manacost", "-printed")
+	if rows[0]["ok"] != true || rows[0]["printed"] != true || rows[0]["mana_value"] != float64(2+outside[0].ManaValue()) {
+		t.Errorf("row 1: %v", rows[0])
+	}
+	if rows[1]["ok"] != true || rows[1]["printed"] != nil {
+		t.Errorf("row 2: %v", rows[1])
+	}
+	rows, _, _ = validate(t, strings.NewReader(cost+"\n"), "-manacost")
+	if rows[0]["ok"] != false || !strings.Contains(rows[0]["error"].(string), "accepts it") {
+		t.Errorf("the rules' mode on %s: %v", cost, rows[0])
+	}
+}
+
+// An error never repeats a long input: the verdict holds it, shortened.
+func TestErrorsDoNotEchoTheInput(t *testing.T) {
+	long := "Creature — " + strings.Repeat("Elf ", 10_000) // 40 kB: judged, not too long
+	rows, all, _ := validate(t, strings.NewReader(long+"\n{"+strings.Repeat("W", 40_000)+"}\n"), "-typeline")
+	if rows[0]["ok"] != false || len(all) > 5_000 {
+		t.Errorf("%d bytes of output for a 40 kB line: %.400s", len(all), all)
+	}
+}
+
 func TestUsage(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -99,7 +161,8 @@ func TestUsage(t *testing.T) {
 		{[]string{"-typeline", "-manacost"}, 2, "give exactly one"},
 		{[]string{"-typeline", "-lang", "fr"}, 2, `-lang "fr": want en or es`},
 		{[]string{"-manacost", "extra"}, 2, "reads its items from standard input"},
-		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -lang, -lenient, -manacost, -typeline, -version)"},
+		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -lang, -lenient, -manacost, -printed, -typeline, -version)"},
+		{[]string{"-manacost", "-lenient", "-printed"}, 2, "-lenient"},
 	} {
 		_, all, code := validate(t, strings.NewReader(""), tt.args...)
 		if code != tt.code || !strings.Contains(all, tt.want) {

@@ -647,6 +647,156 @@ var Battle = enum.New("subtype", "battle type", "205.3q", []enum.Entry{
 	{EN: "Siege", ES: "Asedio", Since: "2023-04-14", Exact: true},
 })
 
+// Variants are spellings cards print of current names that the rules spell differently.
+var Variants = []enum.Variant{
+	{
+		Lang:    "es",
+		Printed: "Pícaro",
+		Table:   Creature,
+		Value:   164,
+		Why:     "an older translation: the rules page says Bribón",
+	},
+	{
+		Lang:    "es",
+		Printed: "felina",
+		Table:   Creature,
+		Value:   31,
+		Why:     "feminine agreement after a feminine type (Bestia felina)",
+	},
+	{
+		Lang:    "es",
+		Printed: "bárbara",
+		Table:   Creature,
+		Value:   15,
+		Why:     "feminine agreement after a feminine type (Bestia bárbara)",
+	},
+	{
+		Lang:    "es",
+		Printed: "pueblo lunar",
+		Table:   Creature,
+		Value:   125,
+		Why:     "spelled without the hyphen of the rules page (Pueblo-lunar)",
+	},
+	{
+		Lang:    "es",
+		Printed: "de-Urza",
+		Table:   Land,
+		Value:   13,
+		Why:     "spelled with a hyphen the rules page does not have (de Urza)",
+	},
+	{
+		Lang:    "es",
+		Printed: "Cálix",
+		Table:   Planeswalker,
+		Value:   54,
+		Why:     "accented on the card; the rules page lists the name as in English",
+	},
+	{
+		Lang:    "es",
+		Printed: "Cefálido",
+		Table:   Creature,
+		Value:   33,
+		Why:     "the Spanish name cards printed for Cephalid, which the rules dropped before the Spanish rules page that the project reads",
+	},
+}
+
+// Dropped are names cards print that the rules dropped before 2016-01-16, the oldest release the history knows.
+var Dropped = []enum.Dropped{
+	{
+		Lang:    "en",
+		Printed: "Lord",
+		Table:   Creature,
+		What:    "a creature type cards printed until the rules dropped it; cards with it now read their other creature types",
+	},
+	{
+		Lang:    "es",
+		Printed: "Señor",
+		Table:   Creature,
+		What:    "Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types",
+	},
+	{
+		Lang:    "en",
+		Printed: "Legend",
+		Table:   Creature,
+		What:    "a creature type the rules replaced with the supertype Legendary",
+	},
+	{
+		Lang:    "es",
+		Printed: "Leyenda",
+		Table:   Creature,
+		What:    "Legend, a creature type the rules replaced with the supertype Legendary",
+	},
+	{
+		Lang:    "es",
+		Printed: "legendario",
+		Table:   Creature,
+		What:    "Legend, printed after the creature types on old Spanish cards (Dragón legendario); the rules made it the supertype, before the dash (Criatura legendaria — Dragón)",
+	},
+	{
+		Lang:    "es",
+		Printed: "legendaria",
+		Table:   Creature,
+		What:    "Legend after a feminine creature type on old Spanish cards (Gorgona legendaria); the rules made it the supertype, before the dash (Criatura legendaria — Gorgona)",
+	},
+	{
+		Lang:    "en",
+		Printed: "Clone",
+		Table:   Creature,
+		What:    "a creature type the rules replaced with Shapeshifter",
+	},
+	{
+		Lang:    "es",
+		Printed: "Clon",
+		Table:   Creature,
+		What:    "Clone, a creature type the rules replaced with Shapeshifter",
+	},
+	{
+		Lang:    "en",
+		Printed: "Guardian",
+		Table:   Creature,
+		What:    "a creature type the rules dropped; cards with it now read Elemental",
+	},
+	{
+		Lang:    "es",
+		Printed: "Guardián",
+		Table:   Creature,
+		What:    "Guardian, a creature type the rules dropped; cards with it now read Elemental",
+	},
+	{
+		Lang:    "en",
+		Printed: "Thundermare",
+		Table:   Creature,
+		What:    "a creature type of one card, dropped; the card now reads Elemental Horse",
+	},
+	{
+		Lang:    "es",
+		Printed: "Yegua del trueno",
+		Table:   Creature,
+		What:    "Thundermare, a creature type of one card, dropped; the card now reads Elemental Horse",
+	},
+	{
+		Lang:    "en",
+		Printed: "Enchant",
+		Table:   CardTypes,
+		What:    "the first word of the old card types Enchant Creature, Enchant Land, Enchant Artifact and the like, which the rules replaced with Enchantment — Aura",
+	},
+	{
+		Lang:    "es",
+		Printed: "Encantar",
+		Table:   CardTypes,
+		What:    "Enchant, the first word of the old card types Encantar criatura (Enchant Creature), Encantar tierra and the like, which the rules replaced with Encantamiento — Aura",
+	},
+	{
+		Lang:    "en",
+		Printed: "Summon",
+		Table:   CardTypes,
+		What:    "the old card type of creature spells, which the rules replaced with Creature",
+	},
+}
+
+// OldestRelease is the oldest English release the history knows.
+const OldestRelease = "2016-01-16"
+
 // Categories are the subtype categories of rule 205.3, by value.
 var Categories = []enum.Category{
 	{Name: "artifact", Rule: "205.3g", Since: "2016-01-16", CardTypes: []int{1}, Table: Artifact},

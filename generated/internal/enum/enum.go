@@ -33,6 +33,28 @@ type Entry struct {
 	ReplacedBy string
 }
 
+// Variant is a spelling cards print of a current name that the rules
+// spell differently: an older translation, a feminine form, a hyphen the
+// rules page does not have. Printed mode accepts it, naming the current
+// form; the rules' mode refuses it, saying so.
+type Variant struct {
+	Lang    string // "en" or "es"
+	Table   *Table // the list of the name
+	Value   int    // the current name
+	Printed string // as cards print it
+	Why     string
+}
+
+// Dropped is a name cards print that the rules dropped before the oldest
+// release the history knows (Lord, Legend, Enchant Creature): refused in
+// both modes, saying what it was.
+type Dropped struct {
+	Lang    string // "en" or "es"
+	Table   *Table // the list the name was in
+	Printed string // as cards print it
+	What    string
+}
+
 // Table is the list of one rule: every name it ever had, by value.
 type Table struct {
 	Pkg   string // package name, prefix of error messages
