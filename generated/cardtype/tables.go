@@ -131,6 +131,13 @@ func ParseCardType(s string) (CardType, error) {
 	return CardType(v), err
 }
 
+// FindCardType looks up a card type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindCardType(s string) (CardType, bool) {
+	v, ok := data.CardTypes.Find(s)
+	return CardType(v), ok
+}
+
 // CardTypeValues returns the card types the rules list today, in rule order.
 func CardTypeValues() []CardType {
 	return slices.Clone(cardTypeOrder)
@@ -219,6 +226,13 @@ func (v *Supertype) UnmarshalText(b []byte) error {
 func ParseSupertype(s string) (Supertype, error) {
 	v, err := data.Supertypes.Parse(s)
 	return Supertype(v), err
+}
+
+// FindSupertype looks up a supertype the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindSupertype(s string) (Supertype, bool) {
+	v, ok := data.Supertypes.Find(s)
+	return Supertype(v), ok
 }
 
 // SupertypeValues returns the supertypes the rules list today, in rule order.

@@ -302,12 +302,15 @@ func (s *Subtype) UnmarshalJSON(b []byte) error {
 // Find looks up a name the rules list today in one category: English or
 // Spanish, any case, either apostrophe. It allocates nothing.
 func Find(c Category, name string) (Subtype, bool) {
-	i := c.info()
-	if i == nil || i.Removed != "" {
+	if c < 1 || int(c) > len(data.Categories) {
 		return Subtype{}, false
 	}
-	v, ok := i.Table.Lookup(name)
-	if !ok || !i.Table.Current(v) {
+	cat := &data.Categories[c-1]
+	if cat.Removed != "" {
+		return Subtype{}, false
+	}
+	v, ok := cat.Table.Find(name)
+	if !ok {
 		return Subtype{}, false
 	}
 	return Subtype{cat: c, v: uint16(v)}, true

@@ -195,6 +195,13 @@ func ParseArtifact(s string) (Artifact, error) {
 	return Artifact(v), err
 }
 
+// FindArtifact looks up an artifact type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindArtifact(s string) (Artifact, bool) {
+	v, ok := data.Artifact.Find(s)
+	return Artifact(v), ok
+}
+
 // ArtifactValues returns the artifact types the rules list today, in rule order.
 func ArtifactValues() []Artifact {
 	return slices.Clone(artifactOrder)
@@ -317,6 +324,13 @@ func (v *Enchantment) UnmarshalText(b []byte) error {
 func ParseEnchantment(s string) (Enchantment, error) {
 	v, err := data.Enchantment.Parse(s)
 	return Enchantment(v), err
+}
+
+// FindEnchantment looks up an enchantment type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindEnchantment(s string) (Enchantment, bool) {
+	v, ok := data.Enchantment.Find(s)
+	return Enchantment(v), ok
 }
 
 // EnchantmentValues returns the enchantment types the rules list today, in rule order.
@@ -453,6 +467,13 @@ func (v *Land) UnmarshalText(b []byte) error {
 func ParseLand(s string) (Land, error) {
 	v, err := data.Land.Parse(s)
 	return Land(v), err
+}
+
+// FindLand looks up a land type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindLand(s string) (Land, bool) {
+	v, ok := data.Land.Find(s)
+	return Land(v), ok
 }
 
 // LandValues returns the land types the rules list today, in rule order.
@@ -780,6 +801,13 @@ func ParsePlaneswalker(s string) (Planeswalker, error) {
 	return Planeswalker(v), err
 }
 
+// FindPlaneswalker looks up a planeswalker type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindPlaneswalker(s string) (Planeswalker, bool) {
+	v, ok := data.Planeswalker.Find(s)
+	return Planeswalker(v), ok
+}
+
 // PlaneswalkerValues returns the planeswalker types the rules list today, in rule order.
 func PlaneswalkerValues() []Planeswalker {
 	return slices.Clone(planeswalkerOrder)
@@ -878,6 +906,13 @@ func (v *Spell) UnmarshalText(b []byte) error {
 func ParseSpell(s string) (Spell, error) {
 	v, err := data.Spell.Parse(s)
 	return Spell(v), err
+}
+
+// FindSpell looks up a spell type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindSpell(s string) (Spell, bool) {
+	v, ok := data.Spell.Find(s)
+	return Spell(v), ok
 }
 
 // SpellValues returns the spell types the rules list today, in rule order.
@@ -1953,6 +1988,13 @@ func ParseCreature(s string) (Creature, error) {
 	return Creature(v), err
 }
 
+// FindCreature looks up a creature type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindCreature(s string) (Creature, bool) {
+	v, ok := data.Creature.Find(s)
+	return Creature(v), ok
+}
+
 // CreatureValues returns the creature types the rules list today, in rule order.
 func CreatureValues() []Creature {
 	return slices.Clone(creatureOrder)
@@ -2288,6 +2330,13 @@ func ParsePlanar(s string) (Planar, error) {
 	return Planar(v), err
 }
 
+// FindPlanar looks up a planar type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindPlanar(s string) (Planar, bool) {
+	v, ok := data.Planar.Find(s)
+	return Planar(v), ok
+}
+
 // PlanarValues returns the planar types the rules list today, in rule order.
 func PlanarValues() []Planar {
 	return slices.Clone(planarOrder)
@@ -2376,6 +2425,13 @@ func ParseDungeon(s string) (Dungeon, error) {
 	return Dungeon(v), err
 }
 
+// FindDungeon looks up a dungeon type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindDungeon(s string) (Dungeon, bool) {
+	v, ok := data.Dungeon.Find(s)
+	return Dungeon(v), ok
+}
+
 // DungeonValues returns the dungeon types the rules list today, in rule order.
 func DungeonValues() []Dungeon {
 	return slices.Clone(dungeonOrder)
@@ -2462,6 +2518,13 @@ func (v *Battle) UnmarshalText(b []byte) error {
 func ParseBattle(s string) (Battle, error) {
 	v, err := data.Battle.Parse(s)
 	return Battle(v), err
+}
+
+// FindBattle looks up a battle type the rules list today by its English or Spanish
+// name, in any case, with either apostrophe. It allocates nothing.
+func FindBattle(s string) (Battle, bool) {
+	v, ok := data.Battle.Find(s)
+	return Battle(v), ok
 }
 
 // BattleValues returns the battle types the rules list today, in rule order.

@@ -65,51 +65,7 @@ func TestValidInputsAllocateNothing(t *testing.T) {
 	}
 }
 
-// --- baselines, written the obvious way ---
-
-// enumerStyle is what enumer generates: a map, then a lower-case fallback.
-type enumerStyle struct{ m, lower map[string]subtype.Creature }
-
-func newEnumerStyle() enumerStyle {
-	e := enumerStyle{m: map[string]subtype.Creature{}, lower: map[string]subtype.Creature{}}
-	for _, v := range subtype.CreatureValues() {
-		for _, n := range []string{v.String(), v.Spanish()} {
-			e.m[n] = v
-			e.lower[strings.ToLower(n)] = v
-		}
-	}
-	return e
-}
-
-func (e enumerStyle) parse(s string) (subtype.Creature, bool) {
-	if v, ok := e.m[s]; ok {
-		return v, true
-	}
-	v, ok := e.lower[strings.ToLower(strings.ReplaceAll(s, "'", "’"))]
-	return v, ok
-}
-
-func BenchmarkSubtypeParse(b *testing.B) {
-	b.Run("generated", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, in := range lookupInputs {
-				subtype.Find(subtype.CategoryCreature, in)
-			}
-		}
-		b.ReportMetric(float64(b.N*len(lookupInputs))/b.Elapsed().Seconds(), "lookups/s")
-	})
-	b.Run("baseline-map-lower", func(b *testing.B) {
-		e := newEnumerStyle()
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, in := range lookupInputs {
-				e.parse(in)
-			}
-		}
-		b.ReportMetric(float64(b.N*len(lookupInputs))/b.Elapsed().Seconds(), "lookups/s")
-	})
-}
+// --- baselines, written the obvious way (lookups: generated/subtype/bench_test.go) ---
 
 var regexpCostRE = regexp.MustCompile(`^(?:\{(\d+|[WUBRGCXS]|[WUBRG]/[WUBRG]|[2C]/[WUBRG]|[WUBRG]/P|[WUBRG]/[WUBRG]/P)\})*$`)
 var regexpSymRE = regexp.MustCompile(`\{([^}]+)\}`)

@@ -92,6 +92,7 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		func() error { return add("cardtype", "tables.go", m.cardtypeFile(), false, "") },
 		func() error { return add("subtype", "tables.go", m.subtypeFile(), false, "") },
 		func() error { return add("mana", "tables.go", m.manaFile(), false, "") },
+		func() error { return add("subtype", "baseline_switch_test.go", m.switchBaselineFile(), false, "") },
 	} {
 		if err := step(); err != nil {
 			return nil, err

@@ -57,12 +57,17 @@ type Dropped struct {
 
 // Table is the list of one rule: every name it ever had, by value.
 type Table struct {
-	Pkg   string // package name, prefix of error messages
-	Noun  string // "creature type"
-	Rule  string // rule that lists the names ("205.3m")
-	list  []Entry
-	index *Index
+	Pkg  string // package name, prefix of error messages
+	Noun string // "creature type"
+	Rule string // rule that lists the names ("205.3m")
+	list []Entry
+	// The index's Lookup (any name the table ever had) and Find (the
+	// names the rules list today) are the table's: embedded, so a
+	// generated FindX compiles to one call.
+	*Index
 	words int // most words in any name
+	// current has bit v set when the rules list value v today.
+	current []uint64
 }
 
 // Category is a subtype category of rule 205.3: its names, and the card
@@ -80,9 +85,13 @@ type Category struct {
 // generator refuses to write such a table, so this is a broken build, not
 // bad input.
 func New(pkg, noun, rule string, list []Entry) *Table {
-	t := &Table{Pkg: pkg, Noun: noun, Rule: rule, list: list}
+	t := &Table{Pkg: pkg, Noun: noun, Rule: rule, list: list, current: make([]uint64, len(list)/64+1)}
 	var b Builder
 	for i, e := range list {
+		if e.Removed == "" {
+			t.current[(i+1)/64] |= 1 << ((i + 1) % 64)
+			b.Mark(i + 1)
+		}
 		for _, name := range e.Names() {
 			t.words = max(t.words, len(strings.Fields(name)))
 			if err := b.Add(name, i+1); err != nil {
@@ -94,7 +103,7 @@ func New(pkg, noun, rule string, list []Entry) *Table {
 	if err != nil {
 		panic(fmt.Sprintf("%s: %s list: %v", pkg, noun, err))
 	}
-	t.index = x
+	t.Index = x
 	return t
 }
 
@@ -124,8 +133,7 @@ func (t *Table) Entry(v int) *Entry {
 
 // Current reports whether v is a name the rules list today.
 func (t *Table) Current(v int) bool {
-	e := t.Entry(v)
-	return e != nil && e.Removed == ""
+	return uint(v) <= uint(len(t.list)) && t.current[uint(v)/64]&(1<<(uint(v)%64)) != 0
 }
 
 // Known reports whether v is a value of the table, current or removed.
@@ -151,20 +159,16 @@ func (t *Table) Removed(v int) (release string, removed bool) {
 // ReplacedBy returns the value that replaced v when the rules renamed it.
 func (t *Table) ReplacedBy(v int) (int, bool) {
 	if e := t.Entry(v); e != nil && e.ReplacedBy != "" {
-		return t.index.Lookup(e.ReplacedBy)
+		return t.Lookup(e.ReplacedBy)
 	}
 	return 0, false
 }
-
-// Lookup finds a name, current or removed, in English or Spanish, in any
-// case. It allocates nothing.
-func (t *Table) Lookup(name string) (int, bool) { return t.index.Lookup(name) }
 
 // Parse finds a current name. A removed name is an error saying when the
 // rules dropped it and what replaced it; an unknown name is an error
 // naming the rule.
 func (t *Table) Parse(name string) (int, error) {
-	v, ok := t.index.Lookup(name)
+	v, ok := t.Lookup(name)
 	if !ok {
 		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule}
 	}
@@ -212,7 +216,7 @@ func (t *Table) UnmarshalText(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
-	if v, ok := t.index.Lookup(string(b)); ok {
+	if v, ok := t.Lookup(string(b)); ok {
 		return v, nil
 	}
 	return 0, &NameError{Pkg: t.Pkg, Name: string(b), Noun: t.Noun, Rule: t.Rule}

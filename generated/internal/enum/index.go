@@ -11,29 +11,38 @@ import (
 // generator wrote, so generated files hold only data and a rules update
 // changes a handful of their lines.
 //
-// Design: a perfect hash with displacement (CHD). A name's hash picks a
-// bucket; the bucket's displacement, found when the index is built, sends
-// every name of the bucket to a slot of its own. A lookup is one hash, one
-// small load and one slot: no probing loop. The hash reads at most two
-// 8-byte words of the name with the case bit (0x20) forced on, so "GOBLIN"
-// and "goblin" hash alike; the slot keeps those words for the name as
-// printed, so names up to 16 bytes are compared as two words, not byte by
-// byte.
+// Design: one open-addressing table. Names are read as two 8-byte words
+// (the first and last 8 bytes; fewer for short names), so a name of up to
+// 16 bytes is compared as two words, never byte by byte. The hash reads
+// the words with the case bit (0x20) of every byte set, so "GOBLIN" and
+// "Goblin" land on the same slot: two independent products, no table of
+// displacements to read first. A slot keeps the words as printed, checked
+// first (the common case), and which of their bytes are letters, so that
+// "GOBLIN" matches Goblin but "Assembly\x0dWorker" does not match
+// Assembly-Worker. The table is at least twice the names, so a lookup
+// almost always reads one slot; the builder tries a few seeds and keeps
+// the one with the fewest extra probes. Slots are 24 bytes.
 type Index struct {
 	slots []slot
-	disp  []uint16
 	long  []string // printed keys longer than 16 bytes, by slot.long-1
+	shift uint     // 64 - log2(table size)
 	seed  uint64
 }
 
 type slot struct {
-	a, b   uint64 // words of the key as printed
-	fa, fb uint64 // the same words with the case bit set
-	la, lb uint64 // 0x20 in every byte where the key has a cased letter
-	n      int32  // key length in bytes; 0 marks an empty slot
-	v      int32
-	long   int32 // index+1 into Index.long for keys over 16 bytes
+	a, b    uint64 // words of the key as printed
+	letters uint16 // bit i: byte i of a is a cased letter; bit 8+i: byte i of b
+	v       uint16
+	long    uint16 // index+1 into Index.long for keys over 16 bytes
+	n       uint8  // key length in bytes; 0 marks an empty slot
+	marked  bool   // the value was marked when built (Builder.Mark)
 }
+
+// maxKey is the longest name an index holds (slot.n is a byte).
+const maxKey = 255
+
+// maxValue is the largest value an index holds (slot.v).
+const maxValue = 1<<16 - 1
 
 const (
 	caseBits = 0x2020202020202020
@@ -70,64 +79,129 @@ func le32(b string) uint64 {
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
 }
 
-// hash mixes the folded words as wyhash does: one 128-bit product, its
-// halves folded together, so a difference anywhere in either word reaches
-// every bit (a plain 64-bit product carries differences upwards only, and
-// "Legendario" and "Legendaria" differ in a word's top byte).
-//
-// Names longer than 16 bytes also mix in their middle, 8 bytes at a time:
-// two long names alike at both ends must still hash apart.
-func (x *Index) hash(s string, fa, fb uint64) uint64 {
+// hash spreads a name's folded words over a table of 1<<(64-shift)
+// slots: two independent products (so every bit of each word reaches the
+// top bits, which pick the slot) and the length; a name over 16 bytes
+// mixes its middle into the first word.
+func (x *Index) hash(n int, a, b uint64) uint64 {
+	return ((a^x.seed)*mulA ^ (b+uint64(n))*mulB) >> (x.shift & 63)
+}
+
+// middle mixes the middle of a name longer than 16 bytes, 8 bytes at a
+// time with the case bit set: two long names alike at both ends must hash
+// apart.
+func middle(seed uint64, s string) uint64 {
 	n := len(s)
-	seed := x.seed
-	if n > 16 {
-		i := 8
-		for ; i+8 <= n-8; i += 8 {
-			hi, lo := bits.Mul64(seed^(le64(s[i:i+8])|caseBits)^mulB, mulA)
-			seed = hi ^ lo
-		}
-		if i < n-8 {
-			hi, lo := bits.Mul64(seed^(le64(s[n-16:n-8])|caseBits)^mulB, mulA)
-			seed = hi ^ lo
-		}
+	i := 8
+	for ; i+8 <= n-8; i += 8 {
+		hi, lo := bits.Mul64(seed^(le64(s[i:i+8])|caseBits)^mulB, mulA)
+		seed = hi ^ lo
 	}
-	// The length is spread over every bit (a plain xor into fb can cancel a
-	// one-bit difference in the last byte: "NamexxXyyyyyyy" and
-	// "NamexxxYyyyyyyy").
-	hi, lo := bits.Mul64(fa^seed^mulA^uint64(n)*mulC, fb^mulB)
-	return hi ^ lo
+	if i < n-8 {
+		hi, lo := bits.Mul64(seed^(le64(s[n-16:n-8])|caseBits)^mulB, mulA)
+		seed = hi ^ lo
+	}
+	return seed
 }
 
 // Lookup returns the value of name: its printed form in any case (ASCII
 // and Latin-1 letters), with the straight or the curly apostrophe where
 // the printed form has one. It allocates nothing.
 func (x *Index) Lookup(name string) (int, bool) {
+	sl := x.find(name)
+	if sl == nil {
+		return 0, false
+	}
+	return int(sl.v), true
+}
+
+// Find is Lookup for marked values only (a table marks the names the
+// rules list today).
+func (x *Index) Find(name string) (int, bool) {
+	sl := x.find(name)
+	if sl == nil || !sl.marked {
+		return 0, false
+	}
+	return int(sl.v), true
+}
+
+func (x *Index) find(name string) *slot {
 	n := len(name)
-	if len(x.slots) == 0 || n == 0 {
-		return 0, false
+	if uint(n-1) >= 16 || len(x.slots) == 0 {
+		return x.findLong(name)
 	}
-	a, b, ma, mb := words(name)
-	fa, fb := a|ma, b|mb
-	h := x.hash(name, fa, fb)
-	disp := x.disp
-	d := int(disp[int(h>>40)&(len(disp)-1)])
-	slots := x.slots
-	sl := &slots[(int(h)^d)&(len(slots)-1)]
-	if sl.fa != fa || sl.fb != fb || int(sl.n) != n {
-		return 0, false
+	// The words of words, inline, and no call on this path: it is the hot
+	// one.
+	var a, b uint64
+	switch {
+	case n >= 8:
+		a, b = le64(name), le64(name[n-8:])
+	case n >= 4:
+		a, b = le32(name), le32(name[n-4:])
+	default:
+		a = uint64(name[0])<<16 | uint64(name[n>>1])<<8 | uint64(name[n-1])
 	}
-	if sl.long == 0 {
-		// The folded words match; the raw words may differ only in the
-		// case bit of letters.
-		if (a^sl.a)&^sl.la == 0 && (b^sl.b)&^sl.lb == 0 {
-			return int(sl.v), true
+	mask := uint64(len(x.slots) - 1)
+	for p := x.hash(n, a|caseBits, b|caseBits); ; p = (p + 1) & mask {
+		sl := &x.slots[p]
+		// As printed, or equal but for the case bit of letters.
+		if sl.a == a && sl.b == b && int(sl.n) == n {
+			return sl
 		}
-		return 0, false
+		if int(sl.n) == n && (a^sl.a)&^spread[sl.letters&0xFF] == 0 && (b^sl.b)&^spread[sl.letters>>8] == 0 {
+			return sl
+		}
+		if sl.n == 0 {
+			return nil
+		}
 	}
-	if key := x.long[sl.long-1]; name == key || equalFold(name, key) {
-		return int(sl.v), true
+}
+
+// findLong finds a name over 16 bytes: hashed with its middle, compared
+// whole.
+func (x *Index) findLong(name string) *slot {
+	n := len(name)
+	if n <= 16 || n > maxKey || len(x.slots) == 0 {
+		return nil
 	}
-	return 0, false
+	a, b := le64(name), le64(name[n-8:])
+	mask := uint64(len(x.slots) - 1)
+	for p := x.hash(n, (a|caseBits)^middle(x.seed, name), b|caseBits); ; p = (p + 1) & mask {
+		sl := &x.slots[p]
+		if int(sl.n) == n && (x.long[sl.long-1] == name || equalFold(name, x.long[sl.long-1])) {
+			return sl
+		}
+		if sl.n == 0 {
+			return nil
+		}
+	}
+}
+
+// spread[m] has 0x20 in byte i for each bit i of m: a slot keeps which
+// bytes of its words are letters as 16 bits, not two 8-byte masks.
+var spread = func() (t [256]uint64) {
+	for m := range t {
+		for i := range 8 {
+			if m&(1<<i) != 0 {
+				t[m] |= 0x20 << (8 * i)
+			}
+		}
+	}
+	return t
+}()
+
+// letterBits packs two letter masks (0x20 per letter byte) into 16 bits.
+func letterBits(la, lb uint64) uint16 {
+	var m uint16
+	for i := range 8 {
+		if la>>(8*i)&0x20 != 0 {
+			m |= 1 << i
+		}
+		if lb>>(8*i)&0x20 != 0 {
+			m |= 1 << (8 + i)
+		}
+	}
+	return m
 }
 
 // letterMask has 0x20 in each byte of s that is a cased letter: ASCII A-Z
@@ -194,16 +268,17 @@ func equalFold(s, key string) bool {
 
 // Builder collects the names of an Index.
 type Builder struct {
-	keys []string
-	vals []int32
-	seen map[string]int // folded key → value
+	marked map[int]bool
+	keys   []string
+	vals   []int32
+	seen   map[string]int // folded key → value
 }
 
 // Add adds name with value v, and its variant with the other apostrophe.
 // Two values claiming one name (in any case) is an error: a lookup must
 // never be ambiguous.
 func (bd *Builder) Add(name string, v int) error {
-	if name == "" || v <= 0 {
+	if name == "" || len(name) > maxKey || v <= 0 || v > maxValue {
 		return fmt.Errorf("enum: cannot index %q as %d", name, v)
 	}
 	if bd.seen == nil {
@@ -222,6 +297,14 @@ func (bd *Builder) Add(name string, v int) error {
 		bd.vals = append(bd.vals, int32(v))
 	}
 	return nil
+}
+
+// Mark marks value v: Index.Find finds only marked values.
+func (bd *Builder) Mark(v int) {
+	if bd.marked == nil {
+		bd.marked = map[int]bool{}
+	}
+	bd.marked[v] = true
 }
 
 // Fold is the case-folded form of a name as lookups compare it.
@@ -249,85 +332,48 @@ func apostropheVariants(s string) []string {
 }
 
 // Build returns the index. Building is deterministic: the same names give
-// the same table.
+// the same tables.
 func (bd *Builder) Build() (*Index, error) {
 	if len(bd.keys) == 0 {
 		return &Index{}, nil
 	}
 	sbits := 4
-	for 1<<sbits < 3*len(bd.keys) {
+	for 1<<sbits < 2*len(bd.keys) {
 		sbits++
 	}
-	// A few seeds almost always suffice; a larger table is the fallback, so
-	// that no list a rules update can bring leaves a package without an
-	// index.
-	for grow := range 4 {
-		for seed := uint64(1); seed <= 256; seed++ {
-			if x, ok := bd.try(sbits+grow, seed*mulB); ok {
-				return x, nil
-			}
+	var best *Index
+	bestCost := -1
+	for seed := uint64(1); seed <= 64; seed++ {
+		x, cost := bd.place(sbits, seed)
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = x, cost
 		}
 	}
-	return nil, fmt.Errorf("enum: no perfect hash for %d names", len(bd.keys))
+	return best, nil
 }
 
-func (bd *Builder) try(sbits int, seed uint64) (*Index, bool) {
-	x := &Index{seed: seed, slots: make([]slot, 1<<sbits), disp: make([]uint16, 1<<(sbits-2))}
-	type key struct {
-		s slot
-		h uint64
-	}
-	buckets := make([][]key, len(x.disp))
+// place fills the table for one seed and returns it with the number of
+// probes beyond the first that finding every name takes.
+func (bd *Builder) place(sbits int, seed uint64) (*Index, int) {
+	x := &Index{slots: make([]slot, 1<<sbits), shift: uint(64 - sbits), seed: seed * mulB}
+	mask := uint64(1<<sbits - 1)
+	cost := 0
 	for i, k := range bd.keys {
-		a, b, ma, mb := words(k)
+		a, b, _, _ := words(k)
 		la, lb := letterMask(k)
-		s := slot{a: a, b: b, fa: a | ma, fb: b | mb, la: la, lb: lb, n: int32(len(k)), v: bd.vals[i]}
+		s := slot{a: a, b: b, letters: letterBits(la, lb), n: uint8(len(k)), v: uint16(bd.vals[i]), marked: bd.marked[int(bd.vals[i])]}
+		var mid uint64
 		if len(k) > 16 {
 			x.long = append(x.long, k)
-			s.long = int32(len(x.long))
+			s.long = uint16(len(x.long))
+			mid = middle(x.seed, k)
 		}
-		h := x.hash(k, s.fa, s.fb)
-		bi := int(h>>40) & (len(x.disp) - 1)
-		buckets[bi] = append(buckets[bi], key{s, h})
-	}
-	largest := 0
-	for _, ks := range buckets {
-		largest = max(largest, len(ks))
-	}
-	// Largest buckets first, while most slots are free.
-	for size := largest; size > 0; size-- {
-		for bi, ks := range buckets {
-			if len(ks) != size {
-				continue
-			}
-			placed := false
-			used := make([]int, 0, size)
-		search:
-			for d := 0; d < len(x.slots) && d < 1<<16; d++ {
-				used = used[:0]
-				for _, k := range ks {
-					p := (int(k.h) ^ d) & (len(x.slots) - 1)
-					if x.slots[p].n != 0 {
-						continue search
-					}
-					for _, u := range used {
-						if u == p {
-							continue search
-						}
-					}
-					used = append(used, p)
-				}
-				for i, k := range ks {
-					x.slots[used[i]] = k.s
-				}
-				x.disp[bi] = uint16(d)
-				placed = true
-				break
-			}
-			if !placed {
-				return nil, false
-			}
+		p := x.hash(len(k), (a|caseBits)^mid, b|caseBits)
+		for x.slots[p].n != 0 {
+			p = (p + 1) & mask
+			cost++
 		}
+		x.slots[p] = s
 	}
-	return x, true
+	return x, cost
 }

@@ -119,7 +119,8 @@ func TestBuilderRefusesAmbiguity(t *testing.T) {
 	}
 }
 
-// Thousands of names (more than any list has) still get a perfect hash.
+// Thousands of names (more than any list has) are all found, as printed
+// and folded.
 func TestLargeIndex(t *testing.T) {
 	var names []string
 	for i := range 5000 {
@@ -128,6 +129,9 @@ func TestLargeIndex(t *testing.T) {
 	x := build(t, names)
 	for i, n := range names {
 		if v, ok := x.Lookup(strings.ToLower(n)); !ok || v != i+1 {
+			t.Fatalf("Lookup(%q) = %d, %v", n, v, ok)
+		}
+		if v, ok := x.Lookup(n); !ok || v != i+1 {
 			t.Fatalf("Lookup(%q) = %d, %v", n, v, ok)
 		}
 	}
@@ -157,4 +161,33 @@ func FuzzLookup(f *testing.F) {
 			t.Errorf("Lookup(%q) = %d, %v; reference %d, %v", s, got, ok, want, wok)
 		}
 	})
+}
+
+// Find finds only the values marked when the index was built (a table
+// marks the names the rules list today); Lookup finds them all.
+func TestFindOnlyMarked(t *testing.T) {
+	var b Builder
+	for i, n := range sample {
+		if err := b.Add(n, i+1); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			b.Mark(i + 1)
+		}
+	}
+	x, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range sample {
+		for _, f := range []string{n, strings.ToUpper(n)} {
+			v, ok := x.Find(f)
+			if ok != (i%2 == 0) || ok && v != i+1 {
+				t.Errorf("Find(%q) = %d, %v", f, v, ok)
+			}
+			if v, ok := x.Lookup(f); !ok || v != i+1 {
+				t.Errorf("Lookup(%q) = %d, %v", f, v, ok)
+			}
+		}
+	}
 }
