@@ -50,6 +50,7 @@
 package typeline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -278,6 +279,9 @@ type face struct {
 	subs     [maxSub]subtype.Subtype
 	nSubs    int
 	hasPlane bool
+	// allowed has bit c set when a card type of the face has subtypes of
+	// category c (205.3d), kept as the card types are read.
+	allowed uint32
 }
 
 // Validate checks a type line by the rules. It allocates nothing for a
@@ -292,6 +296,14 @@ func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang
 func (o Options) Validate(line string) error {
 	p := parser{Options: o}
 	return p.run(line, nil)
+}
+
+// Valid reports whether a line is valid, without saying why: Validate's
+// verdict, for callers that count or filter. It allocates nothing,
+// whatever the line.
+func (o Options) Valid(line string) bool {
+	p := parser{Options: o, quiet: true}
+	return p.run(line, nil) == nil
 }
 
 // Parse reads a type line into its faces and, in printed mode, the notes
@@ -315,6 +327,8 @@ func (o Options) Parse(line string) (TypeLine, error) {
 		}
 		tl.Notes = append(tl.Notes, n.public(o.Lang))
 	}
+	// The dash is noted before the words left of it: line order.
+	slices.SortStableFunc(tl.Notes, func(a, b Note) int { return a.Offset - b.Offset })
 	return tl, nil
 }
 
@@ -322,6 +336,7 @@ func (o Options) Parse(line string) (TypeLine, error) {
 // nothing, and notes are only gathered when Parse asks for them.
 type parser struct {
 	Options
+	quiet   bool // Valid: the verdict, no error messages
 	collect bool
 	face    int // the face being read, 1-based
 	notes   []note
@@ -385,18 +400,23 @@ func (n note) public(lang Lang) Note {
 }
 
 // strictError is the rules' verdict on a form printed mode accepts.
-func (n note) strictError(lang Lang) *Error {
+func (p *parser) strictError(n note) *Error {
+	lang := p.Lang
 	if n.kind == noteDash {
 		if n.printed == "—" {
-			return fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
+			return p.fail(data.RuleSubtypes, CauseDash, "—", func() string { return "the long dash must have a space on each side" })
 		}
-		return fail(data.RuleSubtypes, CauseDash, n.printed, quote(n.printed)+" stands where the long dash \"—\" belongs: subtypes follow \" — \"")
+		return p.fail(data.RuleSubtypes, CauseDash, n.printed, func() string {
+			return quote(n.printed) + " stands where the long dash \"—\" belongs: subtypes follow \" — \""
+		})
 	}
 	name := nameOf(n.s)
 	if cur := spelling(n.s, lang); cur != name {
 		name += ", " + cur
 	}
-	return fail(ruleOf(n.s), CausePrinted, n.printed, quote(n.printed)+" is not how the rules spell the "+nounOf(n.s)+" "+name+"; cards print it so ("+n.why()+"): printed mode accepts it")
+	return p.fail(ruleOf(n.s), CausePrinted, n.printed, func() string {
+		return quote(n.printed) + " is not how the rules spell the " + nounOf(n.s) + " " + name + "; cards print it so (" + n.why() + "): printed mode accepts it"
+	})
 }
 
 // spelling is a sense's name as the rules spell it in lang.
@@ -436,10 +456,6 @@ func tableOf(s *sense) *enum.Table {
 // run parses every face of line, handing each to emit (by value, so the
 // face stays on the stack when emit is nil: Validate allocates nothing).
 func (p *parser) run(line string, emit func(face)) error {
-	if err := checkEncoding(line); err != nil {
-		err.Line = line
-		return err
-	}
 	rest := line
 	for n := 1; ; n++ {
 		part, tail, more := strings.Cut(rest, faceSep)
@@ -447,7 +463,15 @@ func (p *parser) run(line string, emit func(face)) error {
 		p.face = n
 		off := len(line) - len(rest)
 		if err := p.parseFace(part, off, &f); err != nil {
-			if !p.Printed {
+			if p.quiet {
+				return err
+			}
+			// Bytes that are not UTF-8 are the first thing to say. A line
+			// that parses needs no such check: every byte of it belongs to
+			// a name of the vocabulary or a separator, all UTF-8.
+			if enc := p.checkEncoding(line); enc != nil {
+				err = enc
+			} else if !p.Printed && err.Cause == CauseDash {
 				err = p.explain(part, off, err)
 			}
 			err.Line = line
@@ -466,11 +490,10 @@ func (p *parser) run(line string, emit func(face)) error {
 	}
 }
 
-// explain replaces the rules' verdict on a face with a more useful one
+// explain replaces the rules' verdict on a dash with a more useful one
 // when printed mode reads further: if printed mode accepts the face, the
-// error names the first printed form (a hyphen for the dash, an older
-// translation); if it stops later, at something no spelling excuses (a
-// dropped name), that is the error.
+// error is the dash; if it stops later, at something no spelling excuses
+// (Creature - Elf Lord), that is the error.
 func (p *parser) explain(part string, off int, strict *Error) *Error {
 	q := parser{Options: Options{Lang: p.Lang, Printed: true}, collect: true, face: p.face}
 	var f face
@@ -480,7 +503,7 @@ func (p *parser) explain(part string, off int, strict *Error) *Error {
 	if len(q.notes) == 0 {
 		return strict
 	}
-	return q.notes[0].strictError(p.Lang)
+	return p.strictError(q.notes[0])
 }
 
 // quote quotes a word of the input for a message, cut at 60 bytes: a
@@ -497,17 +520,29 @@ func quote(w string) string {
 	return strconv.Quote(w[:cut]) + "…"
 }
 
-func fail(rule string, cause Cause, word, reason string) *Error {
-	return &Error{Rule: rule, Cause: cause, Word: word, Reason: reason}
+// fail makes the error of a check that failed. The reason is a function
+// so that a verdict alone (Valid) builds no message: it is only called
+// when the error is wanted.
+func (p *parser) fail(rule string, cause Cause, word string, reason func() string) *Error {
+	if p.quiet {
+		return errQuiet
+	}
+	return &Error{Rule: rule, Cause: cause, Word: word, Reason: reason()}
 }
+
+// errQuiet is the error of every failed check when only the verdict is
+// wanted; Valid never lets it out.
+var errQuiet = &Error{Cause: CauseUnknown, Reason: "invalid"}
 
 // checkEncoding names bytes that are not UTF-8, and the two ways a long
 // dash arrives garbled: the Windows-1252 byte 0x97, and UTF-8 read as
 // Windows-1252 ("â€”").
-func checkEncoding(line string) *Error {
+func (p *parser) checkEncoding(line string) *Error {
 	if utf8.ValidString(line) {
 		if strings.Contains(line, "â€”") {
-			return fail("", CauseEncoding, "â€”", `"â€”" is a long dash garbled by an encoding mix-up (UTF-8 read as Windows-1252): decode the input as UTF-8`)
+			return p.fail("", CauseEncoding, "â€”", func() string {
+				return `"â€”" is a long dash garbled by an encoding mix-up (UTF-8 read as Windows-1252): decode the input as UTF-8`
+			})
 		}
 		return nil
 	}
@@ -515,9 +550,13 @@ func checkEncoding(line string) *Error {
 		r, size := utf8.DecodeRuneInString(line[i:])
 		if r == utf8.RuneError && size == 1 {
 			if line[i] == 0x97 {
-				return fail("", CauseEncoding, "\x97", "byte 0x97 at offset "+strconv.Itoa(i)+" is the long dash of Windows-1252: convert the input to UTF-8")
+				return p.fail("", CauseEncoding, "\x97", func() string {
+					return "byte 0x97 at offset " + strconv.Itoa(i) + " is the long dash of Windows-1252: convert the input to UTF-8"
+				})
 			}
-			return fail("", CauseEncoding, line[i:i+1], "byte 0x"+strconv.FormatUint(uint64(line[i]), 16)+" at offset "+strconv.Itoa(i)+" is not UTF-8: convert the input to UTF-8")
+			return p.fail("", CauseEncoding, line[i:i+1], func() string {
+				return "byte 0x" + strconv.FormatUint(uint64(line[i]), 16) + " at offset " + strconv.Itoa(i) + " is not UTF-8: convert the input to UTF-8"
+			})
 		}
 		i += size
 	}
@@ -542,16 +581,16 @@ func (p *parser) cutDash(s string, off int) (left, right string, rightAt int, ha
 		}
 		if !p.Printed {
 			if d == "—" {
-				return "", "", 0, false, fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
+				return "", "", 0, false, p.fail(data.RuleSubtypes, CauseDash, "—", func() string { return "the long dash must have a space on each side" })
 			}
-			return "", "", 0, false, note{kind: noteDash, printed: strings.TrimSpace(d)}.strictError(p.Lang)
+			return "", "", 0, false, p.strictError(note{kind: noteDash, printed: strings.TrimSpace(d)})
 		}
 		lead := len(d) - len(strings.TrimLeft(d, " "))
 		p.note(noteDash, off+i+lead, strings.TrimSpace(d), nil)
 		return s[:i], s[i+len(d):], i + len(d), true, nil
 	}
 	if strings.Contains(s, "—") {
-		return "", "", 0, false, fail(data.RuleSubtypes, CauseDash, "—", "the long dash must have a space on each side")
+		return "", "", 0, false, p.fail(data.RuleSubtypes, CauseDash, "—", func() string { return "the long dash must have a space on each side" })
 	}
 	return s, "", 0, false, nil
 }
@@ -559,17 +598,17 @@ func (p *parser) cutDash(s string, off int) (left, right string, rightAt int, ha
 // parseFace reads the face s, which starts at offset off of the line.
 func (p *parser) parseFace(s string, off int, f *face) *Error {
 	if blank(s) {
-		return fail(data.RuleCardTypes, CauseStructure, "", "empty type line: a card has at least one card type")
+		return p.fail(data.RuleCardTypes, CauseStructure, "", func() string { return "empty type line: a card has at least one card type" })
 	}
 	if strings.HasSuffix(strings.TrimRight(s, " "), " —") {
-		return fail(data.RuleSubtypes, CauseStructure, "", "nothing after the dash")
+		return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "nothing after the dash" })
 	}
 	left, right, rightAt, hasDash, err := p.cutDash(s, off)
 	if err != nil {
 		return err
 	}
 	if blank(left) {
-		return fail(data.RuleCardTypes, CauseStructure, "", "no card type before the dash")
+		return p.fail(data.RuleCardTypes, CauseStructure, "", func() string { return "no card type before the dash" })
 	}
 	if err := p.parseTypes(left, off, f); err != nil {
 		return err
@@ -578,10 +617,12 @@ func (p *parser) parseFace(s string, off int, f *face) *Error {
 		return nil
 	}
 	if blank(right) {
-		return fail(data.RuleSubtypes, CauseStructure, "", "nothing after the dash")
+		return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "nothing after the dash" })
 	}
 	if !f.anyCategory() {
-		return fail(data.RuleSubtypes+"d", CauseCategory, strings.TrimSpace(right), typeNames(f)+" has no subtypes, but the line lists "+quote(strings.TrimSpace(right)))
+		return p.fail(data.RuleSubtypes+"d", CauseCategory, strings.TrimSpace(right), func() string {
+			return typeNames(f) + " has no subtypes, but the line lists " + quote(strings.TrimSpace(right))
+		})
 	}
 	if f.hasPlane {
 		lead := len(right) - len(strings.TrimLeft(right, " "))
@@ -630,9 +671,14 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 		i = j
 		s, how := p.typeSense(w)
 		if s == nil {
-			return unknownType(w, vocab.lookup(w))
+			if q := p.asPrinted(); q != nil {
+				if s, how := q.typeSense(w); s != nil {
+					return p.printedForm(w, s, how)
+				}
+			}
+			return p.unknownType(w, vocab.lookup(w))
 		}
-		if err := usable(w, s, p.Lang); err != nil {
+		if err := p.usable(w, s, p.Lang); err != nil {
 			return err
 		}
 		if how != noteNone {
@@ -643,36 +689,39 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 			seenType = true
 			for _, x := range f.types[:f.nTypes] {
 				if x == ct {
-					return fail(data.RuleCardTypes, CauseStructure, w, quote(w)+" appears twice")
+					return p.fail(data.RuleCardTypes, CauseStructure, w, func() string { return quote(w) + " appears twice" })
 				}
 			}
 			if f.nTypes == maxType {
-				return fail(data.RuleCardTypes, CauseStructure, w, "too many card types")
+				return p.fail(data.RuleCardTypes, CauseStructure, w, func() string { return "too many card types" })
 			}
 			f.types[f.nTypes] = ct
 			f.nTypes++
 			if ct == cardtype.Plane {
 				f.hasPlane = true
 			}
+			f.allowed |= categoriesOf[ct]
 			continue
 		}
 		st := cardtype.Supertype(s.v)
 		if p.Lang == English && seenType {
-			return fail(data.RuleSupertypes, CauseStructure, w, quote(w)+" is a supertype: English type lines print supertypes before card types")
+			return p.fail(data.RuleSupertypes, CauseStructure, w, func() string {
+				return quote(w) + " is a supertype: English type lines print supertypes before card types"
+			})
 		}
 		for _, x := range f.super[:f.nSuper] {
 			if x == st {
-				return fail(data.RuleSupertypes, CauseStructure, w, quote(w)+" appears twice")
+				return p.fail(data.RuleSupertypes, CauseStructure, w, func() string { return quote(w) + " appears twice" })
 			}
 		}
 		if f.nSuper == maxType {
-			return fail(data.RuleSupertypes, CauseStructure, w, "too many supertypes")
+			return p.fail(data.RuleSupertypes, CauseStructure, w, func() string { return "too many supertypes" })
 		}
 		f.super[f.nSuper] = st
 		f.nSuper++
 	}
 	if f.nTypes == 0 {
-		return fail(data.RuleCardTypes, CauseStructure, "", "no card type (only supertypes)")
+		return p.fail(data.RuleCardTypes, CauseStructure, "", func() string { return "no card type (only supertypes)" })
 	}
 	if p.Lang == Spanish {
 		// Spanish prints the noun first ("Criatura artefacto"); a Face
@@ -707,16 +756,18 @@ func (p *parser) pick(w *word, k kind, cat subtype.Category) *sense {
 
 // usable checks that a sense found for w is in the rules today and in the
 // line's language.
-func usable(w string, s *sense, lang Lang) *Error {
+func (p *parser) usable(w string, s *sense, lang Lang) *Error {
 	if !s.current() {
-		return removed(w, s)
+		return p.removed(w, s)
 	}
 	if s.langs&lang.bit() == 0 {
 		other := Spanish
 		if lang == Spanish {
 			other = English
 		}
-		return fail(ruleOf(s), CauseLanguage, w, quote(w)+" is "+langName(other)+" (the "+nounOf(s)+" "+nameOf(s)+"), but the line is read as "+langName(lang))
+		return p.fail(ruleOf(s), CauseLanguage, w, func() string {
+			return quote(w) + " is " + langName(other) + " (the " + nounOf(s) + " " + nameOf(s) + "), but the line is read as " + langName(lang)
+		})
 	}
 	return nil
 }
@@ -731,18 +782,22 @@ func langName(l Lang) string {
 // removed explains a name the rules no longer list: when they dropped it
 // and what replaced it, or, for a name dropped before the history begins,
 // what it was.
-func removed(w string, s *sense) *Error {
+func (p *parser) removed(w string, s *sense) *Error {
 	if s.form == formDropped {
 		d := &data.Dropped[s.ref]
-		return fail(d.Table.Rule, CauseRemoved, w, quote(w)+" is not "+enum.Article(d.Table.Noun)+" of the rules: "+d.What+"; the rules dropped it before "+data.OldestRelease+", the oldest release the history knows")
+		return p.fail(d.Table.Rule, CauseRemoved, w, func() string {
+			return quote(w) + " is not " + enum.Article(d.Table.Noun) + " of the rules: " + d.What + "; the rules dropped it before " + data.OldestRelease + ", the oldest release the history knows"
+		})
 	}
 	t := tableOf(s)
-	e := t.Entry(int(s.v))
-	reason := quote(w) + " is no longer " + enum.Article(t.Noun) + ": the rules dropped " + e.EN + " from rule " + t.Rule + " in the release of " + e.Removed
-	if e.ReplacedBy != "" {
-		reason += " and renamed it " + e.ReplacedBy
-	}
-	return fail(t.Rule, CauseRemoved, w, reason)
+	return p.fail(t.Rule, CauseRemoved, w, func() string {
+		e := t.Entry(int(s.v))
+		reason := quote(w) + " is no longer " + enum.Article(t.Noun) + ": the rules dropped " + e.EN + " from rule " + t.Rule + " in the release of " + e.Removed
+		if e.ReplacedBy != "" {
+			reason += " and renamed it " + e.ReplacedBy
+		}
+		return reason
+	})
 }
 
 func ruleOf(s *sense) string {
@@ -772,48 +827,55 @@ func nameOf(s *sense) string {
 	return tableOf(s).Entry(int(s.v)).EN
 }
 
-func unknownType(w string, wd *word) *Error {
+func (p *parser) unknownType(w string, wd *word) *Error {
 	if wd != nil {
 		for i := range wd.senses {
 			if s := &wd.senses[i]; s.kind == kindSubtype {
-				return fail(data.RuleCardTypes, CauseStructure, w, quote(w)+" is "+enum.Article(nounOf(s))+", not a card type or supertype: subtypes follow the dash")
+				return p.fail(data.RuleCardTypes, CauseStructure, w, func() string {
+					return quote(w) + " is " + enum.Article(nounOf(s)) + ", not a card type or supertype: subtypes follow the dash"
+				})
 			}
 		}
 	}
-	return fail(data.RuleCardTypes, CauseUnknown, w, quote(w)+" is neither a card type (rule "+data.RuleCardTypes+") nor a supertype (rule "+data.RuleSupertypes+")")
+	return p.fail(data.RuleCardTypes, CauseUnknown, w, func() string {
+		return quote(w) + " is neither a card type (rule " + data.RuleCardTypes + ") nor a supertype (rule " + data.RuleSupertypes + ")"
+	})
 }
 
 // anyCategory reports whether the face's card types have subtypes at all.
-func (f *face) anyCategory() bool {
-	for _, t := range f.types[:f.nTypes] {
-		for i := range data.Categories {
-			if subtype.Category(i + 1).Has(t) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (f *face) anyCategory() bool { return f.allowed != 0 }
 
 // allows reports whether one of the face's card types can have subtypes
 // of category c (205.3d).
-func (f *face) allows(c subtype.Category) bool {
-	for _, t := range f.types[:f.nTypes] {
-		if c.Has(t) {
-			return true
+func (f *face) allows(c subtype.Category) bool { return f.allowed&(1<<c) != 0 }
+
+// categoriesOf has, for each card type, bit c set when category c lists
+// its subtypes; made once from the rules' tables.
+var categoriesOf = func() []uint32 {
+	out := make([]uint32, data.CardTypes.Len()+1)
+	for t := range out {
+		for i := range data.Categories {
+			if c := subtype.Category(i + 1); c.Has(cardtype.CardType(t)) {
+				out[t] |= 1 << c
+			}
 		}
 	}
-	return false
-}
+	return out
+}()
 
 // parsePlane reads the words after a plane's dash: all of them are one
 // planar type (205.3n: "Bolas’s Meditation Realm").
 func (p *parser) parsePlane(right string, off int, f *face) *Error {
 	s, how := p.subtypeSense(right, 0, f)
 	if s == nil {
-		return fail(subtype.CategoryPlanar.Rule(), CauseUnknown, right, quote(right)+" is not a planar type")
+		if q := p.asPrinted(); q != nil {
+			if s, how := q.subtypeSense(right, 0, f); s != nil {
+				return p.printedForm(right, s, how)
+			}
+		}
+		return p.fail(subtype.CategoryPlanar.Rule(), CauseUnknown, right, func() string { return quote(right) + " is not a planar type" })
 	}
-	if err := usable(right, s, p.Lang); err != nil {
+	if err := p.usable(right, s, p.Lang); err != nil {
 		return err
 	}
 	if how != noteNone {
@@ -840,7 +902,7 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 		}
 		if j > i {
 			if nt == len(toks) {
-				return fail(data.RuleSubtypes, CauseStructure, "", "too many subtypes")
+				return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "too many subtypes" })
 			}
 			toks[nt] = span{i, j}
 			nt++
@@ -867,15 +929,15 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 				continue
 			}
 			if !s.current() {
-				return removed(phrase, s)
+				return p.removed(phrase, s)
 			}
 			for _, x := range f.subs[:f.nSubs] {
 				if x == s.st {
-					return fail(data.RuleSubtypes, CauseStructure, phrase, quote(phrase)+" appears twice")
+					return p.fail(data.RuleSubtypes, CauseStructure, phrase, func() string { return quote(phrase) + " appears twice" })
 				}
 			}
 			if f.nSubs == maxSub {
-				return fail(data.RuleSubtypes, CauseStructure, "", "too many subtypes")
+				return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "too many subtypes" })
 			}
 			if how != noteNone {
 				p.note(how, off+toks[i].start, phrase, s)
@@ -885,9 +947,54 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 			matched = n
 		}
 		if matched == 0 {
-			return wrongSubtype(right, toks[i:i+most], p.Lang, f)
+			if q := p.asPrinted(); q != nil {
+				if err := q.printedSubtype(right, toks[i:nt], f); err != nil {
+					return err
+				}
+			}
+			return p.wrongSubtype(right, toks[i:i+most], p.Lang, f)
 		}
 		i += matched
+	}
+	return nil
+}
+
+// asPrinted returns the parser in printed mode, for the rules' mode to
+// tell a form only cards print from an unknown word; nil in printed mode.
+func (p *parser) asPrinted() *parser {
+	if p.Printed || p.quiet {
+		return nil
+	}
+	q := *p
+	q.Printed, q.collect, q.notes = true, false, nil
+	return &q
+}
+
+// printedForm is the rules' verdict on w, which printed mode reads as s:
+// a removed name, a word of the other language, or a form only cards
+// print.
+func (p *parser) printedForm(w string, s *sense, how noteKind) *Error {
+	if err := p.usable(w, s, p.Lang); err != nil {
+		return err
+	}
+	return p.strictError(note{kind: how, printed: w, s: s})
+}
+
+// printedSubtype is the rules' verdict, by printedForm, on the first
+// subtype printed mode finds at toks[0]; nil if it finds none.
+func (q *parser) printedSubtype(right string, toks []span, f *face) *Error {
+	most := 1
+	tok := right[toks[0].start:toks[0].end]
+	for _, w := range []*word{vocab.lookup(tok), vocab.lookupLoose(tok)} {
+		if w != nil {
+			most = max(most, w.phrase)
+		}
+	}
+	for n := min(most, len(toks)); n >= 1; n-- {
+		phrase := right[toks[0].start:toks[n-1].end]
+		if s, how := q.subtypeSense(phrase, n, f); s != nil {
+			return (&parser{Options: Options{Lang: q.Lang}}).printedForm(phrase, s, how)
+		}
 	}
 	return nil
 }
@@ -953,7 +1060,10 @@ func (p *parser) subtypeOf(wd *word, f *face) *sense {
 // the face, trying the longest phrase first: a subtype of a category the
 // card types cannot have (205.3d), a name of the other language, a card
 // type or supertype after the dash, or a word the rules do not know.
-func wrongSubtype(right string, toks []span, lang Lang, f *face) *Error {
+func (p *parser) wrongSubtype(right string, toks []span, lang Lang, f *face) *Error {
+	if p.quiet {
+		return errQuiet
+	}
 	var wrongLang *Error
 	for n := len(toks); n >= 1; n-- {
 		phrase := right[toks[0].start:toks[n-1].end]
@@ -966,11 +1076,15 @@ func wrongSubtype(right string, toks []span, lang Lang, f *face) *Error {
 			switch {
 			case s.form != formRules:
 			case s.kind == kindSubtype && s.langs&lang.bit() != 0 && !f.allows(s.cat):
-				return fail(data.RuleSubtypes+"d", CauseCategory, phrase, quote(phrase)+" is "+enum.Article(s.cat.String())+" type, but "+typeNames(f)+" cannot have "+s.cat.String()+" types")
+				return p.fail(data.RuleSubtypes+"d", CauseCategory, phrase, func() string {
+					return quote(phrase) + " is " + enum.Article(s.cat.String()) + " type, but " + typeNames(f) + " cannot have " + s.cat.String() + " types"
+				})
 			case s.kind == kindSubtype && wrongLang == nil && s.langs&lang.bit() == 0:
-				wrongLang = usable(phrase, s, lang)
+				wrongLang = p.usable(phrase, s, lang)
 			case s.kind != kindSubtype && s.langs&lang.bit() != 0:
-				return fail(data.RuleSubtypes, CauseStructure, phrase, quote(phrase)+" is "+enum.Article(nounOf(s))+": card types and supertypes come before the dash")
+				return p.fail(data.RuleSubtypes, CauseStructure, phrase, func() string {
+					return quote(phrase) + " is " + enum.Article(nounOf(s)) + ": card types and supertypes come before the dash"
+				})
 			}
 		}
 	}
@@ -978,19 +1092,18 @@ func wrongSubtype(right string, toks []span, lang Lang, f *face) *Error {
 		return wrongLang
 	}
 	w := right[toks[0].start:toks[0].end]
-	var b strings.Builder
-	n := 0
-	for i := range data.Categories {
-		c := subtype.Category(i + 1)
-		if f.allows(c) {
-			if n > 0 {
-				b.WriteString(" or ")
+	return p.fail(data.RuleSubtypes, CauseUnknown, w, func() string {
+		var b strings.Builder
+		for i := range data.Categories {
+			if c := subtype.Category(i + 1); f.allows(c) {
+				if b.Len() > 0 {
+					b.WriteString(" or ")
+				}
+				b.WriteString(c.String())
 			}
-			b.WriteString(c.String())
-			n++
 		}
-	}
-	return fail(data.RuleSubtypes, CauseUnknown, w, quote(w)+" is not "+enum.Article(b.String())+" type, nor a subtype of any category")
+		return quote(w) + " is not " + enum.Article(b.String()) + " type, nor a subtype of any category"
+	})
 }
 
 // blank reports whether s is only spaces.

@@ -46,6 +46,7 @@ type sense struct {
 	langs langs
 	form  form
 	ref   uint16 // index into data.Variants or data.Dropped
+	cur   bool   // the rules list it today
 }
 
 type kind uint8
@@ -117,6 +118,7 @@ func buildVocabulary() *vocabulary {
 		if s := &all[i].s; s.kind == kindSubtype && s.v != 0 {
 			s.st = makeSubtype(s.cat, s.v)
 		}
+		all[i].s.cur = all[i].s.isCurrent()
 	}
 	voc := &vocabulary{}
 	var buf [maxName]byte
@@ -327,7 +329,10 @@ func suffixFold(s, suffix string) bool {
 }
 
 // current reports whether the rules list a sense today.
-func (s *sense) current() bool {
+func (s *sense) current() bool { return s.cur }
+
+// isCurrent works out current once, when the vocabulary is built.
+func (s *sense) isCurrent() bool {
 	if s.form == formDropped {
 		return false
 	}

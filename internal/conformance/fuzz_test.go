@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/typeline"
@@ -53,8 +54,8 @@ func FuzzTypeLine(f *testing.F) {
 		o := typeline.Options{Lang: lang, Printed: printed}
 		verr := o.Validate(s)
 		tl, perr := o.Parse(s)
-		if (verr == nil) != (perr == nil) {
-			t.Fatalf("%q: Validate %v, Parse %v", s, verr, perr)
+		if (verr == nil) != (perr == nil) || o.Valid(s) != (verr == nil) {
+			t.Fatalf("%q: Validate %v, Parse %v, Valid %v", s, verr, perr, o.Valid(s))
 		}
 		if perr != nil {
 			if perr.Error() == "" {
@@ -66,6 +67,11 @@ func FuzzTypeLine(f *testing.F) {
 			if len(face.CardTypes) == 0 {
 				t.Errorf("%q: accepted a face without card types", s)
 			}
+		}
+		// Validate checks the encoding only of lines it rejects: every
+		// line it accepts must be UTF-8 by construction.
+		if !utf8.ValidString(s) {
+			t.Errorf("%q: accepted bytes that are not UTF-8", s)
 		}
 		if !printed {
 			// Printed mode accepts whatever the rules accept, alike.
