@@ -11,11 +11,13 @@
 package crtext
 
 import (
+	"cmp"
 	"fmt"
-	"iter"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/mtgrules/crgen/internal/textenc"
 )
 
 // Rule is one numbered rule with its examples joined to it by a space, the
@@ -42,52 +44,245 @@ func (d *Document) Lookup(number string) (Rule, bool) {
 	return Rule{}, false
 }
 
-// Parse reads a whole document (already decoded to UTF-8 with LF breaks).
-// It fails when the document states no effective date, states two different
-// ones, or contains no rules: that is not a Comprehensive Rules file.
-func Parse(text string) (*Document, error) {
+// Parse reads a whole document (decoded to UTF-8; lines may end in LF,
+// CRLF or CR). It fails when the document states no effective date,
+// states two different ones, contains no rules, repeats a rule or has them
+// out of order, or stops before its glossary: that is not a whole
+// Comprehensive Rules file.
+func Parse(text string) (*Document, error) { return ParseFunc(text, nil) }
+
+// ParseFunc is Parse keeping only the rules keep accepts (every rule when
+// keep is nil). It reads the text once, and what it allocates grows with
+// the rules it keeps, not with the document: the order of rule numbers,
+// checked as they come, is what shows a repeated rule.
+func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
 	d := &Document{}
-	seen := map[string]int{}
-	for r := range All(text) {
-		if prev, dup := seen[r.Number]; dup {
-			return nil, fmt.Errorf("line %d: rule %s appears twice (first on line %d)", r.Line, r.Number, prev)
+	var (
+		cur              Rule
+		have, keepCur    bool
+		count            int
+		rulesSeen, ended bool // ended: the glossary or credits follow the rules
+		last             string
+		lastLine         int
+		lastParts        numberParts
+		effective        string
+		effectiveLine    int
+		lines            = lineReader{s: text, lf: -1, cr: -1}
+	)
+	flush := func() {
+		if have && keepCur {
+			d.Rules = append(d.Rules, cur)
 		}
-		seen[r.Number] = r.Line
-		d.Rules = append(d.Rules, r)
+		have = false
 	}
-	if len(d.Rules) == 0 {
+	for lineNo := 1; ; lineNo++ {
+		line, ok := lines.next()
+		if !ok {
+			break
+		}
+		line = trimSpace(line)
+		if rest, ok := strings.CutPrefix(line, effectivePrefix); ok {
+			date, err := ParseDate(rest)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", lineNo, err)
+			}
+			if effective != "" && date != effective {
+				return nil, fmt.Errorf("line %d: effective date %s disagrees with %s on line %d", lineNo, date, effective, effectiveLine)
+			}
+			effective, effectiveLine = date, lineNo
+			continue
+		}
+		if ended {
+			// The glossary and credits hold no rules: jump to the next
+			// effective-date line, counting the lines passed.
+			if lines.pos >= len(text) {
+				break
+			}
+			i := strings.Index(text[lines.pos:], effectivePrefix)
+			if i < 0 {
+				break
+			}
+			start := lines.pos + i
+			for start > lines.pos && text[start-1] != '\n' && text[start-1] != '\r' {
+				start-- // back to the start of its line
+			}
+			lineNo += countBreaks(text[lines.pos:start])
+			lines.pos = start
+			continue
+		}
+		if num, rest, ok := SplitNumber(line); ok {
+			flush()
+			parts := splitParts(num)
+			if last != "" && parts.compare(lastParts) <= 0 {
+				return nil, orderError(text, num, lineNo, last, lastLine)
+			}
+			last, lastLine, lastParts = num, lineNo, parts
+			count++
+			cur, have, rulesSeen = Rule{Number: num, Text: rest, Line: lineNo}, true, true
+			keepCur = keep == nil || keep(num)
+			continue
+		}
+		if have && strings.HasPrefix(line, "Example:") {
+			if keepCur {
+				cur.Text += " " + line
+			}
+			continue
+		}
+		if rulesSeen && (line == "Glossary" || line == "Credits") {
+			flush()
+			ended = true
+			continue
+		}
+		if line != "" {
+			// Any other paragraph ends the rule: section headings.
+			flush()
+		}
+	}
+	flush()
+	if count == 0 {
 		return nil, fmt.Errorf("no numbered rules found (expected lines like \"100.1. ...\")")
 	}
-	if !hasEnd(text) {
-		last := d.Rules[len(d.Rules)-1]
-		return nil, fmt.Errorf("truncated: the document ends after rule %s (line %d) without the Glossary and Credits that end every release; the download was probably cut short", last.Number, last.Line)
+	if !ended {
+		return nil, fmt.Errorf("truncated: the document ends after rule %s (line %d) without the Glossary and Credits that end every release; the download was probably cut short", last, lastLine)
 	}
-	eff, err := EffectiveDate(text)
+	if effective == "" {
+		return nil, fmt.Errorf("no %q line found", effectivePrefix+"...")
+	}
+	d.Effective = effective
+	return d, nil
+}
+
+// ParseRelease reads a whole release as published (any encoding) keeping
+// the rules keep accepts: the document is held in memory once, converted
+// to UTF-8 only in the rules kept (see textenc.View).
+func ParseRelease(data []byte, keep func(number string) bool) (*Document, error) {
+	text, _, toUTF8, err := textenc.View(data)
 	if err != nil {
 		return nil, err
 	}
-	d.Effective = eff
+	d, err := ParseFunc(text, keep)
+	if err != nil {
+		return nil, err
+	}
+	for i := range d.Rules {
+		if t := toUTF8(d.Rules[i].Text); t != d.Rules[i].Text {
+			// A converted no-break space is a space, at the edges too.
+			d.Rules[i].Text = strings.TrimSpace(t)
+		}
+	}
 	return d, nil
 }
 
 const effectivePrefix = "These rules are effective as of "
 
-// hasEnd reports whether the text goes on past the numbered rules to the
-// glossary or credits, as every release does: a document that stops in
-// the middle of the rules was truncated.
-func hasEnd(text string) bool {
-	rulesSeen := false
-	for line := range strings.Lines(text) {
-		line = strings.TrimSpace(line)
-		if _, _, ok := SplitNumber(line); ok {
-			rulesSeen = true
-			continue
-		}
-		if rulesSeen && (line == "Glossary" || line == "Credits") {
-			return true
+// orderError explains a rule number that does not come after the one
+// before it: a repeated rule (naming both lines) or rules out of order.
+// It reads the text again, which only a broken file pays.
+func orderError(text, num string, line int, prev string, prevLine int) error {
+	lines := lineReader{s: text, lf: -1, cr: -1}
+	for n := 1; n < line; n++ {
+		l, _ := lines.next()
+		if got, _, ok := SplitNumber(trimSpace(l)); ok && got == num {
+			return fmt.Errorf("line %d: rule %s appears twice (first on line %d)", line, num, n)
 		}
 	}
-	return false
+	return fmt.Errorf("line %d: rule %s comes after rule %s (line %d): the rules are out of order", line, num, prev, prevLine)
+}
+
+// numberParts is a rule number read for ordering: section, rule, then
+// subrule letters (a before z before aa).
+type numberParts struct {
+	section, rule int
+	letters       string
+}
+
+func (a numberParts) compare(b numberParts) int {
+	switch {
+	case a.section != b.section:
+		return cmp.Compare(a.section, b.section)
+	case a.rule != b.rule:
+		return cmp.Compare(a.rule, b.rule)
+	case len(a.letters) != len(b.letters):
+		return cmp.Compare(len(a.letters), len(b.letters))
+	}
+	return strings.Compare(a.letters, b.letters)
+}
+
+func splitParts(n string) (p numberParts) {
+	i := 0
+	for ; i < len(n) && isDigit(n[i]); i++ {
+		p.section = p.section*10 + int(n[i]-'0')
+	}
+	for i++; i < len(n) && isDigit(n[i]); i++ {
+		p.rule = p.rule*10 + int(n[i]-'0')
+	}
+	p.letters = n[min(i, len(n)):]
+	return p
+}
+
+// countBreaks counts the line breaks of s: LF, CRLF and bare CR.
+func countBreaks(s string) int {
+	return strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
+}
+
+// lineReader yields the lines of s, ending in LF, CRLF or CR, without
+// copying. It remembers where the next LF and the next CR are, so a file
+// of bare CRs (as some releases are) is not searched for an LF per line.
+type lineReader struct {
+	s      string
+	pos    int
+	lf, cr int // index of the next LF and CR at or after pos; len(s) when none
+}
+
+func (l *lineReader) next() (string, bool) {
+	if l.pos >= len(l.s) {
+		return "", false
+	}
+	if l.lf < l.pos {
+		l.lf = indexFrom(l.s, l.pos, '\n')
+	}
+	if l.cr < l.pos {
+		l.cr = indexFrom(l.s, l.pos, '\r')
+	}
+	end := min(l.lf, l.cr)
+	line := l.s[l.pos:end]
+	l.pos = end + 1
+	if end == l.cr && end+1 < len(l.s) && l.s[end+1] == '\n' {
+		l.pos++
+	}
+	return line, true
+}
+
+func indexFrom(s string, from int, c byte) int {
+	if i := strings.IndexByte(s[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(s)
+}
+
+// trimSpace trims ASCII spaces and the no-break space some releases put
+// around paragraphs (strings.TrimSpace with a cut set holding U+00A0 is
+// many times slower on a whole release).
+func trimSpace(s string) string {
+	for len(s) > 0 {
+		if c := s[0]; c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			s = s[1:]
+		} else if strings.HasPrefix(s, "\u00a0") {
+			s = s[2:]
+		} else {
+			break
+		}
+	}
+	for len(s) > 0 {
+		if c := s[len(s)-1]; c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			s = s[:len(s)-1]
+		} else if strings.HasSuffix(s, "\u00a0") {
+			s = s[:len(s)-2]
+		} else {
+			break
+		}
+	}
+	return s
 }
 
 // EffectiveDate finds every "These rules are effective as of Month D, YYYY."
@@ -95,11 +290,13 @@ func hasEnd(text string) bool {
 func EffectiveDate(text string) (string, error) {
 	var found string
 	foundLine := 0
-	lineNo := 0
-	for line := range strings.Lines(text) {
-		lineNo++
-		line = strings.TrimSpace(line)
-		rest, ok := strings.CutPrefix(line, effectivePrefix)
+	lines := lineReader{s: text, lf: -1, cr: -1}
+	for lineNo := 1; ; lineNo++ {
+		line, ok := lines.next()
+		if !ok {
+			break
+		}
+		rest, ok := strings.CutPrefix(trimSpace(line), effectivePrefix)
 		if !ok {
 			continue
 		}
@@ -132,46 +329,6 @@ func ParseDate(s string) (string, error) {
 		return "", fmt.Errorf("effective date %q: %w", s, err)
 	}
 	return t.Format(time.DateOnly), nil
-}
-
-// All yields the numbered rules of text in order. Parsing stops at the
-// glossary, whose entries are not rules.
-func All(text string) iter.Seq[Rule] {
-	return func(yield func(Rule) bool) {
-		var cur Rule
-		have := false
-		lineNo := 0
-		for line := range strings.Lines(text) {
-			lineNo++
-			line = strings.TrimRight(line, " \t\n\u00a0")
-			line = strings.TrimLeft(line, " \t\u00a0")
-			if num, rest, ok := SplitNumber(line); ok {
-				if have && !yield(cur) {
-					return
-				}
-				cur, have = Rule{Number: num, Text: rest, Line: lineNo}, true
-				continue
-			}
-			if have && strings.HasPrefix(line, "Example:") {
-				cur.Text += " " + line
-				continue
-			}
-			if have && line == "Glossary" {
-				break
-			}
-			if line != "" && have {
-				// Any other paragraph ends the rule: section headings,
-				// and the glossary/credits if the heading was missing.
-				if !yield(cur) {
-					return
-				}
-				have = false
-			}
-		}
-		if have {
-			yield(cur)
-		}
-	}
 }
 
 // SplitNumber splits "205.3m Text" into "205.3m" and "Text". It accepts the

@@ -112,6 +112,7 @@ func TestParseErrors(t *testing.T) {
 		"two dates":      "These rules are effective as of February 27, 2026.\n100.1. Rule.\nThese rules are effective as of March 1, 2026.\n",
 		"bad date":       "These rules are effective as of Someday.\n100.1. Rule.\n",
 		"duplicate rule": "These rules are effective as of February 27, 2026.\n100.1. Rule.\n100.1. Again.\n",
+		"out of order":   "These rules are effective as of February 27, 2026.\n100.2. Rule.\n100.1. Again.\nGlossary\n",
 	}
 	for name, in := range tests {
 		if _, err := Parse(in); err == nil {
@@ -119,8 +120,49 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 	_, err := Parse(tests["duplicate rule"])
-	if err == nil || !strings.Contains(err.Error(), "line 3") {
-		t.Errorf("duplicate rule error should carry its line: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "line 3: rule 100.1 appears twice (first on line 2)") {
+		t.Errorf("duplicate rule error should carry both lines: %v", err)
+	}
+	far := "These rules are effective as of February 27, 2026.\n100.1. A.\n100.2. B.\n100.3. C.\n100.2. B again.\nGlossary\n"
+	if _, err := Parse(far); err == nil || !strings.Contains(err.Error(), "line 5: rule 100.2 appears twice (first on line 3)") {
+		t.Errorf("a rule repeated further on: %v", err)
+	}
+	if _, err := Parse(tests["out of order"]); err == nil || !strings.Contains(err.Error(), "line 3: rule 100.1 comes after rule 100.2 (line 2): the rules are out of order") {
+		t.Errorf("out of order: %v", err)
+	}
+}
+
+// Line breaks of every kind read alike: CRLF, bare CR (as many releases
+// have them) and LF give the same rules on the same lines.
+func TestLineBreaks(t *testing.T) {
+	want, err := Parse(excerpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"crlf":    strings.ReplaceAll(excerpt, "\n", "\r\n"),
+		"bare cr": strings.ReplaceAll(excerpt, "\n", "\r"),
+		"nbsp":    strings.ReplaceAll(excerpt, "\n", "\u00a0\n"),
+	} {
+		got, err := Parse(text)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: %v, %v; want %v", name, got, err, want)
+		}
+	}
+}
+
+// ParseFunc keeps the rules asked for, with their examples, and checks
+// the whole document as Parse does.
+func TestParseFuncKeeps(t *testing.T) {
+	d, err := ParseFunc(excerpt, func(n string) bool { return strings.HasPrefix(n, "100.1") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Rules) != 2 || d.Rules[1].Text != "A two-player game is a game that begins with only two players. Example: Two players. Example: Still two." {
+		t.Errorf("kept %+v", d.Rules)
+	}
+	if _, err := ParseFunc(strings.Replace(excerpt, "119.1d.", "100.1a", 1), func(string) bool { return false }); err == nil {
+		t.Error("a repeated rule nobody keeps is still an error")
 	}
 }
 
@@ -199,6 +241,11 @@ func FuzzParse(f *testing.F) {
 	f.Add("These rules are effective as of June18, 2021.\n205.3m A\nExample: b\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := Parse(s)
+		// Reading raw line breaks is reading normalised ones.
+		n, nerr := Parse(textenc.NormalizeNewlines(s))
+		if (err == nil) != (nerr == nil) || err == nil && fmt.Sprint(d) != fmt.Sprint(n) {
+			t.Fatalf("raw %v, %v; normalised %v, %v", d, err, n, nerr)
+		}
 		if err != nil {
 			return
 		}
@@ -266,5 +313,35 @@ func TestTruncatedRelease(t *testing.T) {
 	}
 	if _, err := Parse(text); err != nil {
 		t.Errorf("whole release: %v", err)
+	}
+}
+
+// ParseRelease reads every release of the corpus in place exactly as
+// decoding it whole and parsing it does, for the rules it keeps.
+func TestParseReleaseMatchesDecodeThenParse(t *testing.T) {
+	keep := func(n string) bool {
+		return strings.HasPrefix(n, "205.") || strings.HasPrefix(n, "107.4") || strings.HasPrefix(n, "119.1")
+	}
+	for _, r := range corpus.Releases(t) {
+		data := corpus.Read(t, strings.ReplaceAll(r.Date, "-", ""))
+		text, _, err := textenc.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ParseFunc(text, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ParseRelease(data, keep)
+		if err != nil {
+			t.Errorf("%s: %v", r.Date, err)
+			continue
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: ParseRelease differs from Decode+Parse", r.Date)
+		}
+		if len(got.Rules) < 20 {
+			t.Errorf("%s: only %d rules kept", r.Date, len(got.Rules))
+		}
 	}
 }

@@ -67,6 +67,17 @@ func errorf(rule, format string, args ...any) error {
 	return &Error{Rule: rule, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Needed reports whether facts are read from rule number: the card types
+// (205.2a), supertypes (205.4a), rule 205.3 and its subrules, and rule
+// 107.4 and its subrules. A reader of a whole release keeps only these.
+func Needed(number string) bool {
+	switch number {
+	case "205.2a", "205.4a", "205.3", "107.4":
+		return true
+	}
+	return isSubruleOf(number, "205.3") || isSubruleOf(number, "107.4")
+}
+
 // Extract reads every fact present in rules. With full set (a whole CR
 // release), each fact must be found; otherwise only rules present are read,
 // and a page that covers a rule but yields no fact from it is still an error.
@@ -183,7 +194,7 @@ func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Ru
 // subtypeRule reads one subrule of 205.3. A subrule without a list returns
 // an empty category.
 func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, err error) {
-	for _, s := range sentences(p.aside.ReplaceAllString(r.Text, "")) {
+	for _, s := range sentences(p.withoutAsides(r.Text)) {
 		c, list, isBasic, ok := matchListSentence(p, s)
 		switch {
 		case !ok && looksLikeList(s):
@@ -226,8 +237,8 @@ func matchListSentence(p *phrases, s string) (cat, list string, basic, ok bool) 
 		return "", m[1], true, true
 	}
 	for _, re := range p.subtypeLists {
-		if m := re.FindStringSubmatch(s); m != nil {
-			return p.category[m[1]], m[2], false, true
+		if m := re.FindStringSubmatchIndex(s); m != nil && m[1] < len(s) {
+			return p.category[s[m[2]:m[3]]], s[m[1]:], false, true
 		}
 	}
 	return "", "", false, false
@@ -236,14 +247,14 @@ func matchListSentence(p *phrases, s string) (cat, list string, basic, ok bool) 
 // looksLikeList spots a list sentence in an unknown wording, so that a
 // reworded rule fails loudly instead of silently losing its list.
 func looksLikeList(s string) bool {
-	return len(nameListRE.FindAllStringIndex(s, 4)) >= 4
+	return strings.Count(s, ", ") >= 3 && len(nameListRE.FindAllStringIndex(s, 4)) >= 4
 }
 
 // nameListRE matches ", Name" (capitalised, as subtype names are).
 var nameListRE = regexp.MustCompile(`, (?:and |y )?\p{Lu}`)
 
 func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, expected string) ([]string, error) {
-	for _, s := range sentences(p.aside.ReplaceAllString(r.Text, "")) {
+	for _, s := range sentences(p.withoutAsides(r.Text)) {
 		if m := re.FindStringSubmatch(s); m != nil {
 			names, err := splitList(p, r.Number, m[1])
 			if err != nil {
@@ -256,12 +267,12 @@ func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, expected string) (
 }
 
 func checkUnique(rule string, names []string) error {
-	seen := map[string]bool{}
-	for _, n := range names {
-		if seen[n] {
-			return errorf(rule, "%q is listed twice", n)
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return errorf(rule, "%q is listed twice", sorted[i])
 		}
-		seen[n] = true
 	}
 	return nil
 }
@@ -309,12 +320,26 @@ func splitList(p *phrases, rule, list string) ([]string, error) {
 // straight apostrophe replaced by the canonical one. It rejects anything
 // that cannot be a type name, so a misparsed sentence never becomes a type.
 func CanonicalName(s string) (string, error) {
-	n := strings.Join(strings.Fields(s), " ")
-	n = strings.ReplaceAll(n, "'", Apostrophe)
+	n := strings.TrimSpace(s)
+	// A name as the rules print it is a substring of the rule: no copy
+	// unless spaces or apostrophes need mending.
+	words, clean := 0, true
+	for i := 0; i < len(n); i++ {
+		switch c := n[i]; {
+		case c == ' ' && n[i+1] != ' ':
+			words++
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\'' || c == 0xC2 && i+1 < len(n) && n[i+1] == 0xA0:
+			clean = false // collapse spaces (the no-break one too), mend apostrophes
+		}
+	}
+	if !clean {
+		n = strings.ReplaceAll(strings.Join(strings.Fields(n), " "), "'", Apostrophe)
+		words = strings.Count(n, " ")
+	}
 	if n == "" {
 		return "", fmt.Errorf("empty entry in list")
 	}
-	if len(strings.Fields(n)) > 4 {
+	if words+1 > 4 {
 		return "", fmt.Errorf("entry %q is too long to be a type name: the list sentence was probably misread", n)
 	}
 	for i, r := range n {

@@ -1,14 +1,19 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/sources"
 	"github.com/mtgrules/crgen/internal/textenc"
 )
 
@@ -271,6 +276,8 @@ func TestCanonicalName(t *testing.T) {
 	for in, want := range map[string]string{
 		" Urza's ":                "Urza’s",
 		"Time  Lord":              "Time Lord",
+		"Time\u00a0Lord\n":        "Time Lord",
+		"Time\tLord":              "Time Lord",
 		"Señor del Tiempo":        "Señor del Tiempo",
 		"Polilla-titilante":       "Polilla-titilante",
 		"Outside Mutter’s Spiral": "Outside Mutter’s Spiral",
@@ -311,31 +318,113 @@ func FuzzExtract(f *testing.F) {
 	})
 }
 
-func BenchmarkExtractLargestRelease(b *testing.B) {
-	data := corpus.Read(b, "20160930") // UTF-16: the largest file
-	b.Run("decode+parse+extract", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
-		for b.Loop() {
-			text, _, err := textenc.Decode(data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			d, err := crtext.Parse(text)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := Extract(English, d.Rules, true); err != nil {
-				b.Fatal(err)
-			}
+// extractionInputs are releases of each kind Wizards has published:
+// the largest (UTF-16), Windows-1252 with CRLF, UTF-8 with a BOM and bare
+// CRs, and the newest (UTF-8, LF).
+var extractionInputs = []struct{ name, date string }{
+	{"utf16-largest", "20160930"},
+	{"windows1252-crlf", "20221007"},
+	{"utf8bom-cr", "20250725"},
+	{"utf8-newest", "20260227"},
+}
+
+// extractFile is the project's path for a release on disk (scrape's): read
+// it, parse it in place keeping the rules facts come from (decoding UTF-16,
+// converting only the kept rules of Windows-1252), extract the facts.
+func extractFile(path string) (*Facts, error) {
+	data, err := sources.ReadFile(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	d, err := crtext.ParseRelease(data, Needed)
+	if err != nil {
+		return nil, err
+	}
+	return Extract(English, d.Rules, true)
+}
+
+// floor is what any extractor pays: read the file, decode it, split it
+// into lines with bytes.IndexByte, at LF, or at CR in a release whose
+// lines end in bare CRs.
+func floor(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	text, _, err := textenc.DecodeRaw(data)
+	if err != nil {
+		return 0, err
+	}
+	b := unsafe.Slice(unsafe.StringData(text), len(text))
+	sep := byte('\n')
+	if bytes.Count(b, []byte{'\r'}) > bytes.Count(b, []byte{'\n'}) {
+		sep = '\r'
+	}
+	lines := 0
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, sep)
+		if i < 0 {
+			break
 		}
-	})
-	// Baseline: decoding alone, the floor any extractor pays.
-	b.Run("baseline-decode", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
-		for b.Loop() {
-			if _, _, err := textenc.Decode(data); err != nil {
-				b.Fatal(err)
-			}
+		lines++
+		b = b[i+1:]
+	}
+	return lines, nil
+}
+
+// BenchmarkExtraction runs the project's extraction beside the floor on
+// each kind of release; MB/s counts the bytes of the file as published.
+func BenchmarkExtraction(b *testing.B) {
+	dir := corpus.Dir(b, "cr-en")
+	for _, in := range extractionInputs {
+		path := filepath.Join(dir, "en-"+in.date+".txt")
+		fi, err := os.Stat(path)
+		if err != nil {
+			b.Fatal(err)
 		}
-	})
+		b.Run("release="+in.name+"/impl=project", func(b *testing.B) {
+			b.SetBytes(fi.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := extractFile(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("release="+in.name+"/impl=baseline=floor", func(b *testing.B) {
+			b.SetBytes(fi.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := floor(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// What extraction allocates does not grow with the number of rules: every
+// release, 2,000 rules or 3,000, costs the file, one decoded copy when it
+// is not UTF-8, and a bounded number of small allocations.
+func TestExtractionAllocations(t *testing.T) {
+	dir := corpus.Dir(t, "cr-en")
+	var least, most float64
+	for i, r := range corpus.Releases(t) {
+		path := filepath.Join(dir, "en-"+strings.ReplaceAll(r.Date, "-", "")+".txt")
+		n := testing.AllocsPerRun(2, func() {
+			if _, err := extractFile(path); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if i == 0 || n < least {
+			least = n
+		}
+		most = max(most, n)
+	}
+	// Facts grow a little over ten years (more creature types, more
+	// symbols); 1,000 rules more must not show.
+	if most > 400 || most > 1.5*least {
+		t.Errorf("allocations per release from %v to %v: they grow with the document", least, most)
+	}
+	t.Logf("allocations per release: %v to %v", least, most)
 }

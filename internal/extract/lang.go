@@ -1,6 +1,9 @@
 package extract
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Lang is a language the rules are published in.
 type Lang string
@@ -17,7 +20,9 @@ var requiredCategories = []string{"artifact", "enchantment", "land", "planeswalk
 // phrases holds, per language, every wording the rules have used for the
 // sentences that carry facts. One place, so a new wording is one new line.
 type phrases struct {
-	// list sentences of 205.3: group 1 names the category, group 2 the list
+	// list sentences of 205.3 up to their list, which is the rest of the
+	// sentence: group 1 names the category. (A trailing "(.+)$" would make
+	// the matcher walk the whole list, thousands of bytes for creatures.)
 	subtypeLists []*regexp.Regexp
 	category     map[string]string // words of group 1 → category
 	basicLands   *regexp.Regexp
@@ -31,10 +36,10 @@ type phrases struct {
 var langPhrases = map[Lang]*phrases{
 	English: {
 		subtypeLists: []*regexp.Regexp{
-			regexp.MustCompile(`^The (\S+) types are (.+)$`),
-			regexp.MustCompile(`^That (\S+) type is (.+)$`),
-			regexp.MustCompile(`^One (\S+) type is [^:]+: (.+)$`),
-			regexp.MustCompile(`^All other (\S+) types are [^:]+: (.+)$`),
+			regexp.MustCompile(`^The (\S+) types are `),
+			regexp.MustCompile(`^That (\S+) type is `),
+			regexp.MustCompile(`^One (\S+) type is [^:]+: `),
+			regexp.MustCompile(`^All other (\S+) types are [^:]+: `),
 		},
 		category: map[string]string{
 			"artifact": "artifact", "enchantment": "enchantment", "land": "land",
@@ -61,10 +66,10 @@ var langPhrases = map[Lang]*phrases{
 	},
 	Spanish: {
 		subtypeLists: []*regexp.Regexp{
-			regexp.MustCompile(`^Los tipos (de \S+|planares) son (.+)$`),
-			regexp.MustCompile(`^Ese tipo (de \S+) es (.+)$`),
-			regexp.MustCompile(`^Un tipo (de \S+) tiene [^:]+: (.+)$`),
-			regexp.MustCompile(`^Todos los demás tipos (de \S+) tienen [^:]+: (.+)$`),
+			regexp.MustCompile(`^Los tipos (de \S+|planares) son `),
+			regexp.MustCompile(`^Ese tipo (de \S+) es `),
+			regexp.MustCompile(`^Un tipo (de \S+) tiene [^:]+: `),
+			regexp.MustCompile(`^Todos los demás tipos (de \S+) tienen [^:]+: `),
 		},
 		category: map[string]string{
 			"de artefacto": "artifact", "de encantamiento": "enchantment", "de tierra": "land",
@@ -87,4 +92,13 @@ var langPhrases = map[Lang]*phrases{
 		and:   "y",
 		aside: regexp.MustCompile(`\s*\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
 	},
+}
+
+// withoutAsides removes the "(see rule ...)" asides from a rule's text;
+// most rules have none, and the regular expression is not run on them.
+func (p *phrases) withoutAsides(text string) string {
+	if !strings.Contains(text, "(") {
+		return text
+	}
+	return p.aside.ReplaceAllString(text, "")
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/mtgrules/crgen/internal/rulepage"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
-	"github.com/mtgrules/crgen/internal/textenc"
 )
 
 // Document is one source's bytes with what is known about them.
@@ -21,6 +20,16 @@ type Document struct {
 	Source sources.Source
 	URL    string // where the bytes came from (live URL, or a descriptive URI)
 	Data   []byte
+	// SHA256 of Data, when the caller has it already: a document is
+	// hashed once.
+	SHA256 string
+}
+
+func (d Document) sha256() string {
+	if d.SHA256 != "" {
+		return d.SHA256
+	}
+	return sources.SHA256(d.Data)
 }
 
 // SourceError ties an error to the source it came from and where its
@@ -61,11 +70,9 @@ func read(doc Document) (*snapshot.Snapshot, error) {
 	case sources.FormatCurated:
 		return readCurated(doc, effective)
 	case sources.FormatCRText:
-		text, _, err := textenc.Decode(doc.Data)
-		if err != nil {
-			return nil, err
-		}
-		d, err := crtext.Parse(text)
+		// A release is a megabyte or more: read it in place, keeping only
+		// the rules facts come from.
+		d, err := crtext.ParseRelease(doc.Data, extract.Needed)
 		if err != nil {
 			return nil, err
 		}
@@ -110,7 +117,7 @@ func read(doc Document) (*snapshot.Snapshot, error) {
 		Lang:      src.Lang,
 		Effective: effective,
 		Sources: []snapshot.Source{{
-			ID: src.ID, URL: doc.URL, SHA256: sources.SHA256(doc.Data), Format: src.Format, Effective: effective,
+			ID: src.ID, URL: doc.URL, SHA256: doc.sha256(), Format: src.Format, Effective: effective,
 		}},
 		CardTypes:      facts.CardTypes,
 		Supertypes:     facts.Supertypes,

@@ -293,7 +293,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return err
 		}
-		src := identify(m, data, path)
+		src, sum := identify(m, data, path)
 		if extractFlags.lang != "" {
 			if src.Lang != "" && src.Lang != extractFlags.lang {
 				return fmt.Errorf("%s is source %s, which is in %s, not %s", path, src.ID, src.Lang, extractFlags.lang)
@@ -309,7 +309,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if src.Format == sources.FormatHTML && src.Selectors == nil {
 			return fmt.Errorf("%s: an HTML page needs selectors: declare it in sources.json", path)
 		}
-		s, err := scrape.Read(scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data})
+		s, err := scrape.Read(scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data, SHA256: sum})
 		if err != nil {
 			return fmt.Errorf("%s: %w%s", path, err, otherLanguageHint(src, data))
 		}
@@ -349,29 +349,30 @@ func otherLanguageHint(src sources.Source, data []byte) string {
 }
 
 // identify recognises a captured document by its sha256, and otherwise
-// guesses its format from its content.
-func identify(m *sources.Manifest, data []byte, path string) sources.Source {
+// guesses its format from its content, without decoding it (reading it
+// decodes it, once). It returns the sha256, worked out once.
+func identify(m *sources.Manifest, data []byte, path string) (src sources.Source, sum string) {
+	sum = sources.SHA256(data)
 	if m != nil {
-		sum := sources.SHA256(data)
 		for _, s := range m.Sources {
 			if s.Captured != nil && s.Captured.SHA256 == sum {
-				return s
+				return s, sum
 			}
 		}
 	}
 	id := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	trimmed := bytes.TrimLeft(data, "\xef\xbb\xbf \t\r\n")
 	if bytes.HasPrefix(trimmed, []byte("<")) {
-		return sources.Source{ID: id, Format: sources.FormatHTML}
+		return sources.Source{ID: id, Format: sources.FormatHTML}, sum
 	}
-	if text, _, err := textenc.Decode(data); err == nil && strings.Contains(text, "These rules are effective as of") {
-		return sources.Source{ID: id, Format: sources.FormatCRText}
+	if textenc.Contains(data, "These rules are effective as of") {
+		return sources.Source{ID: id, Format: sources.FormatCRText}, sum
 	}
-	src := sources.Source{ID: id, Format: sources.FormatPlain}
+	src = sources.Source{ID: id, Format: sources.FormatPlain}
 	if p, err := rulepage.ParsePlain(data); err == nil {
 		src.Rule = p.Rule
 	}
-	return src
+	return src, sum
 }
 
 var diffFlags struct {

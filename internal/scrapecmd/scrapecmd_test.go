@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -294,6 +295,36 @@ func TestReport(t *testing.T) {
 		// An empty old directory compares with nothing: everything is new.
 		if code != 3 {
 			t.Errorf("from nothing: exit %d %q", code, stderr)
+		}
+	}
+}
+
+// scrape extract holds a release in memory about once: it reads the file
+// into one buffer, hashes it once, decodes it once (UTF-8 and
+// Windows-1252 are read in place; UTF-16 is decoded to about half its
+// size) and keeps only the rules facts come from. Everything it allocates,
+// output included, stays under twice the file.
+func TestExtractMemory(t *testing.T) {
+	dir := corpus.Dir(t, "cr-en")
+	for _, date := range []string{"20160930", "20221007", "20250725", "20260227"} { // UTF-16, Windows-1252, UTF-8 BOM CR, UTF-8
+		path := filepath.Join(dir, "en-"+date+".txt")
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, "extract", path) // warm up: packages' tables, the phrase tables
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, errs, code := run(t, "extract", path)
+		runtime.ReadMemStats(&after)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", date, code, errs)
+		}
+		allocated := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s: %d bytes, %d allocated (%.2fx)", date, fi.Size(), allocated, float64(allocated)/float64(fi.Size()))
+		if allocated >= 2*uint64(fi.Size()) {
+			t.Errorf("%s: extract allocated %d bytes for a file of %d", date, allocated, fi.Size())
 		}
 	}
 }

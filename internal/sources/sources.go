@@ -187,9 +187,26 @@ func ReadFile(path string, maxBytes int64) ([]byte, error) {
 	if maxBytes > 0 {
 		r = io.LimitReader(f, maxBytes+1)
 	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	// One buffer of the file's size (io.ReadAll grows by doubling and
+	// copying, holding up to twice the file), then whatever follows if
+	// the file grew meanwhile or has no size (a pipe).
+	size := 512
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() < 1<<40 {
+		size = int(fi.Size()) + 1 // +1: reaching EOF needs no new buffer
+	}
+	data := make([]byte, 0, size)
+	for {
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
 	}
 	if maxBytes > 0 && int64(len(data)) > maxBytes {
 		return nil, fmt.Errorf("%s: more than the cap of %d bytes for a source document (raise it with -max-bytes if this file is right)", path, maxBytes)

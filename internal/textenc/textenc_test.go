@@ -117,7 +117,11 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("Urza\x92s\r"))
 	f.Add([]byte{0xEF, 0xBB, 0xBF, '\r', '\r', '\n'})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		s, _, err := Decode(b)
+		s, enc, err := Decode(b)
+		raw, rawEnc, rawErr := DecodeRaw(b)
+		if (err == nil) != (rawErr == nil) || err == nil && (enc != rawEnc || NormalizeNewlines(raw) != s) {
+			t.Fatalf("Decode %q %s %v; DecodeRaw %q %s %v", s, enc, err, raw, rawEnc, rawErr)
+		}
 		if err != nil {
 			return
 		}
@@ -142,5 +146,43 @@ func TestDecodeUTF16Surrogates(t *testing.T) {
 	lone := []byte{0xFF, 0xFE, 0x3D, 0xD8, 'a', 0}
 	if got, _, err := Decode(lone); err != nil || got != "\uFFFDa" {
 		t.Errorf("lone surrogate: %q, %v", got, err)
+	}
+}
+
+// Decode's text is its own; DecodeRaw's text of UTF-8 is b itself.
+func TestDecodeDoesNotShareMemory(t *testing.T) {
+	for _, in := range []string{sample, "\xEF\xBB\xBF" + sample} {
+		b := []byte(in)
+		s, _, err := Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _, _ := DecodeRaw(b)
+		before := s
+		for i := range b {
+			b[i] = 'x'
+		}
+		if s != strings.Clone(before) || !strings.HasPrefix(s, "205.3i") {
+			t.Errorf("Decode's text changed with its input: %q", s)
+		}
+		if !strings.HasPrefix(raw, "xxx") {
+			t.Errorf("DecodeRaw copied UTF-8: %q", raw)
+		}
+	}
+}
+
+// DecodeRaw of a release makes at most one copy of it: none for UTF-8.
+func TestDecodeRawAllocations(t *testing.T) {
+	for _, date := range []string{"20260227", "20160930", "20160116"} { // UTF-8 BOM, UTF-16, Windows-1252
+		b := corpus.Read(t, date)
+		n := testing.AllocsPerRun(5, func() {
+			if _, _, err := DecodeRaw(b); err != nil {
+				t.Fatal(err)
+			}
+		})
+		_, enc, _ := DecodeRaw(b)
+		if want := map[Encoding]float64{UTF8BOM: 0, UTF16LE: 1, Windows1252: 1}[enc]; n > want {
+			t.Errorf("%s (%s): %v allocations, want %v", date, enc, n, want)
+		}
 	}
 }
