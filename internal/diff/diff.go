@@ -336,14 +336,28 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 		newLeft[n] = t
 	}
 	// Each pair is diffed once; its similarity is read off that diff.
+	type pairKey struct{ a, b string }
+	type pairDiff struct {
+		spans []Span
+		sim   float64
+	}
+	seen := map[pairKey]pairDiff{}
+	diffed := func(a, b string) ([]Span, float64) {
+		d, ok := seen[pairKey{a, b}]
+		if !ok {
+			d.spans, d.sim = wordDiff(a, b)
+			seen[pairKey{a, b}] = d
+		}
+		return d.spans, d.sim
+	}
 	for n, nt := range newLeft {
 		ot, ok := oldLeft[n]
 		if !ok {
 			continue
 		}
 		if ot != nt {
-			spans := WordDiff(ot, nt)
-			if similarity(spans) < sameRule {
+			spans, sim := diffed(ot, nt)
+			if sim < sameRule {
 				continue
 			}
 			out = append(out, ruleChange(n, "", ot, nt, spans))
@@ -358,10 +372,24 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 		spans []Span
 	}
 	var cands []cand
+	bags := map[string]wordBag{} // rule text → its words
+	bagOf := func(t string) wordBag {
+		b, ok := bags[t]
+		if !ok {
+			b = newWordBag(t)
+			bags[t] = b
+		}
+		return b
+	}
 	for o, ot := range oldLeft {
 		for n, nt := range newLeft {
-			spans := WordDiff(ot, nt)
-			if s := similarity(spans); s >= sameRule {
+			// The words two texts share in order are at most the words
+			// they share in any order: pairs that cannot reach sameRule
+			// that way are not diffed at all.
+			if bagOf(ot).similarityBound(bagOf(nt)) < sameRule {
+				continue
+			}
+			if spans, s := diffed(ot, nt); s >= sameRule {
 				cands = append(cands, cand{o, n, s, spans})
 			}
 		}
@@ -431,4 +459,35 @@ func ruleComparable(a, b *snapshot.Snapshot, n string) bool {
 		return true
 	}
 	return a.Has(fact) && b.Has(fact)
+}
+
+// wordBag counts the words of a text.
+type wordBag struct {
+	count map[string]int
+	total int
+}
+
+func newWordBag(t string) wordBag {
+	b := wordBag{count: map[string]int{}}
+	eachToken(t, func(w string) {
+		b.count[strings.TrimSpace(w)]++
+		b.total++
+	})
+	return b
+}
+
+// similarityBound is an upper bound of the similarity of two texts (see
+// wordDiff): twice the words they share, in any order, over all words.
+func (a wordBag) similarityBound(b wordBag) float64 {
+	if a.total+b.total == 0 {
+		return 0
+	}
+	if len(a.count) > len(b.count) {
+		a, b = b, a
+	}
+	shared := 0
+	for w, n := range a.count {
+		shared += min(n, b.count[w])
+	}
+	return float64(2*shared) / float64(a.total+b.total)
 }

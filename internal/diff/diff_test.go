@@ -3,6 +3,8 @@ package diff
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -230,44 +232,6 @@ func TestWordDiffRoundTrip(t *testing.T) {
 	}
 }
 
-func BenchmarkCompareFullSnapshots(b *testing.B) {
-	old, cur := load(b, "en", "2016-01-16"), load(b, "en", "2026-02-27")
-	b.Run("Compare", func(b *testing.B) {
-		for b.Loop() {
-			Compare(old, cur)
-		}
-	})
-	// Baseline: the obvious way, quadratic list lookups and character-level
-	// go-diff of every rule.
-	b.Run("baseline-naive", func(b *testing.B) {
-		dmp := diffmatchpatch.New()
-		for b.Loop() {
-			ol, nl := map[string][]string{}, map[string][]string{}
-			for _, k := range snapshot.Lists() {
-				ol[k], nl[k] = old.List(k), cur.List(k)
-			}
-			n := 0
-			for k := range nl {
-				for _, x := range nl[k] {
-					if !slices.Contains(ol[k], x) {
-						n++
-					}
-				}
-				for _, x := range ol[k] {
-					if !slices.Contains(nl[k], x) {
-						n++
-					}
-				}
-			}
-			for num, t := range cur.Rules {
-				if old.Rules[num] != t {
-					dmp.DiffMain(old.Rules[num], t, false)
-				}
-			}
-		}
-	})
-}
-
 // history loads every English release from first to last, inclusive.
 func history(t testing.TB, first, last string) []*snapshot.Snapshot {
 	t.Helper()
@@ -340,4 +304,138 @@ func clone(s *snapshot.Snapshot) *snapshot.Snapshot {
 		panic(err)
 	}
 	return c
+}
+
+// scaled returns s with every list k times as long: each name followed by
+// k-1 made-up names ("Goblin", "Goblin Two", ...), in its list and in the
+// rule text that lists it, as a rules update of that size would look.
+func scaled(s *snapshot.Snapshot, k int) *snapshot.Snapshot {
+	c := clone(s)
+	more := func(n string) []string {
+		out := []string{n}
+		for i := 2; i <= k; i++ {
+			out = append(out, fmt.Sprintf("%s%d", n, i))
+		}
+		return out
+	}
+	grow := func(list []string) []string {
+		var out []string
+		for _, n := range list {
+			out = append(out, more(n)...)
+		}
+		return out
+	}
+	c.CardTypes, c.Supertypes = grow(c.CardTypes), grow(c.Supertypes)
+	for cat, names := range c.Subtypes {
+		c.Subtypes[cat] = grow(names)
+		if rule := c.SubtypeRules[cat]; rule != "" {
+			text := c.Rules[rule]
+			for _, n := range names {
+				text = strings.Replace(text, n+",", strings.Join(more(n), ", ")+",", 1)
+			}
+			c.Rules[rule] = text
+		}
+	}
+	return c
+}
+
+func TestScaledSnapshots(t *testing.T) {
+	s := load(t, "en", "2026-02-27")
+	c := scaled(s, 10)
+	if len(c.Subtypes["creature"]) != 10*len(s.Subtypes["creature"]) || len(c.Rules["205.3m"]) < 5*len(s.Rules["205.3m"]) {
+		t.Errorf("scaled: %d creature types, rule of %d bytes", len(c.Subtypes["creature"]), len(c.Rules["205.3m"]))
+	}
+}
+
+// baselineCompare is the comparison a good engineer would write with the
+// same libraries: set differences of every list through maps, and a word
+// diff of every changed rule with go-diff (words as runes, Myers' diff,
+// semantic cleanup). It finds less (no renames, moves, typography or
+// translations), so it is the cheaper side of the comparison.
+func baselineCompare(old, cur *snapshot.Snapshot) (added, removed int, diffs [][]diffmatchpatch.Diff) {
+	for _, k := range snapshot.Lists() {
+		in := map[string]bool{}
+		for _, n := range old.List(k) {
+			in[n] = true
+		}
+		for _, n := range cur.List(k) {
+			if !in[n] {
+				added++
+			}
+			delete(in, n)
+		}
+		removed += len(in)
+	}
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	for _, num := range slices.Sorted(maps.Keys(cur.Rules)) {
+		a, b := old.Rules[num], cur.Rules[num]
+		if a == b {
+			continue
+		}
+		index := map[string]rune{}
+		enc := func(s string) []rune {
+			var rs []rune
+			for _, w := range strings.SplitAfter(s, " ") {
+				r, ok := index[w]
+				if !ok {
+					r = rune(0xF0000 + len(index))
+					index[w] = r
+				}
+				rs = append(rs, r)
+			}
+			return rs
+		}
+		diffs = append(diffs, dmp.DiffCleanupSemantic(dmp.DiffMainRunes(enc(a), enc(b), false)))
+	}
+	return added, removed, diffs
+}
+
+// BenchmarkCompareScaled compares two releases ten years apart with their
+// lists 1, 10 and 100 times as long, beside the baseline: time must grow
+// about linearly.
+func BenchmarkCompareScaled(b *testing.B) {
+	old, cur := load(b, "en", "2016-01-16"), load(b, "en", "2026-02-27")
+	for _, k := range []int{1, 10, 100} {
+		o, c := scaled(old, k), scaled(cur, k)
+		b.Run(fmt.Sprintf("names=%dx/impl=project", k), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Compare(o, c)
+			}
+		})
+		b.Run(fmt.Sprintf("names=%dx/impl=baseline=maps+go-diff", k), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				baselineCompare(o, c)
+			}
+		})
+	}
+}
+
+// Whatever two texts, the word diff gives both back, and its similarity
+// is a share.
+func FuzzWordDiff(f *testing.F) {
+	f.Add("The creature types are Advisor, Ally, Angel.", "The creature types are Aardwolf, Advisor, Angel, Ape.")
+	f.Add("a b a b a b", "b a b a b a")
+	f.Add(strings.Repeat("x y ", 300), strings.Repeat("y x ", 300))
+	f.Add("Urza’s  Tower", "Urza's Tower\u00a0")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		spans, sim := wordDiff(a, b)
+		var ra, rb strings.Builder
+		for _, s := range spans {
+			if s.Op != Insert {
+				ra.WriteString(s.Text)
+			}
+			if s.Op != Delete {
+				rb.WriteString(s.Text)
+			}
+		}
+		if ra.String() != a || rb.String() != b {
+			t.Fatalf("diff of %q and %q gives back %q and %q", a, b, ra.String(), rb.String())
+		}
+		if sim < 0 || sim > 1 || a == b && a != "" && sim != 1 {
+			t.Errorf("similarity %v", sim)
+		}
+	})
 }

@@ -1,8 +1,10 @@
 package diff
 
 import (
+	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -26,91 +28,307 @@ type Span struct {
 // that joining the tokens gives the text back exactly.
 func tokenize(s string) []string {
 	var out []string
-	start := 0
-	inSpace := false
-	for i, r := range s {
-		space := unicode.IsSpace(r)
-		if !space && inSpace {
-			out = append(out, s[start:i])
-			start = i
-		}
-		inSpace = space
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
+	eachToken(s, func(t string) { out = append(out, t) })
 	return out
 }
 
-// WordDiff diffs two texts word by word with go-diff: each distinct word is
-// mapped to one rune, the rune strings are diffed, and the result is mapped
-// back. Character-level diffs of rules text are unreadable ("tri|kin|dreds").
+// eachToken calls f with each word of s and the spaces after it.
+func eachToken(s string, f func(string)) {
+	start, inSpace := 0, false
+	for i := 0; i < len(s); {
+		space, size := isSpaceAt(s, i)
+		if !space && inSpace {
+			f(s[start:i])
+			start = i
+		}
+		inSpace = space
+		i += size
+	}
+	if start < len(s) {
+		f(s[start:])
+	}
+}
+
+// WordDiff diffs two texts word by word: each distinct word is mapped to
+// one rune, the rune strings are diffed (anchoredDiff, then go-diff's
+// semantic cleanup), and the result is mapped back. Character-level diffs
+// of rules text are unreadable ("tri|kin|dreds").
 func WordDiff(a, b string) []Span {
-	index := map[string]rune{}
+	spans, _ := wordDiff(a, b)
+	return spans
+}
+
+// wordDiff is WordDiff with the similarity of the texts: the share of
+// their words the diff keeps (1 for equal texts, 0 for nothing shared),
+// counted off the diff, where a word is a rune.
+func wordDiff(a, b string) ([]Span, float64) {
+	index := make(map[string]rune, (len(a)+len(b))/16)
 	var words []string
 	encode := func(s string) []rune {
-		toks := tokenize(s)
-		rs := make([]rune, len(toks))
-		for i, t := range toks {
+		rs := make([]rune, 0, len(s)/6)
+		start, inSpace := 0, false
+		emit := func(t string) {
 			r, ok := index[t]
 			if !ok {
-				r = rune(0xF0000 + len(words)) // private use plane: never a real character
+				r = rune(firstWord + len(words)) // private use plane: never a real character
 				index[t] = r
 				words = append(words, t)
 			}
-			rs[i] = r
+			rs = append(rs, r)
+		}
+		// eachToken, inline: this loop reads every byte of both texts.
+		for i := 0; i < len(s); {
+			space, size := isSpaceAt(s, i)
+			if !space && inSpace {
+				emit(s[start:i])
+				start = i
+			}
+			inSpace = space
+			i += size
+		}
+		if start < len(s) {
+			emit(s[start:])
 		}
 		return rs
 	}
 	ra, rb := encode(a), encode(b)
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // deterministic: no time-dependent shortcuts
-	diffs := dmp.DiffCleanupSemantic(dmp.DiffMainRunes(ra, rb, false))
+	diffs := dmp.DiffCleanupSemantic(anchoredDiff(dmp, ra, rb, len(words)))
+	// Every span is a piece of a (kept or deleted words) or of b (inserted
+	// ones): sliced, not rebuilt word by word.
 	var out []Span
+	common, total := 0, 0
+	pa, pb := 0, 0
 	for _, d := range diffs {
-		var sb strings.Builder
+		size, n := 0, 0
 		for _, r := range d.Text {
-			sb.WriteString(words[r-0xF0000])
+			size += len(words[r-firstWord])
+			n++
 		}
-		op := Equal
+		var op Op
+		var text string
 		switch d.Type {
 		case diffmatchpatch.DiffInsert:
-			op = Insert
+			op, text = Insert, b[pb:pb+size]
+			pb += size
+			total += n
 		case diffmatchpatch.DiffDelete:
-			op = Delete
+			op, text = Delete, a[pa:pa+size]
+			pa += size
+			total += n
+		default:
+			op, text = Equal, a[pa:pa+size]
+			pa += size
+			pb += size
+			common += 2 * n
+			total += 2 * n
 		}
-		if n := len(out); n > 0 && out[n-1].Op == op {
-			out[n-1].Text += sb.String()
+		if k := len(out); k > 0 && out[k-1].Op == op {
+			// Contiguous in its text: the two pieces are one slice.
+			src, end := a, pa
+			if op == Insert {
+				src, end = b, pb
+			}
+			out[k-1].Text = src[end-len(out[k-1].Text)-len(text) : end]
 			continue
 		}
-		out = append(out, Span{Op: op, Text: sb.String()})
+		out = append(out, Span{Op: op, Text: text})
+	}
+	if total == 0 {
+		return out, 0
+	}
+	return out, float64(common) / float64(total)
+}
+
+// isSpaceAt reports whether the character at byte i of s is a space, and
+// its size, decoding only non-ASCII bytes (a no-break space is a space).
+func isSpaceAt(s string, i int) (bool, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f', 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
+}
+
+// firstWord is the rune of the first distinct word of a WordDiff.
+const firstWord = 0xF0000
+
+// typographyKey is s with the differences that are typography, not
+// wording, folded (straight and curly quotes and apostrophes, no-break
+// spaces) and runs of spaces collapsed, in one pass.
+func typographyKey(s string) string {
+	// Most names and rules have nothing to fold: no copy for them.
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c < utf8.RuneSelf && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' &&
+			!(c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '))
+	}
+	if plain {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch r {
+		case '’', '‘':
+			r = '\''
+		case '“', '”':
+			r = '"'
+		}
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// anchoredDiff diffs two word strings in O(n log n) for the texts of the
+// rules, whose lists are hundreds of distinct words: the words that occur
+// once in each text and in the same order (their longest increasing run,
+// found by patience sorting) are kept as they are, and only the gaps
+// between them go to go-diff's Myers diff, whose O(n·d) time made a diff
+// of lists a hundred times longer take seconds. Texts without such words
+// go to Myers whole.
+func anchoredDiff(dmp *diffmatchpatch.DiffMatchPatch, a, b []rune, words int) []diffmatchpatch.Diff {
+	// Runs of one kind are merged as they come, their runes gathered and
+	// turned into text once (go-diff's DiffCleanupMerge splices, and
+	// string concatenation copies, both in quadratic time).
+	type run struct {
+		op diffmatchpatch.Operation
+		rs []rune
+	}
+	var runs []run
+	add := func(op diffmatchpatch.Operation, rs []rune) {
+		switch n := len(runs); {
+		case len(rs) == 0:
+		case n > 0 && runs[n-1].op == op:
+			runs[n-1].rs = append(runs[n-1].rs, rs...)
+		default:
+			runs = append(runs, run{op, append([]rune(nil), rs...)})
+		}
+	}
+	// Short texts go to Myers whole: anchoring them costs more than it
+	// saves.
+	if len(a)+len(b) <= smallDiff {
+		return dmp.DiffMainRunes(a, b, false)
+	}
+	u := newUniqueCommon(words)
+	var walk func(a, b []rune)
+	walk = func(a, b []rune) {
+		p := 0
+		for p < len(a) && p < len(b) && a[p] == b[p] {
+			p++
+		}
+		q := 0
+		for q < len(a)-p && q < len(b)-p && a[len(a)-1-q] == b[len(b)-1-q] {
+			q++
+		}
+		add(diffmatchpatch.DiffEqual, a[:p])
+		ma, mb := a[p:len(a)-q], b[p:len(b)-q]
+		switch anchors := u.find(ma, mb); {
+		case len(ma) == 0:
+			add(diffmatchpatch.DiffInsert, mb)
+		case len(mb) == 0:
+			add(diffmatchpatch.DiffDelete, ma)
+		case len(anchors) == 0 && len(ma)+len(mb) > maxMyers:
+			// No word in common once each: whole passages rewritten. A
+			// deletion and an insertion say so in linear time.
+			add(diffmatchpatch.DiffDelete, ma)
+			add(diffmatchpatch.DiffInsert, mb)
+		case len(anchors) == 0:
+			for _, d := range dmp.DiffMainRunes(ma, mb, false) {
+				add(d.Type, []rune(d.Text))
+			}
+		default:
+			i, j := 0, 0
+			for _, an := range anchors {
+				walk(ma[i:an[0]], mb[j:an[1]])
+				add(diffmatchpatch.DiffEqual, ma[an[0]:an[0]+1])
+				i, j = an[0]+1, an[1]+1
+			}
+			walk(ma[i:], mb[j:])
+		}
+		add(diffmatchpatch.DiffEqual, a[len(a)-q:])
+	}
+	walk(a, b)
+	out := make([]diffmatchpatch.Diff, len(runs))
+	for i, r := range runs {
+		out[i] = diffmatchpatch.Diff{Type: r.op, Text: string(r.rs)}
 	}
 	return out
 }
 
-// similarity is the share of words two texts have in common, in order, read
-// off their word diff (1 for equal texts, 0 for nothing shared).
-func similarity(spans []Span) float64 {
-	common, total := 0, 0
-	for _, s := range spans {
-		n := len(tokenize(s.Text))
-		total += n
-		if s.Op == Equal {
-			common += 2 * n
-			total += n
-		}
-	}
-	if total == 0 {
-		return 0
-	}
-	return float64(common) / float64(total)
+// smallDiff is the most words two texts may have together to be diffed
+// by Myers alone, where anchoring costs more than it saves.
+const smallDiff = 64
+
+// maxMyers is the most words a gap without anchors may have for Myers'
+// diff, quadratic in the worst case; a rule is a few hundred words.
+const maxMyers = 2000
+
+// uniqueCommon finds anchors. Words are runes numbered from firstWord, so
+// its counters are slices indexed by word, reused from gap to gap.
+type uniqueCommon struct {
+	na, nb, ib []int32
 }
 
-// typography folds the differences that are typography, not wording:
-// straight and curly quotes and apostrophes, and no-break spaces.
-var typography = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "\u00a0", " ")
+func newUniqueCommon(words int) *uniqueCommon {
+	return &uniqueCommon{na: make([]int32, words), nb: make([]int32, words), ib: make([]int32, words)}
+}
 
-// typographyKey is s with typography folded and runs of spaces collapsed.
-func typographyKey(s string) string {
-	return strings.Join(strings.Fields(typography.Replace(s)), " ")
+// find returns, as index pairs in order, the longest run of words that
+// occur exactly once in a and once in b, in the same order in both.
+func (u *uniqueCommon) find(a, b []rune) [][2]int {
+	for _, r := range a {
+		u.na[r-firstWord]++
+	}
+	for j, r := range b {
+		u.nb[r-firstWord]++
+		u.ib[r-firstWord] = int32(j)
+	}
+	var pairs [][2]int
+	for i, r := range a {
+		if w := r - firstWord; u.na[w] == 1 && u.nb[w] == 1 {
+			pairs = append(pairs, [2]int{i, int(u.ib[w])})
+		}
+	}
+	for _, r := range a {
+		u.na[r-firstWord] = 0
+	}
+	for _, r := range b {
+		u.nb[r-firstWord] = 0
+	}
+	// Patience sorting: the longest run of pairs increasing in b.
+	var tops []int // index into pairs of the smallest tail of each length
+	prev := make([]int, len(pairs))
+	for k, pr := range pairs {
+		n := sort.Search(len(tops), func(t int) bool { return pairs[tops[t]][1] > pr[1] })
+		if n > 0 {
+			prev[k] = tops[n-1]
+		} else {
+			prev[k] = -1
+		}
+		if n == len(tops) {
+			tops = append(tops, k)
+		} else {
+			tops[n] = k
+		}
+	}
+	if len(tops) == 0 {
+		return nil
+	}
+	run := make([][2]int, len(tops))
+	for k, n := tops[len(tops)-1], len(tops)-1; k >= 0; k, n = prev[k], n-1 {
+		run[n] = pairs[k]
+	}
+	return run
 }
