@@ -61,7 +61,8 @@ fuzz:
 	  done; \
 	done
 
-## bench: every benchmark beside its baselines, one package at a time, summarised by benchstat
+## bench: every benchmark beside its baselines, one package at a time, then benchstat and the ratios
 bench:
-	$(GO) test -p 1 -run '^$$' -bench . -benchmem -count 10 ./... | tee bench.txt
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime 200ms -count 10 ./... | tee bench.txt
 	$(GO) run $(BENCHSTAT) bench.txt
+	$(GO) run ./cmd/benchratio bench.txt

@@ -133,6 +133,24 @@ func parseCost(s string, printed bool) (Cost, error) {
 		if j < 0 {
 			return Cost{}, costErr(s, i, s[i:], "unclosed '{'")
 		}
+		// The common symbols go straight into the cost: a short number
+		// read in place, or one lookup; no Pip.
+		if n, ok := smallNumber(s[i+1 : i+j]); ok && c.mv <= math.MaxInt-n {
+			c.mv += n
+			c.n++
+			i += j + 1
+			continue
+		}
+		if sym, ok := symbolFor(s[i+1 : i+j]); ok {
+			if info := sym.info(); info.removed == "" && (printed || !info.printed) && c.mv <= math.MaxInt-info.mv {
+				c.mv += info.mv
+				c.colors |= info.colors
+				c.printed = c.printed || info.printed
+				c.n++
+				i += j + 1
+				continue
+			}
+		}
 		p, err := pipFor(s, i, s[i+1:i+j], printed)
 		if err != nil {
 			return Cost{}, err
@@ -204,6 +222,22 @@ func braced(body string) string {
 		cut--
 	}
 	return "{" + body[:cut] + "…}"
+}
+
+// smallNumber reads a number of up to 18 digits written as 107.4 writes
+// them (no leading zero, "0" alone); anything else is left to pipFor.
+func smallNumber(s string) (int, bool) {
+	if s == "" || len(s) > 18 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }
 
 func isDigits(s string) bool {

@@ -13,20 +13,30 @@ import (
 // repository, the VCS revision (-buildvcs=auto: this machine sets GOFLAGS=-buildvcs=false).
 func TestBuiltCommands(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: builds the four commands")
+		t.Skip("-short: builds every command")
 	}
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every command under cmd/, so a new one is held to the same.
+	dirs, err := filepath.Glob(filepath.Join(root, "cmd", "*"))
+	if err != nil || len(dirs) < 4 {
+		t.Fatalf("commands under cmd/: %v %v", dirs, err)
+	}
+	var names, pkgs []string
+	for _, d := range dirs {
+		names = append(names, filepath.Base(d))
+		pkgs = append(pkgs, "./cmd/"+filepath.Base(d))
+	}
 	bin := t.TempDir()
-	build := exec.Command("go", "build", "-buildvcs=auto", "-o", bin+string(os.PathSeparator), "./cmd/scrape", "./cmd/gen", "./cmd/prbot", "./cmd/validate")
+	build := exec.Command("go", append([]string{"build", "-buildvcs=auto", "-o", bin + string(os.PathSeparator)}, pkgs...)...)
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	_, gitErr := os.Stat(filepath.Join(root, ".git"))
-	for _, name := range []string{"scrape", "gen", "prbot", "validate"} {
+	for _, name := range names {
 		exe := filepath.Join(bin, name)
 		out, err := exec.Command(exe, "-h").Output()
 		if err != nil || !strings.HasPrefix(string(out), "usage: "+name+" [flags]") {

@@ -262,46 +262,6 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func BenchmarkParseLargestRelease(b *testing.B) {
-	var (
-		best []byte
-		name string
-	)
-	for _, r := range corpus.Releases(b) {
-		data := corpus.Read(b, strings.ReplaceAll(r.Date, "-", ""))
-		if len(data) > len(best) {
-			best, name = data, r.Date
-		}
-	}
-	b.Logf("largest release: %s (%d bytes)", name, len(best))
-	b.Run("decode+parse", func(b *testing.B) {
-		b.SetBytes(int64(len(best)))
-		for b.Loop() {
-			text, _, err := textenc.Decode(best)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := Parse(text); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	// Baseline: the cost of only splitting the document into lines.
-	b.Run("baseline-split-lines", func(b *testing.B) {
-		b.SetBytes(int64(len(best)))
-		for b.Loop() {
-			text, _, _ := textenc.Decode(best)
-			n := 0
-			for range strings.Lines(text) {
-				n++
-			}
-			if n == 0 {
-				b.Fatal("no lines")
-			}
-		}
-	})
-}
-
 // A release cut short (a download that stopped) is reported as truncated,
 // naming the last rule read.
 func TestTruncatedRelease(t *testing.T) {
