@@ -127,8 +127,13 @@ func Compare(results []*Result) []Comparison {
 	return out
 }
 
+// FloorLimit is how many times a floor (a baseline that does only the
+// unavoidable part of the work, named "floor") the project may take.
+const FloorLimit = 2.0
+
 // Write prints the comparisons, one line each, and a last line counting
-// those where the project is ahead.
+// those where the project is ahead: faster than a baseline, or within
+// FloorLimit of a floor.
 func Write(w io.Writer, cs []Comparison) {
 	ahead := 0
 	width := 0
@@ -136,14 +141,22 @@ func Write(w io.Writer, cs []Comparison) {
 		width = max(width, len(c.Group)+len(c.Baseline)+4)
 	}
 	for _, c := range cs {
-		verdict := "faster"
-		if c.Speedup() < 1 {
+		ratio, verdict := c.Speedup(), "faster"
+		if c.Baseline == "floor" {
+			ratio = c.Project / c.Base
+			verdict = fmt.Sprintf("the floor's time (limit %gx)", FloorLimit)
+			if ratio <= FloorLimit {
+				ahead++
+			} else {
+				verdict += " OVER"
+			}
+		} else if ratio < 1 {
 			verdict = "SLOWER"
 		} else {
 			ahead++
 		}
 		fmt.Fprintf(w, "%-*s %8.3gx %s  (project %s, baseline %s; allocs %g vs %g)\n", width, c.Group+" vs "+c.Baseline,
-			c.Speedup(), verdict, duration(c.Project), duration(c.Base), c.ProjAllocs, c.BAlloc)
+			ratio, verdict, duration(c.Project), duration(c.Base), c.ProjAllocs, c.BAlloc)
 	}
 	fmt.Fprintf(w, "project ahead in %d of %d comparisons (medians of ns/op)\n", ahead, len(cs))
 }

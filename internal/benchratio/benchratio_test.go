@@ -13,6 +13,10 @@ BenchmarkLookup/mix=printed/impl=project-2         	  100	  8.0 ns/op	 0 B/op	 0
 BenchmarkLookup/mix=printed/impl=baseline=switch-2 	  100	  4.0 ns/op	 0 B/op	 0 allocs/op
 BenchmarkLookup/mix=printed/impl=baseline=map-2    	  100	 16.0 ns/op	 0 B/op	 0 allocs/op
 BenchmarkLookup/mix=misses/impl=baseline=map-2     	  100	 16.0 ns/op	 0 B/op	 0 allocs/op
+BenchmarkX/release=a/impl=project-2                	  100	 30.0 ns/op
+BenchmarkX/release=a/impl=baseline=floor-2         	  100	 20.0 ns/op
+BenchmarkX/release=b/impl=project-2                	  100	 50.0 ns/op
+BenchmarkX/release=b/impl=baseline=floor-2         	  100	 20.0 ns/op
 BenchmarkOther-2                                   	  100	 16.0 ns/op
 PASS
 `
@@ -22,16 +26,16 @@ func TestParseAndCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rs) != 4 || rs[0].Group != "BenchmarkLookup/mix=printed" || len(rs[0].NsOp) != 3 {
+	if len(rs) != 8 || rs[0].Group != "BenchmarkLookup/mix=printed" || len(rs[0].NsOp) != 3 {
 		t.Fatalf("parsed %+v", rs)
 	}
 	cs := Compare(rs)
-	if len(cs) != 2 || cs[0].Baseline != "switch" || cs[0].Project != 8 || cs[0].Speedup() != 0.5 || cs[1].Speedup() != 2 {
+	if len(cs) != 4 || cs[0].Baseline != "switch" || cs[0].Project != 8 || cs[0].Speedup() != 0.5 || cs[1].Speedup() != 2 {
 		t.Fatalf("compared %+v", cs)
 	}
 	var b strings.Builder
 	Write(&b, cs)
-	for _, want := range []string{"BenchmarkLookup/mix=printed vs switch", "0.5x SLOWER", "2x faster", "project ahead in 1 of 2 comparisons"} {
+	for _, want := range []string{"BenchmarkLookup/mix=printed vs switch", "0.5x SLOWER", "2x faster", "1.5x the floor's time (limit 2x)", "2.5x the floor's time (limit 2x) OVER", "project ahead in 2 of 4 comparisons"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, b.String())
 		}
@@ -58,7 +62,7 @@ func TestCommand(t *testing.T) {
 	}{
 		{[]string{"-h"}, "", 0, "usage: benchratio [flags] [BENCH.TXT]"},
 		{[]string{"-bogus"}, "", 2, "unknown flag -bogus"},
-		{nil, sample, 0, "project ahead in 1 of 2 comparisons"},
+		{nil, sample, 0, "project ahead in 2 of 4 comparisons"},
 		{nil, "PASS\n", 2, "no benchmark with impl=project"},
 		{[]string{"no-such-file.txt"}, "", 1, "no-such-file.txt"},
 		{[]string{"a", "b"}, "", 2, "at most one file"},
