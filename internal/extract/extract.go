@@ -99,7 +99,7 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 	f := &Facts{Rules: snapshot.Rules{}}
 
 	if r, ok := byNum["205.2a"]; ok {
-		names, err := simpleList(p, p.cardTypes, r, "a sentence \"The card types are ...\"")
+		names, err := simpleList(p, p.cardTypes, r, "a sentence \""+p.cardTypesWording+" ...\"")
 		if err != nil {
 			return nil, err
 		}
@@ -110,7 +110,7 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 	}
 
 	if r, ok := byNum["205.4a"]; ok {
-		names, err := simpleList(p, p.supertypes, r, "a sentence \"The supertypes are ...\"")
+		names, err := simpleList(p, p.supertypes, r, "a sentence \""+p.supertypesWording+" ...\"")
 		if err != nil {
 			return nil, err
 		}

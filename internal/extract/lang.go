@@ -28,9 +28,11 @@ type phrases struct {
 	basicLands   *regexp.Regexp
 	cardTypes    *regexp.Regexp
 	supertypes   *regexp.Regexp
-	manaGroup    map[string]string // clause words before the first symbol → group
-	and          string            // the word before the last list entry
-	aside        *regexp.Regexp    // "(see rule 301.5)" inside lists
+	// how the card types and supertypes sentences begin, for messages
+	cardTypesWording, supertypesWording string
+	manaGroup                           map[string]string // clause words before the first symbol → group
+	and                                 string            // the word before the last list entry
+	aside                               *regexp.Regexp    // "(see rule 301.5)" inside lists
 }
 
 var langPhrases = map[Lang]*phrases{
@@ -46,9 +48,10 @@ var langPhrases = map[Lang]*phrases{
 			"planeswalker": "planeswalker", "spell": "spell", "creature": "creature",
 			"planar": "planar", "dungeon": "dungeon", "battle": "battle",
 		},
-		basicLands: regexp.MustCompile(`^Of that list, (.+) are the basic land types$`),
-		cardTypes:  regexp.MustCompile(`^The card types are (.+)$`),
-		supertypes: regexp.MustCompile(`^The supertypes are (.+)$`),
+		basicLands:       regexp.MustCompile(`^Of that list, (.+) are the basic land types$`),
+		cardTypes:        regexp.MustCompile(`^The card types are (.+)$`),
+		supertypes:       regexp.MustCompile(`^The supertypes are (.+)$`),
+		cardTypesWording: "The card types are", supertypesWording: "The supertypes are",
 		manaGroup: map[string]string{
 			"mana symbols are":              "basic",
 			"numerical symbols":             "numeric",
@@ -76,9 +79,10 @@ var langPhrases = map[Lang]*phrases{
 			"de planeswalker": "planeswalker", "de hechizo": "spell", "de criatura": "creature",
 			"planares": "planar", "de mazmorra": "dungeon", "de batalla": "battle",
 		},
-		basicLands: regexp.MustCompile(`^De esa lista, (.+) son los tipos de tierra básicos$`),
-		cardTypes:  regexp.MustCompile(`^Los tipos de carta son (.+)$`),
-		supertypes: regexp.MustCompile(`^Los supertipos son (.+)$`),
+		basicLands:       regexp.MustCompile(`^De esa lista, (.+) son los tipos de tierra básicos$`),
+		cardTypes:        regexp.MustCompile(`^Los tipos de carta son (.+)$`),
+		supertypes:       regexp.MustCompile(`^Los supertipos son (.+)$`),
+		cardTypesWording: "Los tipos de carta son", supertypesWording: "Los supertipos son",
 		manaGroup: map[string]string{
 			"símbolos de maná son":          "basic",
 			"símbolos numéricos":            "numeric",

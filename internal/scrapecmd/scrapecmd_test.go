@@ -117,7 +117,7 @@ func TestExtractErrorsNameFileAndNextStep(t *testing.T) {
 	// An English release read as Spanish says which language it is.
 	release := filepath.Join(corpus.Dir(t, "cr-en"), "en-20260227.txt")
 	_, stderr, code = run(t, "extract", "-lang", "es", "-sources", tmp, release)
-	if code != 1 || !strings.Contains(stderr, "this looks like a document in English: use -lang en") {
+	if code != 1 || !strings.Contains(stderr, "this looks like a document in English: use -lang en") || !strings.Contains(stderr, `expected a sentence "Los tipos de carta son ..."`) {
 		t.Errorf("English read as Spanish: exit %d, %q", code, stderr)
 	}
 }
