@@ -436,10 +436,26 @@ func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {
 	switch {
 	case oldNum != "":
 		rc.OldNumber, rc.Status = oldNum, RuleRenumbered
-	case typographyKey(ot) == typographyKey(nt):
+	case sameWordCount(spans) && typographyKey(ot) == typographyKey(nt):
 		rc.Status = RuleTypography
 	}
 	return rc
+}
+
+// sameWordCount reports whether a diff deletes as many words as it
+// inserts, as a change of typography alone does (folding quotes and
+// spaces keeps every word): the texts are only folded when it does.
+func sameWordCount(spans []Span) bool {
+	n := 0
+	for _, s := range spans {
+		switch s.Op {
+		case Delete:
+			eachToken(s.Text, func(string) { n++ })
+		case Insert:
+			eachToken(s.Text, func(string) { n-- })
+		}
+	}
+	return n == 0
 }
 
 // ruleComparable reports whether both snapshots carry the fact group of
