@@ -80,7 +80,9 @@ func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
 		if !ok {
 			break
 		}
-		line = trimSpace(line)
+		if n := len(line); n > 0 && (line[0] <= ' ' || line[n-1] <= ' ' || line[0] == 0xC2 || line[n-1] == 0xA0) {
+			line = trimSpace(line) // most lines need no trimming
+		}
 		if rest, ok := strings.CutPrefix(line, effectivePrefix); ok {
 			date, err := ParseDate(rest)
 			if err != nil {
@@ -238,6 +240,14 @@ func (l *lineReader) next() (string, bool) {
 	if l.pos >= len(l.s) {
 		return "", false
 	}
+	if l.cr == len(l.s) {
+		// No CR left (LF files, and the rest of CRLF-free ones): one
+		// search per line.
+		end := indexFrom(l.s, l.pos, '\n')
+		line := l.s[l.pos:end]
+		l.pos = end + 1
+		return line, true
+	}
 	if l.lf < l.pos {
 		l.lf = indexFrom(l.s, l.pos, '\n')
 	}
@@ -364,7 +374,7 @@ func SplitNumber(line string) (number, rest string, ok bool) {
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' && !isUpper(rest[0]) {
 		return "", "", false // e.g. "100.1x2": not a rule number
 	}
-	return number, strings.TrimSpace(rest), true
+	return number, trimSpace(rest), true
 }
 
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
