@@ -135,7 +135,6 @@ type Note struct {
 	Printed string `json:"printed"`        // as the line prints it: "felina", "-"
 	Current string `json:"current"`        // as the rules spell it: "Felino", "—"
 	Why     string `json:"why"`
-	end     int    // end of the span Current replaces (a dash's spaces too)
 }
 
 // Current reads a line and returns it as the rules spell it: each form of
@@ -159,23 +158,23 @@ func rewrite(line string, notes []Note) string {
 	var b strings.Builder
 	at := 0
 	for _, n := range notes {
-		start := n.Offset
+		start, end := n.Offset, n.Offset+len(n.Printed)
 		repl := n.Current
 		if n.Current == "—" {
 			// The span of a dash holds its spaces, or lacks them.
-			start, repl = n.end-len(n.Printed), " — "
+			repl = " — "
 			for start > at && line[start-1] == ' ' {
 				start--
 			}
-			for n.end < len(line) && line[n.end] == ' ' {
-				n.end++
+			for end < len(line) && line[end] == ' ' {
+				end++
 			}
 		} else {
 			repl = sameInitialCase(repl, n.Printed)
 		}
 		b.WriteString(line[at:start])
 		b.WriteString(repl)
-		at = n.end
+		at = end
 	}
 	b.WriteString(line[at:])
 	return b.String()
@@ -396,7 +395,7 @@ func (n note) public(lang Lang) Note {
 	case n.s != nil:
 		cur = spelling(n.s, lang)
 	}
-	return Note{Face: n.face, Offset: n.at, Printed: n.printed, Current: cur, Why: n.why(), end: n.at + len(n.printed)}
+	return Note{Face: n.face, Offset: n.at, Printed: n.printed, Current: cur, Why: n.why()}
 }
 
 // strictError is the rules' verdict on a form printed mode accepts.
