@@ -66,8 +66,7 @@ func wordDiff(a, b string) ([]Span, float64) {
 	var words []string
 	encode := func(s string) []rune {
 		rs := make([]rune, 0, len(s)/6)
-		start, inSpace := 0, false
-		emit := func(t string) {
+		eachToken(s, func(t string) {
 			r, ok := index[t]
 			if !ok {
 				r = rune(firstWord + len(words)) // private use plane: never a real character
@@ -75,20 +74,7 @@ func wordDiff(a, b string) ([]Span, float64) {
 				words = append(words, t)
 			}
 			rs = append(rs, r)
-		}
-		// eachToken, inline: this loop reads every byte of both texts.
-		for i := 0; i < len(s); {
-			space, size := isSpaceAt(s, i)
-			if !space && inSpace {
-				emit(s[start:i])
-				start = i
-			}
-			inSpace = space
-			i += size
-		}
-		if start < len(s) {
-			emit(s[start:])
-		}
+		})
 		return rs
 	}
 	ra, rb := encode(a), encode(b)
