@@ -134,8 +134,8 @@ func ParseCardType(s string) (CardType, error) {
 // FindCardType looks up a card type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindCardType(s string) (CardType, bool) {
-	v, ok := data.CardTypes.Find(s)
-	return CardType(v), ok
+	v := data.CardTypes.FindValue(s)
+	return CardType(v), v != 0
 }
 
 // CardTypeValues returns the card types the rules list today, in rule order.
@@ -231,8 +231,8 @@ func ParseSupertype(s string) (Supertype, error) {
 // FindSupertype looks up a supertype the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindSupertype(s string) (Supertype, bool) {
-	v, ok := data.Supertypes.Find(s)
-	return Supertype(v), ok
+	v := data.Supertypes.FindValue(s)
+	return Supertype(v), v != 0
 }
 
 // SupertypeValues returns the supertypes the rules list today, in rule order.

@@ -198,8 +198,8 @@ func ParseArtifact(s string) (Artifact, error) {
 // FindArtifact looks up an artifact type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindArtifact(s string) (Artifact, bool) {
-	v, ok := data.Artifact.Find(s)
-	return Artifact(v), ok
+	v := data.Artifact.FindValue(s)
+	return Artifact(v), v != 0
 }
 
 // ArtifactValues returns the artifact types the rules list today, in rule order.
@@ -329,8 +329,8 @@ func ParseEnchantment(s string) (Enchantment, error) {
 // FindEnchantment looks up an enchantment type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindEnchantment(s string) (Enchantment, bool) {
-	v, ok := data.Enchantment.Find(s)
-	return Enchantment(v), ok
+	v := data.Enchantment.FindValue(s)
+	return Enchantment(v), v != 0
 }
 
 // EnchantmentValues returns the enchantment types the rules list today, in rule order.
@@ -472,8 +472,8 @@ func ParseLand(s string) (Land, error) {
 // FindLand looks up a land type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindLand(s string) (Land, bool) {
-	v, ok := data.Land.Find(s)
-	return Land(v), ok
+	v := data.Land.FindValue(s)
+	return Land(v), v != 0
 }
 
 // LandValues returns the land types the rules list today, in rule order.
@@ -804,8 +804,8 @@ func ParsePlaneswalker(s string) (Planeswalker, error) {
 // FindPlaneswalker looks up a planeswalker type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindPlaneswalker(s string) (Planeswalker, bool) {
-	v, ok := data.Planeswalker.Find(s)
-	return Planeswalker(v), ok
+	v := data.Planeswalker.FindValue(s)
+	return Planeswalker(v), v != 0
 }
 
 // PlaneswalkerValues returns the planeswalker types the rules list today, in rule order.
@@ -911,8 +911,8 @@ func ParseSpell(s string) (Spell, error) {
 // FindSpell looks up a spell type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindSpell(s string) (Spell, bool) {
-	v, ok := data.Spell.Find(s)
-	return Spell(v), ok
+	v := data.Spell.FindValue(s)
+	return Spell(v), v != 0
 }
 
 // SpellValues returns the spell types the rules list today, in rule order.
@@ -1991,8 +1991,8 @@ func ParseCreature(s string) (Creature, error) {
 // FindCreature looks up a creature type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindCreature(s string) (Creature, bool) {
-	v, ok := data.Creature.Find(s)
-	return Creature(v), ok
+	v := data.Creature.FindValue(s)
+	return Creature(v), v != 0
 }
 
 // CreatureValues returns the creature types the rules list today, in rule order.
@@ -2333,8 +2333,8 @@ func ParsePlanar(s string) (Planar, error) {
 // FindPlanar looks up a planar type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindPlanar(s string) (Planar, bool) {
-	v, ok := data.Planar.Find(s)
-	return Planar(v), ok
+	v := data.Planar.FindValue(s)
+	return Planar(v), v != 0
 }
 
 // PlanarValues returns the planar types the rules list today, in rule order.
@@ -2428,8 +2428,8 @@ func ParseDungeon(s string) (Dungeon, error) {
 // FindDungeon looks up a dungeon type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindDungeon(s string) (Dungeon, bool) {
-	v, ok := data.Dungeon.Find(s)
-	return Dungeon(v), ok
+	v := data.Dungeon.FindValue(s)
+	return Dungeon(v), v != 0
 }
 
 // DungeonValues returns the dungeon types the rules list today, in rule order.
@@ -2523,8 +2523,8 @@ func ParseBattle(s string) (Battle, error) {
 // FindBattle looks up a battle type the rules list today by its English or Spanish
 // name, in any case, with either apostrophe. It allocates nothing.
 func FindBattle(s string) (Battle, bool) {
-	v, ok := data.Battle.Find(s)
-	return Battle(v), ok
+	v := data.Battle.FindValue(s)
+	return Battle(v), v != 0
 }
 
 // BattleValues returns the battle types the rules list today, in rule order.

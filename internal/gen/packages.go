@@ -216,8 +216,8 @@ func enumType(f *jen.File, e enumSpec) {
 	f.Commentf("Find%s looks up %s the rules list today by its English or Spanish", t, article(e.Noun))
 	f.Comment("name, in any case, with either apostrophe. It allocates nothing.")
 	f.Func().Id("Find"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
-		jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(tbl()).Dot("Find").Call(jen.Id("s")),
-		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Id("ok")))
+		jen.Id("v").Op(":=").Add(tbl()).Dot("FindValue").Call(jen.Id("s")),
+		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Id("v").Op("!=").Lit(0)))
 	f.Commentf("%sValues returns the %ss the rules list today, in rule order.", t, e.Noun)
 	f.Func().Id(t + "Values").Params().Index().Id(t).Block(jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(lower + "Order"))))
 }

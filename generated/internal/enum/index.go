@@ -108,27 +108,37 @@ func middle(seed uint64, s string) uint64 {
 // and Latin-1 letters), with the straight or the curly apostrophe where
 // the printed form has one. It allocates nothing.
 func (x *Index) Lookup(name string) (int, bool) {
-	sl := x.find(name)
-	if sl == nil {
-		return 0, false
-	}
-	return int(sl.v), true
+	v := x.find(name, false)
+	return v, v != 0
 }
 
 // Find is Lookup for marked values only (a table marks the names the
 // rules list today).
+//
+// Lookup and Find are one call each, small enough to inline, and so are
+// the generated FindX over them: a lookup from user code is one call.
 func (x *Index) Find(name string) (int, bool) {
-	sl := x.find(name)
-	if sl == nil || !sl.marked {
-		return 0, false
-	}
-	return int(sl.v), true
+	v := x.find(name, true)
+	return v, v != 0
 }
 
-func (x *Index) find(name string) *slot {
+// FindValue is Find with 0 for no name: the generated FindX call it, and
+// stay small enough to inline.
+func (x *Index) FindValue(name string) int { return x.find(name, true) }
+
+// hit is what a lookup that found slot sl returns: its value, or 0.
+func hit(sl *slot, markedOnly bool) int {
+	if markedOnly && !sl.marked {
+		return 0
+	}
+	return int(sl.v)
+}
+
+// find returns the value of name, or 0 (values start at 1).
+func (x *Index) find(name string, markedOnly bool) int {
 	n := len(name)
 	if uint(n-1) >= 16 || len(x.slots) == 0 {
-		return x.findLong(name)
+		return x.findLong(name, markedOnly)
 	}
 	// The words of words, inline, and no call on this path: it is the hot
 	// one.
@@ -146,33 +156,33 @@ func (x *Index) find(name string) *slot {
 		sl := &x.slots[p]
 		// As printed, or equal but for the case bit of letters.
 		if sl.a == a && sl.b == b && int(sl.n) == n {
-			return sl
+			return hit(sl, markedOnly)
 		}
 		if int(sl.n) == n && (a^sl.a)&^spread[sl.letters&0xFF] == 0 && (b^sl.b)&^spread[sl.letters>>8] == 0 {
-			return sl
+			return hit(sl, markedOnly)
 		}
 		if sl.n == 0 {
-			return nil
+			return 0
 		}
 	}
 }
 
 // findLong finds a name over 16 bytes: hashed with its middle, compared
 // whole.
-func (x *Index) findLong(name string) *slot {
+func (x *Index) findLong(name string, markedOnly bool) int {
 	n := len(name)
 	if n <= 16 || n > maxKey || len(x.slots) == 0 {
-		return nil
+		return 0
 	}
 	a, b := le64(name), le64(name[n-8:])
 	mask := uint64(len(x.slots) - 1)
 	for p := x.hash(n, (a|caseBits)^middle(x.seed, name), b|caseBits); ; p = (p + 1) & mask {
 		sl := &x.slots[p]
 		if int(sl.n) == n && (x.long[sl.long-1] == name || equalFold(name, x.long[sl.long-1])) {
-			return sl
+			return hit(sl, markedOnly)
 		}
 		if sl.n == 0 {
-			return nil
+			return 0
 		}
 	}
 }
