@@ -115,15 +115,16 @@ func (x *Index) Lookup(name string) (int, bool) {
 // Find is Lookup for marked values only (a table marks the names the
 // rules list today).
 //
-// Lookup and Find are one call each, small enough to inline, and so are
-// the generated FindX over them: a lookup from user code is one call.
+// Lookup, Find and FindValue are one call each, small enough to inline;
+// the generated FindX, over FindValue, inline too: a lookup from user
+// code is one call.
 func (x *Index) Find(name string) (int, bool) {
 	v := x.find(name, true)
 	return v, v != 0
 }
 
-// FindValue is Find with 0 for no name: the generated FindX call it, and
-// stay small enough to inline.
+// FindValue is Find with 0 for no name (values start at 1): one result
+// keeps the generated FindX over it small enough to inline.
 func (x *Index) FindValue(name string) int { return x.find(name, true) }
 
 // hit is what a lookup that found slot sl returns: its value, or 0.
