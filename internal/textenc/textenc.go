@@ -138,17 +138,24 @@ func decodeUTF16(b []byte, bigEndian bool) (string, error) {
 	out := make([]byte, 0, len(b)/2+len(b)/16)
 	i := 0
 	for i < len(b) {
-		if i+8 <= len(b) {
+		// Runs of ASCII: four units a step, their low bytes taken from the
+		// word already loaded, written in place while the buffer has room.
+		for i+8 <= len(b) && len(out)+4 <= cap(out) {
 			w := binary.LittleEndian.Uint64(b[i:])
-			if w&asciiMask == 0 {
-				if bigEndian {
-					out = append(out, b[i+1], b[i+3], b[i+5], b[i+7])
-				} else {
-					out = append(out, b[i], b[i+2], b[i+4], b[i+6])
-				}
-				i += 8
-				continue
+			if w&asciiMask != 0 {
+				break
 			}
+			if bigEndian {
+				w >>= 8
+			}
+			n := len(out)
+			out = out[:n+4]
+			_ = out[n+3]
+			out[n], out[n+1], out[n+2], out[n+3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
+			i += 8
+		}
+		if i >= len(b) {
+			break
 		}
 		r := unit(i)
 		i += 2
