@@ -118,3 +118,32 @@ func Read(t testing.TB, yyyymmdd string) []byte {
 	}
 	return b
 }
+
+// CopyProject copies the project's sources/ and snapshots/ into a
+// temporary directory and returns the two copies, so that runs can be
+// tested without touching the repository.
+func CopyProject(t testing.TB) (srcDir, snapDir string) {
+	t.Helper()
+	root := Root(t)
+	tmp := t.TempDir()
+	for _, d := range []string{"sources", "snapshots"} {
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			if e.IsDir() {
+				return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
+}

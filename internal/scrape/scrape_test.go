@@ -208,34 +208,6 @@ func TestGuard(t *testing.T) {
 	}
 }
 
-// copyTree copies the project's sources/ and snapshots/ into a temporary
-// directory, so runs can be tested without touching the repository.
-func copyTree(t *testing.T) (srcDir, snapDir string) {
-	t.Helper()
-	root := corpus.Root(t)
-	tmp := t.TempDir()
-	for _, d := range []string{"sources", "snapshots"} {
-		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(root, p)
-			if e.IsDir() {
-				return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
-}
-
 func build(t *testing.T, opt Options) ([]string, error) {
 	t.Helper()
 	plan, err := Build(context.Background(), opt, nil)
@@ -248,7 +220,7 @@ func build(t *testing.T, opt Options) ([]string, error) {
 // The committed snapshots are exactly what an offline run produces: make
 // regen on a fresh clone changes nothing.
 func TestCommittedSnapshotsAreUpToDate(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
 	if err != nil {
 		t.Fatal(err)
@@ -259,7 +231,7 @@ func TestCommittedSnapshotsAreUpToDate(t *testing.T) {
 }
 
 func TestOfflineRunFromEmptySnapshots(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	if err := os.RemoveAll(snapDir); err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +312,7 @@ func TestFailedRunWritesNothing(t *testing.T) {
 	}
 	for name, mutate := range cases {
 		t.Run(name, func(t *testing.T) {
-			srcDir, snapDir := copyTree(t)
+			srcDir, snapDir := corpus.CopyProject(t)
 			before := snapshotFiles(t, snapDir)
 			mutate(t, srcDir)
 			_, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
@@ -379,7 +351,7 @@ func rewriteSHA(t *testing.T, srcDir, id string, data []byte) {
 }
 
 func TestShrinkRefusedUnlessAllowed(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	old, err := snapshot.Store{Dir: snapDir}.Current("en")
 	if err != nil {
 		t.Fatal(err)
@@ -443,7 +415,7 @@ func TestLiveRun(t *testing.T) {
 	srv := httptest.NewServer(handler)
 	defer srv.Close()
 
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	if err := os.RemoveAll(snapDir); err != nil {
 		t.Fatal(err)
 	}
@@ -530,7 +502,7 @@ func TestHTMLSource(t *testing.T) {
 // English moving ahead of the curated Spanish card types is a warning, not
 // a failed refresh: the Spanish snapshot simply lacks the new name.
 func TestCuratedBehindEnglishWarns(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	p := filepath.Join(srcDir, "curated", "es-types.json")
 	b, _ := os.ReadFile(p)
 	b = []byte(strings.Replace(string(b), `{"en": "kindred", "es": "afín"},`, "", 1))
@@ -562,7 +534,7 @@ func TestCuratedBehindEnglishWarns(t *testing.T) {
 // A live run refreshes the captured copy of a rule page that has a URL and
 // the sha256 in sources.json, so the next offline run reads the new copy.
 func TestLiveRefreshesCapturedCopy(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	old, err := os.ReadFile(filepath.Join(srcDir, "captured", "rule-107.4-es.txt"))
 	if err != nil {
 		t.Fatal(err)

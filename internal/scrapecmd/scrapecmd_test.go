@@ -197,37 +197,10 @@ func TestHistory(t *testing.T) {
 	}
 }
 
-// copyTree copies sources/ and snapshots/ into a temporary directory.
-func copyTree(t *testing.T) (string, string) {
-	t.Helper()
-	root := corpus.Root(t)
-	tmp := t.TempDir()
-	for _, d := range []string{"sources", "snapshots"} {
-		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(root, p)
-			if e.IsDir() {
-				return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
-}
-
 // A changed captured copy stops the run with the way to accept it; after
 // accept, the run goes on.
 func TestChangedCaptureAndAccept(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	page := filepath.Join(srcDir, "captured", "rule-107.4-es.txt")
 	b, err := os.ReadFile(page)
 	if err != nil {
@@ -256,7 +229,7 @@ func TestChangedCaptureAndAccept(t *testing.T) {
 // With the English history gone, scrape says to import it, not to force
 // a shrink.
 func TestMissingHistory(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	if err := os.RemoveAll(filepath.Join(snapDir, "en")); err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +241,7 @@ func TestMissingHistory(t *testing.T) {
 
 // import names the file that fails, and the releases it imported.
 func TestImport(t *testing.T) {
-	srcDir, snapDir := copyTree(t)
+	srcDir, snapDir := corpus.CopyProject(t)
 	dir := corpus.Dir(t, "cr-en")
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	if err := os.WriteFile(bad, []byte("not the rules"), 0o644); err != nil {
