@@ -147,11 +147,13 @@ func (o Options) Current(line string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return rewrite(line, tl.Notes), nil
+	return Rewrite(line, tl.Notes), nil
 }
 
-// rewrite replaces each note's span of line with the rules' spelling.
-func rewrite(line string, notes []Note) string {
+// Rewrite replaces the span of each note in line, the line the notes were
+// read from (Options.Parse), with the rules' spelling: Current without a
+// second parse, for a caller that has the TypeLine already.
+func Rewrite(line string, notes []Note) string {
 	if len(notes) == 0 {
 		return line
 	}

@@ -209,10 +209,7 @@ func checkTypeLine(line string, o typeline.Options) verdict {
 	canon := tl.Format(o.Lang)
 	v := verdict{OK: true, Canonical: &canon}
 	if o.Printed {
-		cur, err := o.Current(line)
-		if err != nil {
-			return verdict{Error: err.Error()}
-		}
+		cur := typeline.Rewrite(line, tl.Notes)
 		v.Current, v.Notes = &cur, tl.Notes
 	}
 	return v

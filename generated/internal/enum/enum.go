@@ -66,8 +66,6 @@ type Table struct {
 	// generated FindX compiles to one call.
 	*Index
 	words int // most words in any name
-	// current has bit v set when the rules list value v today.
-	current []uint64
 }
 
 // Category is a subtype category of rule 205.3: its names, and the card
@@ -85,11 +83,10 @@ type Category struct {
 // generator refuses to write such a table, so this is a broken build, not
 // bad input.
 func New(pkg, noun, rule string, list []Entry) *Table {
-	t := &Table{Pkg: pkg, Noun: noun, Rule: rule, list: list, current: make([]uint64, len(list)/64+1)}
+	t := &Table{Pkg: pkg, Noun: noun, Rule: rule, list: list}
 	var b Builder
 	for i, e := range list {
 		if e.Removed == "" {
-			t.current[(i+1)/64] |= 1 << ((i + 1) % 64)
 			b.Mark(i + 1)
 		}
 		for _, name := range e.Names() {
@@ -133,7 +130,8 @@ func (t *Table) Entry(v int) *Entry {
 
 // Current reports whether v is a name the rules list today.
 func (t *Table) Current(v int) bool {
-	return uint(v) <= uint(len(t.list)) && t.current[uint(v)/64]&(1<<(uint(v)%64)) != 0
+	e := t.Entry(v)
+	return e != nil && e.Removed == ""
 }
 
 // Known reports whether v is a value of the table, current or removed.
