@@ -31,6 +31,7 @@ func checkPrinted(p *snapshot.Printed, enHistory []*snapshot.Snapshot, en, es *s
 		return nil
 	}
 	var warnings []string
+	current := map[string]*snapshot.Snapshot{"en": en, "es": es}
 	listed := func(s *snapshot.Snapshot, list, name string) bool {
 		return s != nil && slices.ContainsFunc(s.List(list), func(n string) bool { return strings.EqualFold(n, name) })
 	}
@@ -39,14 +40,14 @@ func checkPrinted(p *snapshot.Printed, enHistory []*snapshot.Snapshot, en, es *s
 			warnings = append(warnings, fmt.Sprintf("printed forms: %q spells %q, which no English release's %s list has: ignored (fix %s, or run make history)", v.Printed, v.Current, v.List, p.Source.ID))
 			return true
 		}
-		if listed(map[string]*snapshot.Snapshot{"en": en, "es": es}[v.Lang], v.List, v.Printed) {
+		if listed(current[v.Lang], v.List, v.Printed) {
 			warnings = append(warnings, fmt.Sprintf("printed forms: the rules now spell %q themselves: the variant is redundant (update %s)", v.Printed, p.Source.ID))
 			return true
 		}
 		return false
 	})
 	p.Dropped = slices.DeleteFunc(p.Dropped, func(d snapshot.DroppedName) bool {
-		if listed(map[string]*snapshot.Snapshot{"en": en, "es": es}[d.Lang], d.List, d.Printed) {
+		if listed(current[d.Lang], d.List, d.Printed) {
 			warnings = append(warnings, fmt.Sprintf("printed forms: %q is listed by the rules again: no longer a dropped name (update %s)", d.Printed, p.Source.ID))
 			return true
 		}
