@@ -45,7 +45,7 @@ func ExampleCardType_Since() {
 	fmt.Println(release, exact) // the oldest release known: only a bound
 	// Output:
 	// 2023-04-14 true
-	// 2016-01-16 false
+	// 2009-07-11 false
 }
 
 // Values are fixed when a name first appears and never change, so they can

@@ -16,33 +16,33 @@ import (
 type CardType uint8
 
 const (
-	// Artifact (Spanish Artefacto), listed since at least 2016-01-16.
+	// Artifact (Spanish Artefacto), listed since at least 2009-07-11.
 	Artifact CardType = 1
-	// Conspiracy (Spanish Conspiración), listed since at least 2016-01-16.
+	// Conspiracy (Spanish Conspiración), listed since 2015-01-23.
 	Conspiracy CardType = 2
-	// Creature (Spanish Criatura), listed since at least 2016-01-16.
+	// Creature (Spanish Criatura), listed since at least 2009-07-11.
 	Creature CardType = 3
-	// Enchantment (Spanish Encantamiento), listed since at least 2016-01-16.
+	// Enchantment (Spanish Encantamiento), listed since at least 2009-07-11.
 	Enchantment CardType = 4
-	// Instant (Spanish Instantáneo), listed since at least 2016-01-16.
+	// Instant (Spanish Instantáneo), listed since at least 2009-07-11.
 	Instant CardType = 5
-	// Land (Spanish Tierra), listed since at least 2016-01-16.
+	// Land (Spanish Tierra), listed since at least 2009-07-11.
 	Land CardType = 6
-	// Phenomenon (Spanish Fenómeno), listed since at least 2016-01-16.
+	// Phenomenon (Spanish Fenómeno), listed since 2012-10-01.
 	Phenomenon CardType = 7
-	// Plane (Spanish Plano), listed since at least 2016-01-16.
+	// Plane (Spanish Plano), listed since 2009-09-04.
 	Plane CardType = 8
-	// Planeswalker, listed since at least 2016-01-16.
+	// Planeswalker, listed since at least 2009-07-11.
 	Planeswalker CardType = 9
-	// Scheme (Spanish Plan), listed since at least 2016-01-16.
+	// Scheme (Spanish Plan), listed since 2010-07-16.
 	Scheme CardType = 10
-	// Sorcery (Spanish Conjuro), listed since at least 2016-01-16.
+	// Sorcery (Spanish Conjuro), listed since at least 2009-07-11.
 	Sorcery CardType = 11
-	// Tribal, listed since at least 2016-01-16.
+	// Tribal, listed since at least 2009-07-11.
 	//
 	// Deprecated: removed from the rules in 2024-07-30 (205.2a); replaced by Kindred (rule 205.3m: "tribals" → "kindreds").
 	Tribal CardType = 12
-	// Vanguard (Spanish Vanguardia), listed since at least 2016-01-16.
+	// Vanguard (Spanish Vanguardia), listed since 2009-10-01.
 	Vanguard CardType = 13
 	// Dungeon (Spanish Mazmorra), listed since 2021-07-23.
 	Dungeon CardType = 14
@@ -147,15 +147,15 @@ func CardTypeValues() []CardType {
 type Supertype uint8
 
 const (
-	// Basic (Spanish Básico), listed since at least 2016-01-16.
+	// Basic (Spanish Básico), listed since at least 2009-07-11.
 	Basic Supertype = 1
-	// Legendary (Spanish Legendario), listed since at least 2016-01-16.
+	// Legendary (Spanish Legendario), listed since at least 2009-07-11.
 	Legendary Supertype = 2
-	// Ongoing (Spanish Continuo), listed since at least 2016-01-16.
+	// Ongoing (Spanish Continuo), listed since 2010-07-16.
 	Ongoing Supertype = 3
-	// Snow (Spanish Nevado), listed since at least 2016-01-16.
+	// Snow (Spanish Nevado), listed since at least 2009-07-11.
 	Snow Supertype = 4
-	// World (Spanish Mundial), listed since at least 2016-01-16.
+	// World (Spanish Mundial), listed since at least 2009-07-11.
 	World Supertype = 5
 )
 

@@ -8,61 +8,61 @@
 package mana
 
 const (
-	// {W} (basic), listed since at least 2016-01-16.
+	// {W} (basic), listed since at least 2009-07-11.
 	SymbolW Symbol = 1
-	// {U} (basic), listed since at least 2016-01-16.
+	// {U} (basic), listed since at least 2009-07-11.
 	SymbolU Symbol = 2
-	// {B} (basic), listed since at least 2016-01-16.
+	// {B} (basic), listed since at least 2009-07-11.
 	SymbolB Symbol = 3
-	// {R} (basic), listed since at least 2016-01-16.
+	// {R} (basic), listed since at least 2009-07-11.
 	SymbolR Symbol = 4
-	// {G} (basic), listed since at least 2016-01-16.
+	// {G} (basic), listed since at least 2009-07-11.
 	SymbolG Symbol = 5
-	// {C} (basic), listed since at least 2016-01-16.
+	// {C} (basic), listed since 2016-01-16.
 	SymbolC Symbol = 6
-	// {X} (variable), listed since at least 2016-01-16.
+	// {X} (variable), listed since at least 2009-07-11.
 	SymbolX Symbol = 7
-	// {W/U} (hybrid), listed since at least 2016-01-16.
+	// {W/U} (hybrid), listed since at least 2009-07-11.
 	SymbolWU Symbol = 8
-	// {W/B} (hybrid), listed since at least 2016-01-16.
+	// {W/B} (hybrid), listed since at least 2009-07-11.
 	SymbolWB Symbol = 9
-	// {U/B} (hybrid), listed since at least 2016-01-16.
+	// {U/B} (hybrid), listed since at least 2009-07-11.
 	SymbolUB Symbol = 10
-	// {U/R} (hybrid), listed since at least 2016-01-16.
+	// {U/R} (hybrid), listed since at least 2009-07-11.
 	SymbolUR Symbol = 11
-	// {B/R} (hybrid), listed since at least 2016-01-16.
+	// {B/R} (hybrid), listed since at least 2009-07-11.
 	SymbolBR Symbol = 12
-	// {B/G} (hybrid), listed since at least 2016-01-16.
+	// {B/G} (hybrid), listed since at least 2009-07-11.
 	SymbolBG Symbol = 13
-	// {R/G} (hybrid), listed since at least 2016-01-16.
+	// {R/G} (hybrid), listed since at least 2009-07-11.
 	SymbolRG Symbol = 14
-	// {R/W} (hybrid), listed since at least 2016-01-16.
+	// {R/W} (hybrid), listed since at least 2009-07-11.
 	SymbolRW Symbol = 15
-	// {G/W} (hybrid), listed since at least 2016-01-16.
+	// {G/W} (hybrid), listed since at least 2009-07-11.
 	SymbolGW Symbol = 16
-	// {G/U} (hybrid), listed since at least 2016-01-16.
+	// {G/U} (hybrid), listed since at least 2009-07-11.
 	SymbolGU Symbol = 17
-	// {2/W} (monocolored_hybrid), listed since at least 2016-01-16.
+	// {2/W} (monocolored_hybrid), listed since at least 2009-07-11.
 	Symbol2W Symbol = 18
-	// {2/U} (monocolored_hybrid), listed since at least 2016-01-16.
+	// {2/U} (monocolored_hybrid), listed since at least 2009-07-11.
 	Symbol2U Symbol = 19
-	// {2/B} (monocolored_hybrid), listed since at least 2016-01-16.
+	// {2/B} (monocolored_hybrid), listed since at least 2009-07-11.
 	Symbol2B Symbol = 20
-	// {2/R} (monocolored_hybrid), listed since at least 2016-01-16.
+	// {2/R} (monocolored_hybrid), listed since at least 2009-07-11.
 	Symbol2R Symbol = 21
-	// {2/G} (monocolored_hybrid), listed since at least 2016-01-16.
+	// {2/G} (monocolored_hybrid), listed since at least 2009-07-11.
 	Symbol2G Symbol = 22
-	// {W/P} (phyrexian), listed since at least 2016-01-16.
+	// {W/P} (phyrexian), listed since 2011-05-01.
 	SymbolWP Symbol = 23
-	// {U/P} (phyrexian), listed since at least 2016-01-16.
+	// {U/P} (phyrexian), listed since 2011-05-01.
 	SymbolUP Symbol = 24
-	// {B/P} (phyrexian), listed since at least 2016-01-16.
+	// {B/P} (phyrexian), listed since 2011-05-01.
 	SymbolBP Symbol = 25
-	// {R/P} (phyrexian), listed since at least 2016-01-16.
+	// {R/P} (phyrexian), listed since 2011-05-01.
 	SymbolRP Symbol = 26
-	// {G/P} (phyrexian), listed since at least 2016-01-16.
+	// {G/P} (phyrexian), listed since 2011-05-01.
 	SymbolGP Symbol = 27
-	// {S} (snow), listed since at least 2016-01-16.
+	// {S} (snow), listed since at least 2009-07-11.
 	SymbolS Symbol = 28
 	// {W/U/P} (hybrid_phyrexian), listed since 2022-02-18.
 	SymbolWUP Symbol = 29
@@ -145,34 +145,34 @@ var symbolOrder = []Symbol{
 
 // What each symbol means, by value, as the generator read it from rule 107.4.
 var symbols = []symbolInfo{
-	{text: "{W}", group: "basic", colors: White, alts: []alt{{altMana, 'W', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{U}", group: "basic", colors: Blue, alts: []alt{{altMana, 'U', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{B}", group: "basic", colors: Black, alts: []alt{{altMana, 'B', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{R}", group: "basic", colors: Red, alts: []alt{{altMana, 'R', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{G}", group: "basic", colors: Green, alts: []alt{{altMana, 'G', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{C}", group: "basic", alts: []alt{{altMana, 'C', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{X}", group: "variable", alts: []alt{{altVariable, 'X', 0}}, mv: 0, since: "2016-01-16"},
-	{text: "{W/U}", group: "hybrid", colors: White | Blue, alts: []alt{{altMana, 'W', 1}, {altMana, 'U', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{W/B}", group: "hybrid", colors: White | Black, alts: []alt{{altMana, 'W', 1}, {altMana, 'B', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{U/B}", group: "hybrid", colors: Blue | Black, alts: []alt{{altMana, 'U', 1}, {altMana, 'B', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{U/R}", group: "hybrid", colors: Blue | Red, alts: []alt{{altMana, 'U', 1}, {altMana, 'R', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{B/R}", group: "hybrid", colors: Black | Red, alts: []alt{{altMana, 'B', 1}, {altMana, 'R', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{B/G}", group: "hybrid", colors: Black | Green, alts: []alt{{altMana, 'B', 1}, {altMana, 'G', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{R/G}", group: "hybrid", colors: Red | Green, alts: []alt{{altMana, 'R', 1}, {altMana, 'G', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{R/W}", group: "hybrid", colors: White | Red, alts: []alt{{altMana, 'R', 1}, {altMana, 'W', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{G/W}", group: "hybrid", colors: White | Green, alts: []alt{{altMana, 'G', 1}, {altMana, 'W', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{G/U}", group: "hybrid", colors: Blue | Green, alts: []alt{{altMana, 'G', 1}, {altMana, 'U', 1}}, mv: 1, since: "2016-01-16"},
-	{text: "{2/W}", group: "monocolored_hybrid", colors: White, alts: []alt{{altMana, 'W', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2016-01-16"},
-	{text: "{2/U}", group: "monocolored_hybrid", colors: Blue, alts: []alt{{altMana, 'U', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2016-01-16"},
-	{text: "{2/B}", group: "monocolored_hybrid", colors: Black, alts: []alt{{altMana, 'B', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2016-01-16"},
-	{text: "{2/R}", group: "monocolored_hybrid", colors: Red, alts: []alt{{altMana, 'R', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2016-01-16"},
-	{text: "{2/G}", group: "monocolored_hybrid", colors: Green, alts: []alt{{altMana, 'G', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2016-01-16"},
-	{text: "{W/P}", group: "phyrexian", colors: White, alts: []alt{{altMana, 'W', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2016-01-16"},
-	{text: "{U/P}", group: "phyrexian", colors: Blue, alts: []alt{{altMana, 'U', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2016-01-16"},
-	{text: "{B/P}", group: "phyrexian", colors: Black, alts: []alt{{altMana, 'B', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2016-01-16"},
-	{text: "{R/P}", group: "phyrexian", colors: Red, alts: []alt{{altMana, 'R', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2016-01-16"},
-	{text: "{G/P}", group: "phyrexian", colors: Green, alts: []alt{{altMana, 'G', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2016-01-16"},
-	{text: "{S}", group: "snow", alts: []alt{{altSnow, '\x00', 1}}, mv: 1, since: "2016-01-16"},
+	{text: "{W}", group: "basic", colors: White, alts: []alt{{altMana, 'W', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{U}", group: "basic", colors: Blue, alts: []alt{{altMana, 'U', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{B}", group: "basic", colors: Black, alts: []alt{{altMana, 'B', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{R}", group: "basic", colors: Red, alts: []alt{{altMana, 'R', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{G}", group: "basic", colors: Green, alts: []alt{{altMana, 'G', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{C}", group: "basic", alts: []alt{{altMana, 'C', 1}}, mv: 1, since: "2016-01-16", exact: true},
+	{text: "{X}", group: "variable", alts: []alt{{altVariable, 'X', 0}}, mv: 0, since: "2009-07-11"},
+	{text: "{W/U}", group: "hybrid", colors: White | Blue, alts: []alt{{altMana, 'W', 1}, {altMana, 'U', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{W/B}", group: "hybrid", colors: White | Black, alts: []alt{{altMana, 'W', 1}, {altMana, 'B', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{U/B}", group: "hybrid", colors: Blue | Black, alts: []alt{{altMana, 'U', 1}, {altMana, 'B', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{U/R}", group: "hybrid", colors: Blue | Red, alts: []alt{{altMana, 'U', 1}, {altMana, 'R', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{B/R}", group: "hybrid", colors: Black | Red, alts: []alt{{altMana, 'B', 1}, {altMana, 'R', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{B/G}", group: "hybrid", colors: Black | Green, alts: []alt{{altMana, 'B', 1}, {altMana, 'G', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{R/G}", group: "hybrid", colors: Red | Green, alts: []alt{{altMana, 'R', 1}, {altMana, 'G', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{R/W}", group: "hybrid", colors: White | Red, alts: []alt{{altMana, 'R', 1}, {altMana, 'W', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{G/W}", group: "hybrid", colors: White | Green, alts: []alt{{altMana, 'G', 1}, {altMana, 'W', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{G/U}", group: "hybrid", colors: Blue | Green, alts: []alt{{altMana, 'G', 1}, {altMana, 'U', 1}}, mv: 1, since: "2009-07-11"},
+	{text: "{2/W}", group: "monocolored_hybrid", colors: White, alts: []alt{{altMana, 'W', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2009-07-11"},
+	{text: "{2/U}", group: "monocolored_hybrid", colors: Blue, alts: []alt{{altMana, 'U', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2009-07-11"},
+	{text: "{2/B}", group: "monocolored_hybrid", colors: Black, alts: []alt{{altMana, 'B', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2009-07-11"},
+	{text: "{2/R}", group: "monocolored_hybrid", colors: Red, alts: []alt{{altMana, 'R', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2009-07-11"},
+	{text: "{2/G}", group: "monocolored_hybrid", colors: Green, alts: []alt{{altMana, 'G', 1}, {altGeneric, '\x00', 2}}, mv: 2, since: "2009-07-11"},
+	{text: "{W/P}", group: "phyrexian", colors: White, alts: []alt{{altMana, 'W', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2011-05-01", exact: true},
+	{text: "{U/P}", group: "phyrexian", colors: Blue, alts: []alt{{altMana, 'U', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2011-05-01", exact: true},
+	{text: "{B/P}", group: "phyrexian", colors: Black, alts: []alt{{altMana, 'B', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2011-05-01", exact: true},
+	{text: "{R/P}", group: "phyrexian", colors: Red, alts: []alt{{altMana, 'R', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2011-05-01", exact: true},
+	{text: "{G/P}", group: "phyrexian", colors: Green, alts: []alt{{altMana, 'G', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2011-05-01", exact: true},
+	{text: "{S}", group: "snow", alts: []alt{{altSnow, '\x00', 1}}, mv: 1, since: "2009-07-11"},
 	{text: "{W/U/P}", group: "hybrid_phyrexian", colors: White | Blue, alts: []alt{{altMana, 'W', 1}, {altMana, 'U', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2022-02-18", exact: true},
 	{text: "{W/B/P}", group: "hybrid_phyrexian", colors: White | Black, alts: []alt{{altMana, 'W', 1}, {altMana, 'B', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2022-02-18", exact: true},
 	{text: "{U/B/P}", group: "hybrid_phyrexian", colors: Blue | Black, alts: []alt{{altMana, 'U', 1}, {altMana, 'B', 1}, {altLife, '\x00', 2}}, mv: 1, since: "2022-02-18", exact: true},

@@ -35,7 +35,7 @@ func ExampleCreature_Removed() {
 	}
 	// Output:
 	// Time Lord true 2023-10-13  false
-	// Cephalid false 2016-01-16 2024-07-30 true
+	// Cephalid false 2009-07-11 2024-07-30 true
 }
 
 func ExampleCategory_CardTypes() {

@@ -13,19 +13,19 @@ import (
 )
 
 const (
-	// artifact, listed since at least 2016-01-16.
+	// artifact, listed since at least 2009-07-11.
 	CategoryArtifact Category = 1
-	// enchantment, listed since at least 2016-01-16.
+	// enchantment, listed since at least 2009-07-11.
 	CategoryEnchantment Category = 2
-	// land, listed since at least 2016-01-16.
+	// land, listed since at least 2009-07-11.
 	CategoryLand Category = 3
-	// planeswalker, listed since at least 2016-01-16.
+	// planeswalker, listed since at least 2009-07-11.
 	CategoryPlaneswalker Category = 4
-	// spell, listed since at least 2016-01-16.
+	// spell, listed since at least 2009-07-11.
 	CategorySpell Category = 5
-	// creature, listed since at least 2016-01-16.
+	// creature, listed since at least 2009-07-11.
 	CategoryCreature Category = 6
-	// planar, listed since at least 2016-01-16.
+	// planar, listed since 2009-09-04.
 	CategoryPlanar Category = 7
 	// dungeon, listed since 2022-06-10.
 	CategoryDungeon Category = 8
@@ -50,11 +50,11 @@ var categoryOrder = []Category{
 type Artifact uint16
 
 const (
-	// Contraption (Spanish Aparato), listed since at least 2016-01-16.
+	// Contraption (Spanish Aparato), listed since at least 2009-07-11.
 	ArtifactContraption Artifact = 1
-	// Equipment (Spanish Equipo), listed since at least 2016-01-16.
+	// Equipment (Spanish Equipo), listed since at least 2009-07-11.
 	ArtifactEquipment Artifact = 2
-	// Fortification (Spanish Fortificación), listed since at least 2016-01-16.
+	// Fortification (Spanish Fortificación), listed since at least 2009-07-11.
 	ArtifactFortification Artifact = 3
 	// Clue (Spanish Pista), listed since 2016-04-08.
 	ArtifactClue Artifact = 4
@@ -211,11 +211,11 @@ func ArtifactValues() []Artifact {
 type Enchantment uint16
 
 const (
-	// Aura, listed since at least 2016-01-16.
+	// Aura, listed since at least 2009-07-11.
 	EnchantmentAura Enchantment = 1
-	// Curse (Spanish Maldición), listed since at least 2016-01-16.
+	// Curse (Spanish Maldición), listed since 2011-09-30.
 	EnchantmentCurse Enchantment = 2
-	// Shrine (Spanish Altar), listed since at least 2016-01-16.
+	// Shrine (Spanish Altar), listed since at least 2009-07-11.
 	EnchantmentShrine Enchantment = 3
 	// Cartouche (Spanish Cartucho), listed since 2017-04-28.
 	EnchantmentCartouche Enchantment = 4
@@ -342,31 +342,31 @@ func EnchantmentValues() []Enchantment {
 type Land uint16
 
 const (
-	// Desert (Spanish Desierto), listed since at least 2016-01-16.
+	// Desert (Spanish Desierto), listed since at least 2009-07-11.
 	LandDesert Land = 1
-	// Forest (Spanish Bosque), listed since at least 2016-01-16.
+	// Forest (Spanish Bosque), listed since at least 2009-07-11.
 	LandForest Land = 2
-	// Gate (Spanish Portal), listed since at least 2016-01-16.
+	// Gate (Spanish Portal), listed since 2012-10-01.
 	LandGate Land = 3
-	// Island (Spanish Isla), listed since at least 2016-01-16.
+	// Island (Spanish Isla), listed since at least 2009-07-11.
 	LandIsland Land = 4
-	// Lair (Spanish Cubil), listed since at least 2016-01-16.
+	// Lair (Spanish Cubil), listed since at least 2009-07-11.
 	LandLair Land = 5
-	// Locus (Spanish Sitio), listed since at least 2016-01-16.
+	// Locus (Spanish Sitio), listed since at least 2009-07-11.
 	LandLocus Land = 6
-	// Mine (Spanish Mina), listed since at least 2016-01-16.
+	// Mine (Spanish Mina), listed since at least 2009-07-11.
 	LandMine Land = 7
-	// Mountain (Spanish Montaña), listed since at least 2016-01-16.
+	// Mountain (Spanish Montaña), listed since at least 2009-07-11.
 	LandMountain Land = 8
-	// Plains (Spanish Llanura), listed since at least 2016-01-16.
+	// Plains (Spanish Llanura), listed since at least 2009-07-11.
 	LandPlains Land = 9
-	// Power-Plant (Spanish Central de energía), listed since at least 2016-01-16.
+	// Power-Plant (Spanish Central de energía), listed since at least 2009-07-11.
 	LandPowerPlant Land = 10
-	// Swamp (Spanish Pantano), listed since at least 2016-01-16.
+	// Swamp (Spanish Pantano), listed since at least 2009-07-11.
 	LandSwamp Land = 11
-	// Tower (Spanish Torre), listed since at least 2016-01-16.
+	// Tower (Spanish Torre), listed since at least 2009-07-11.
 	LandTower Land = 12
-	// Urza’s (Spanish de Urza), listed since at least 2016-01-16.
+	// Urza’s (Spanish de Urza), listed since at least 2009-07-11.
 	LandUrzas Land = 13
 	// Sphere (Spanish Esfera), listed since 2023-04-14.
 	LandSphere Land = 14
@@ -485,67 +485,67 @@ func LandValues() []Land {
 type Planeswalker uint16
 
 const (
-	// Ajani, listed since at least 2016-01-16.
+	// Ajani, listed since at least 2009-07-11.
 	PlaneswalkerAjani Planeswalker = 1
-	// Ashiok, listed since at least 2016-01-16.
+	// Ashiok, listed since 2013-09-27.
 	PlaneswalkerAshiok Planeswalker = 2
-	// Bolas, listed since at least 2016-01-16.
+	// Bolas, listed since at least 2009-07-11.
 	PlaneswalkerBolas Planeswalker = 3
-	// Chandra, listed since at least 2016-01-16.
+	// Chandra, listed since at least 2009-07-11.
 	PlaneswalkerChandra Planeswalker = 4
-	// Dack, listed since at least 2016-01-16.
+	// Dack, listed since 2015-01-23.
 	PlaneswalkerDack Planeswalker = 5
-	// Daretti, listed since at least 2016-01-16.
+	// Daretti, listed since 2015-03-27.
 	PlaneswalkerDaretti Planeswalker = 6
-	// Domri, listed since at least 2016-01-16.
+	// Domri, listed since 2013-02-01.
 	PlaneswalkerDomri Planeswalker = 7
-	// Elspeth, listed since at least 2016-01-16.
+	// Elspeth, listed since at least 2009-07-11.
 	PlaneswalkerElspeth Planeswalker = 8
-	// Freyalise, listed since at least 2016-01-16.
+	// Freyalise, listed since 2015-03-27.
 	PlaneswalkerFreyalise Planeswalker = 9
-	// Garruk, listed since at least 2016-01-16.
+	// Garruk, listed since at least 2009-07-11.
 	PlaneswalkerGarruk Planeswalker = 10
-	// Gideon, listed since at least 2016-01-16.
+	// Gideon, listed since 2010-04-23.
 	PlaneswalkerGideon Planeswalker = 11
-	// Jace, listed since at least 2016-01-16.
+	// Jace, listed since at least 2009-07-11.
 	PlaneswalkerJace Planeswalker = 12
-	// Karn, listed since at least 2016-01-16.
+	// Karn, listed since 2011-05-01.
 	PlaneswalkerKarn Planeswalker = 13
-	// Kiora, listed since at least 2016-01-16.
+	// Kiora, listed since 2014-02-01.
 	PlaneswalkerKiora Planeswalker = 14
-	// Koth, listed since at least 2016-01-16.
+	// Koth, listed since 2010-10-01.
 	PlaneswalkerKoth Planeswalker = 15
-	// Liliana, listed since at least 2016-01-16.
+	// Liliana, listed since at least 2009-07-11.
 	PlaneswalkerLiliana Planeswalker = 16
-	// Nahiri, listed since at least 2016-01-16.
+	// Nahiri, listed since 2015-03-27.
 	PlaneswalkerNahiri Planeswalker = 17
-	// Narset, listed since at least 2016-01-16.
+	// Narset, listed since 2015-03-27.
 	PlaneswalkerNarset Planeswalker = 18
-	// Nissa, listed since at least 2016-01-16.
+	// Nissa, listed since 2009-10-01.
 	PlaneswalkerNissa Planeswalker = 19
-	// Nixilis, listed since at least 2016-01-16.
+	// Nixilis, listed since 2015-03-27.
 	PlaneswalkerNixilis Planeswalker = 20
-	// Ral, listed since at least 2016-01-16.
+	// Ral, listed since 2013-05-01.
 	PlaneswalkerRal Planeswalker = 21
-	// Sarkhan, listed since at least 2016-01-16.
+	// Sarkhan, listed since at least 2009-07-11.
 	PlaneswalkerSarkhan Planeswalker = 22
-	// Sorin, listed since at least 2016-01-16.
+	// Sorin, listed since 2009-10-01.
 	PlaneswalkerSorin Planeswalker = 23
-	// Tamiyo, listed since at least 2016-01-16.
+	// Tamiyo, listed since 2012-05-01.
 	PlaneswalkerTamiyo Planeswalker = 24
-	// Teferi, listed since at least 2016-01-16.
+	// Teferi, listed since 2015-03-27.
 	PlaneswalkerTeferi Planeswalker = 25
-	// Tezzeret, listed since at least 2016-01-16.
+	// Tezzeret, listed since at least 2009-07-11.
 	PlaneswalkerTezzeret Planeswalker = 26
-	// Tibalt, listed since at least 2016-01-16.
+	// Tibalt, listed since 2012-05-01.
 	PlaneswalkerTibalt Planeswalker = 27
-	// Ugin, listed since at least 2016-01-16.
+	// Ugin, listed since 2015-03-27.
 	PlaneswalkerUgin Planeswalker = 28
-	// Venser, listed since at least 2016-01-16.
+	// Venser, listed since 2010-10-01.
 	PlaneswalkerVenser Planeswalker = 29
-	// Vraska, listed since at least 2016-01-16.
+	// Vraska, listed since 2012-10-01.
 	PlaneswalkerVraska Planeswalker = 30
-	// Xenagos, listed since at least 2016-01-16.
+	// Xenagos, listed since 2013-09-27.
 	PlaneswalkerXenagos Planeswalker = 31
 	// Arlinn, listed since 2016-04-08.
 	PlaneswalkerArlinn Planeswalker = 32
@@ -817,9 +817,9 @@ func PlaneswalkerValues() []Planeswalker {
 type Spell uint16
 
 const (
-	// Arcane (Spanish Arcano), listed since at least 2016-01-16.
+	// Arcane (Spanish Arcano), listed since at least 2009-07-11.
 	SpellArcane Spell = 1
-	// Trap (Spanish Trampa), listed since at least 2016-01-16.
+	// Trap (Spanish Trampa), listed since 2009-10-01.
 	SpellTrap Spell = 2
 	// Adventure (Spanish Aventura), listed since 2019-10-04.
 	SpellAdventure Spell = 3
@@ -924,473 +924,473 @@ func SpellValues() []Spell {
 type Creature uint16
 
 const (
-	// Advisor (Spanish Consejero), listed since at least 2016-01-16.
+	// Advisor (Spanish Consejero), listed since at least 2009-07-11.
 	CreatureAdvisor Creature = 1
-	// Ally (Spanish Aliado), listed since at least 2016-01-16.
+	// Ally (Spanish Aliado), listed since 2009-10-01.
 	CreatureAlly Creature = 2
-	// Angel (Spanish Ángel), listed since at least 2016-01-16.
+	// Angel (Spanish Ángel), listed since at least 2009-07-11.
 	CreatureAngel Creature = 3
-	// Antelope (Spanish Antílope), listed since at least 2016-01-16.
+	// Antelope (Spanish Antílope), listed since at least 2009-07-11.
 	CreatureAntelope Creature = 4
-	// Ape (Spanish Simio), listed since at least 2016-01-16.
+	// Ape (Spanish Simio), listed since at least 2009-07-11.
 	CreatureApe Creature = 5
-	// Archer (Spanish Arquero), listed since at least 2016-01-16.
+	// Archer (Spanish Arquero), listed since at least 2009-07-11.
 	CreatureArcher Creature = 6
-	// Archon (Spanish Arconte), listed since at least 2016-01-16.
+	// Archon (Spanish Arconte), listed since at least 2009-07-11.
 	CreatureArchon Creature = 7
-	// Artificer (Spanish Artífice), listed since at least 2016-01-16.
+	// Artificer (Spanish Artífice), listed since at least 2009-07-11.
 	CreatureArtificer Creature = 8
-	// Assassin (Spanish Asesino), listed since at least 2016-01-16.
+	// Assassin (Spanish Asesino), listed since at least 2009-07-11.
 	CreatureAssassin Creature = 9
-	// Assembly-Worker (Spanish Operario), listed since at least 2016-01-16.
+	// Assembly-Worker (Spanish Operario), listed since at least 2009-07-11.
 	CreatureAssemblyWorker Creature = 10
-	// Atog, listed since at least 2016-01-16.
+	// Atog, listed since at least 2009-07-11.
 	CreatureAtog Creature = 11
-	// Aurochs (Spanish Uro), listed since at least 2016-01-16.
+	// Aurochs (Spanish Uro), listed since at least 2009-07-11.
 	CreatureAurochs Creature = 12
-	// Avatar, listed since at least 2016-01-16.
+	// Avatar, listed since at least 2009-07-11.
 	CreatureAvatar Creature = 13
-	// Badger (Spanish Tejón), listed since at least 2016-01-16.
+	// Badger (Spanish Tejón), listed since at least 2009-07-11.
 	CreatureBadger Creature = 14
-	// Barbarian (Spanish Bárbaro), listed since at least 2016-01-16.
+	// Barbarian (Spanish Bárbaro), listed since at least 2009-07-11.
 	CreatureBarbarian Creature = 15
-	// Basilisk (Spanish Basilisco), listed since at least 2016-01-16.
+	// Basilisk (Spanish Basilisco), listed since at least 2009-07-11.
 	CreatureBasilisk Creature = 16
-	// Bat (Spanish Murciélago), listed since at least 2016-01-16.
+	// Bat (Spanish Murciélago), listed since at least 2009-07-11.
 	CreatureBat Creature = 17
-	// Bear (Spanish Oso), listed since at least 2016-01-16.
+	// Bear (Spanish Oso), listed since at least 2009-07-11.
 	CreatureBear Creature = 18
-	// Beast (Spanish Bestia), listed since at least 2016-01-16.
+	// Beast (Spanish Bestia), listed since at least 2009-07-11.
 	CreatureBeast Creature = 19
-	// Beeble, listed since at least 2016-01-16.
+	// Beeble, listed since at least 2009-07-11.
 	CreatureBeeble Creature = 20
-	// Berserker, listed since at least 2016-01-16.
+	// Berserker, listed since at least 2009-07-11.
 	CreatureBerserker Creature = 21
-	// Bird (Spanish Ave), listed since at least 2016-01-16.
+	// Bird (Spanish Ave), listed since at least 2009-07-11.
 	CreatureBird Creature = 22
-	// Blinkmoth (Spanish Polilla-titilante), listed since at least 2016-01-16.
+	// Blinkmoth (Spanish Polilla-titilante), listed since at least 2009-07-11.
 	CreatureBlinkmoth Creature = 23
-	// Boar (Spanish Jabalí), listed since at least 2016-01-16.
+	// Boar (Spanish Jabalí), listed since at least 2009-07-11.
 	CreatureBoar Creature = 24
-	// Bringer (Spanish Adalid), listed since at least 2016-01-16.
+	// Bringer (Spanish Adalid), listed since at least 2009-07-11.
 	CreatureBringer Creature = 25
-	// Brushwagg (Spanish Yerbamala), listed since at least 2016-01-16.
+	// Brushwagg (Spanish Yerbamala), listed since at least 2009-07-11.
 	CreatureBrushwagg Creature = 26
-	// Camarid (Spanish Camárido), listed since at least 2016-01-16.
+	// Camarid (Spanish Camárido), listed since at least 2009-07-11.
 	CreatureCamarid Creature = 27
-	// Camel (Spanish Camello), listed since at least 2016-01-16.
+	// Camel (Spanish Camello), listed since at least 2009-07-11.
 	CreatureCamel Creature = 28
-	// Caribou (Spanish Caribú), listed since at least 2016-01-16.
+	// Caribou (Spanish Caribú), listed since at least 2009-07-11.
 	CreatureCaribou Creature = 29
-	// Carrier (Spanish Portador), listed since at least 2016-01-16.
+	// Carrier (Spanish Portador), listed since at least 2009-07-11.
 	CreatureCarrier Creature = 30
-	// Cat (Spanish Felino), listed since at least 2016-01-16.
+	// Cat (Spanish Felino), listed since at least 2009-07-11.
 	CreatureCat Creature = 31
-	// Centaur (Spanish Centauro), listed since at least 2016-01-16.
+	// Centaur (Spanish Centauro), listed since at least 2009-07-11.
 	CreatureCentaur Creature = 32
-	// Cephalid, listed since at least 2016-01-16.
+	// Cephalid, listed since at least 2009-07-11.
 	//
 	// Deprecated: removed from the rules in 2024-07-30 (205.3m).
 	CreatureCephalid Creature = 33
-	// Chimera (Spanish Quimera), listed since at least 2016-01-16.
+	// Chimera (Spanish Quimera), listed since at least 2009-07-11.
 	CreatureChimera Creature = 34
-	// Citizen (Spanish Ciudadano), listed since at least 2016-01-16.
+	// Citizen (Spanish Ciudadano), listed since at least 2009-07-11.
 	CreatureCitizen Creature = 35
-	// Cleric (Spanish Clérigo), listed since at least 2016-01-16.
+	// Cleric (Spanish Clérigo), listed since at least 2009-07-11.
 	CreatureCleric Creature = 36
-	// Cockatrice (Spanish Cocatriz), listed since at least 2016-01-16.
+	// Cockatrice (Spanish Cocatriz), listed since at least 2009-07-11.
 	CreatureCockatrice Creature = 37
-	// Construct (Spanish Constructo), listed since at least 2016-01-16.
+	// Construct (Spanish Constructo), listed since at least 2009-07-11.
 	CreatureConstruct Creature = 38
-	// Coward (Spanish Cobarde), listed since at least 2016-01-16.
+	// Coward (Spanish Cobarde), listed since at least 2009-07-11.
 	CreatureCoward Creature = 39
-	// Crab (Spanish Cangrejo), listed since at least 2016-01-16.
+	// Crab (Spanish Cangrejo), listed since at least 2009-07-11.
 	CreatureCrab Creature = 40
-	// Crocodile (Spanish Cocodrilo), listed since at least 2016-01-16.
+	// Crocodile (Spanish Cocodrilo), listed since at least 2009-07-11.
 	CreatureCrocodile Creature = 41
-	// Cyclops (Spanish Cíclope), listed since at least 2016-01-16.
+	// Cyclops (Spanish Cíclope), listed since at least 2009-07-11.
 	CreatureCyclops Creature = 42
-	// Dauthi (Spanish Dauti), listed since at least 2016-01-16.
+	// Dauthi (Spanish Dauti), listed since at least 2009-07-11.
 	CreatureDauthi Creature = 43
-	// Demon (Spanish Demonio), listed since at least 2016-01-16.
+	// Demon (Spanish Demonio), listed since at least 2009-07-11.
 	CreatureDemon Creature = 44
-	// Deserter (Spanish Desertor), listed since at least 2016-01-16.
+	// Deserter (Spanish Desertor), listed since at least 2009-07-11.
 	CreatureDeserter Creature = 45
-	// Devil (Spanish Diablo), listed since at least 2016-01-16.
+	// Devil (Spanish Diablo), listed since at least 2009-07-11.
 	CreatureDevil Creature = 46
-	// Djinn, listed since at least 2016-01-16.
+	// Djinn, listed since at least 2009-07-11.
 	CreatureDjinn Creature = 47
-	// Dragon (Spanish Dragón), listed since at least 2016-01-16.
+	// Dragon (Spanish Dragón), listed since at least 2009-07-11.
 	CreatureDragon Creature = 48
-	// Drake (Spanish Draco), listed since at least 2016-01-16.
+	// Drake (Spanish Draco), listed since at least 2009-07-11.
 	CreatureDrake Creature = 49
-	// Dreadnought (Spanish Acorazado), listed since at least 2016-01-16.
+	// Dreadnought (Spanish Acorazado), listed since at least 2009-07-11.
 	CreatureDreadnought Creature = 50
-	// Drone (Spanish Zángano), listed since at least 2016-01-16.
+	// Drone (Spanish Zángano), listed since at least 2009-07-11.
 	CreatureDrone Creature = 51
-	// Druid (Spanish Druida), listed since at least 2016-01-16.
+	// Druid (Spanish Druida), listed since at least 2009-07-11.
 	CreatureDruid Creature = 52
-	// Dryad (Spanish Dríada), listed since at least 2016-01-16.
+	// Dryad (Spanish Dríada), listed since at least 2009-07-11.
 	CreatureDryad Creature = 53
-	// Dwarf (Spanish Enano), listed since at least 2016-01-16.
+	// Dwarf (Spanish Enano), listed since at least 2009-07-11.
 	CreatureDwarf Creature = 54
-	// Efreet (Spanish Efrit), listed since at least 2016-01-16.
+	// Efreet (Spanish Efrit), listed since at least 2009-07-11.
 	CreatureEfreet Creature = 55
-	// Elder (Spanish Anciano), listed since at least 2016-01-16.
+	// Elder (Spanish Anciano), listed since at least 2009-07-11.
 	CreatureElder Creature = 56
-	// Eldrazi, listed since at least 2016-01-16.
+	// Eldrazi, listed since 2010-02-01.
 	CreatureEldrazi Creature = 57
-	// Elemental, listed since at least 2016-01-16.
+	// Elemental, listed since at least 2009-07-11.
 	CreatureElemental Creature = 58
-	// Elephant (Spanish Elefante), listed since at least 2016-01-16.
+	// Elephant (Spanish Elefante), listed since at least 2009-07-11.
 	CreatureElephant Creature = 59
-	// Elf (Spanish Elfo), listed since at least 2016-01-16.
+	// Elf (Spanish Elfo), listed since at least 2009-07-11.
 	CreatureElf Creature = 60
-	// Elk (Spanish Alce), listed since at least 2016-01-16.
+	// Elk (Spanish Alce), listed since at least 2009-07-11.
 	CreatureElk Creature = 61
-	// Eye (Spanish Ojo), listed since at least 2016-01-16.
+	// Eye (Spanish Ojo), listed since at least 2009-07-11.
 	CreatureEye Creature = 62
-	// Faerie (Spanish Hada), listed since at least 2016-01-16.
+	// Faerie (Spanish Hada), listed since at least 2009-07-11.
 	CreatureFaerie Creature = 63
-	// Ferret (Spanish Hurón), listed since at least 2016-01-16.
+	// Ferret (Spanish Hurón), listed since at least 2009-07-11.
 	CreatureFerret Creature = 64
-	// Fish (Spanish Pez), listed since at least 2016-01-16.
+	// Fish (Spanish Pez), listed since at least 2009-07-11.
 	CreatureFish Creature = 65
-	// Flagbearer (Spanish Abanderado), listed since at least 2016-01-16.
+	// Flagbearer (Spanish Abanderado), listed since at least 2009-07-11.
 	CreatureFlagbearer Creature = 66
-	// Fox (Spanish Zorro), listed since at least 2016-01-16.
+	// Fox (Spanish Zorro), listed since at least 2009-07-11.
 	CreatureFox Creature = 67
-	// Frog (Spanish Rana), listed since at least 2016-01-16.
+	// Frog (Spanish Rana), listed since at least 2009-07-11.
 	CreatureFrog Creature = 68
-	// Fungus (Spanish Hongo), listed since at least 2016-01-16.
+	// Fungus (Spanish Hongo), listed since at least 2009-07-11.
 	CreatureFungus Creature = 69
-	// Gargoyle (Spanish Gárgola), listed since at least 2016-01-16.
+	// Gargoyle (Spanish Gárgola), listed since at least 2009-07-11.
 	CreatureGargoyle Creature = 70
-	// Germ (Spanish Germen), listed since at least 2016-01-16.
+	// Germ (Spanish Germen), listed since 2011-02-04.
 	CreatureGerm Creature = 71
-	// Giant (Spanish Gigante), listed since at least 2016-01-16.
+	// Giant (Spanish Gigante), listed since at least 2009-07-11.
 	CreatureGiant Creature = 72
-	// Gnome (Spanish Gnomo), listed since at least 2016-01-16.
+	// Gnome (Spanish Gnomo), listed since at least 2009-07-11.
 	CreatureGnome Creature = 73
-	// Goat (Spanish Cabra), listed since at least 2016-01-16.
+	// Goat (Spanish Cabra), listed since at least 2009-07-11.
 	CreatureGoat Creature = 74
-	// Goblin (Spanish Trasgo), listed since at least 2016-01-16.
+	// Goblin (Spanish Trasgo), listed since at least 2009-07-11.
 	CreatureGoblin Creature = 75
-	// God (Spanish Deidad), listed since at least 2016-01-16.
+	// God (Spanish Deidad), listed since 2013-09-27.
 	CreatureGod Creature = 76
-	// Golem (Spanish Gólem), listed since at least 2016-01-16.
+	// Golem (Spanish Gólem), listed since at least 2009-07-11.
 	CreatureGolem Creature = 77
-	// Gorgon (Spanish Gorgona), listed since at least 2016-01-16.
+	// Gorgon (Spanish Gorgona), listed since at least 2009-07-11.
 	CreatureGorgon Creature = 78
-	// Graveborn (Spanish Cadáver), listed since at least 2016-01-16.
+	// Graveborn (Spanish Cadáver), listed since at least 2009-07-11.
 	CreatureGraveborn Creature = 79
-	// Gremlin, listed since at least 2016-01-16.
+	// Gremlin, listed since 2011-02-04.
 	CreatureGremlin Creature = 80
-	// Griffin (Spanish Grifo), listed since at least 2016-01-16.
+	// Griffin (Spanish Grifo), listed since at least 2009-07-11.
 	CreatureGriffin Creature = 81
-	// Hag (Spanish Saga), listed since at least 2016-01-16.
+	// Hag (Spanish Saga), listed since at least 2009-07-11.
 	CreatureHag Creature = 82
-	// Harpy (Spanish Arpía), listed since at least 2016-01-16.
+	// Harpy (Spanish Arpía), listed since at least 2009-07-11.
 	CreatureHarpy Creature = 83
-	// Hellion (Spanish Infernal), listed since at least 2016-01-16.
+	// Hellion (Spanish Infernal), listed since at least 2009-07-11.
 	CreatureHellion Creature = 84
-	// Hippo (Spanish Hipopótamo), listed since at least 2016-01-16.
+	// Hippo (Spanish Hipopótamo), listed since at least 2009-07-11.
 	CreatureHippo Creature = 85
-	// Hippogriff (Spanish Hipogrifo), listed since at least 2016-01-16.
+	// Hippogriff (Spanish Hipogrifo), listed since 2010-10-01.
 	CreatureHippogriff Creature = 86
-	// Homarid (Spanish Homárido), listed since at least 2016-01-16.
+	// Homarid (Spanish Homárido), listed since at least 2009-07-11.
 	CreatureHomarid Creature = 87
-	// Homunculus (Spanish Homúnculo), listed since at least 2016-01-16.
+	// Homunculus (Spanish Homúnculo), listed since at least 2009-07-11.
 	CreatureHomunculus Creature = 88
-	// Horror, listed since at least 2016-01-16.
+	// Horror, listed since at least 2009-07-11.
 	CreatureHorror Creature = 89
-	// Horse (Spanish Caballo), listed since at least 2016-01-16.
+	// Horse (Spanish Caballo), listed since at least 2009-07-11.
 	CreatureHorse Creature = 90
-	// Hound, listed since at least 2016-01-16.
+	// Hound, listed since at least 2009-07-11.
 	//
 	// Deprecated: removed from the rules in 2020-07-03 (205.3m).
 	CreatureHound Creature = 91
-	// Human (Spanish Humano), listed since at least 2016-01-16.
+	// Human (Spanish Humano), listed since at least 2009-07-11.
 	CreatureHuman Creature = 92
-	// Hydra (Spanish Hidra), listed since at least 2016-01-16.
+	// Hydra (Spanish Hidra), listed since at least 2009-07-11.
 	CreatureHydra Creature = 93
-	// Hyena (Spanish Hiena), listed since at least 2016-01-16.
+	// Hyena (Spanish Hiena), listed since at least 2009-07-11.
 	CreatureHyena Creature = 94
-	// Illusion (Spanish Ilusión), listed since at least 2016-01-16.
+	// Illusion (Spanish Ilusión), listed since at least 2009-07-11.
 	CreatureIllusion Creature = 95
-	// Imp (Spanish Diablillo), listed since at least 2016-01-16.
+	// Imp (Spanish Diablillo), listed since at least 2009-07-11.
 	CreatureImp Creature = 96
-	// Incarnation (Spanish Encarnación), listed since at least 2016-01-16.
+	// Incarnation (Spanish Encarnación), listed since at least 2009-07-11.
 	CreatureIncarnation Creature = 97
-	// Insect (Spanish Insecto), listed since at least 2016-01-16.
+	// Insect (Spanish Insecto), listed since at least 2009-07-11.
 	CreatureInsect Creature = 98
-	// Jellyfish (Spanish Medusa), listed since at least 2016-01-16.
+	// Jellyfish (Spanish Medusa), listed since at least 2009-07-11.
 	CreatureJellyfish Creature = 99
-	// Juggernaut (Spanish Destructor), listed since at least 2016-01-16.
+	// Juggernaut (Spanish Destructor), listed since at least 2009-07-11.
 	CreatureJuggernaut Creature = 100
-	// Kavu, listed since at least 2016-01-16.
+	// Kavu, listed since at least 2009-07-11.
 	CreatureKavu Creature = 101
-	// Kirin, listed since at least 2016-01-16.
+	// Kirin, listed since at least 2009-07-11.
 	CreatureKirin Creature = 102
-	// Kithkin, listed since at least 2016-01-16.
+	// Kithkin, listed since at least 2009-07-11.
 	CreatureKithkin Creature = 103
-	// Knight (Spanish Caballero), listed since at least 2016-01-16.
+	// Knight (Spanish Caballero), listed since at least 2009-07-11.
 	CreatureKnight Creature = 104
-	// Kobold (Spanish Kóbold), listed since at least 2016-01-16.
+	// Kobold (Spanish Kóbold), listed since at least 2009-07-11.
 	CreatureKobold Creature = 105
-	// Kor, listed since at least 2016-01-16.
+	// Kor, listed since at least 2009-07-11.
 	CreatureKor Creature = 106
-	// Kraken, listed since at least 2016-01-16.
+	// Kraken, listed since at least 2009-07-11.
 	CreatureKraken Creature = 107
-	// Lamia, listed since at least 2016-01-16.
+	// Lamia, listed since 2015-01-23.
 	CreatureLamia Creature = 108
-	// Lammasu, listed since at least 2016-01-16.
+	// Lammasu, listed since at least 2009-07-11.
 	CreatureLammasu Creature = 109
-	// Leech (Spanish Sanguijuela), listed since at least 2016-01-16.
+	// Leech (Spanish Sanguijuela), listed since at least 2009-07-11.
 	CreatureLeech Creature = 110
-	// Leviathan (Spanish Leviatán), listed since at least 2016-01-16.
+	// Leviathan (Spanish Leviatán), listed since at least 2009-07-11.
 	CreatureLeviathan Creature = 111
-	// Lhurgoyf, listed since at least 2016-01-16.
+	// Lhurgoyf, listed since at least 2009-07-11.
 	CreatureLhurgoyf Creature = 112
-	// Licid (Spanish Lícido), listed since at least 2016-01-16.
+	// Licid (Spanish Lícido), listed since at least 2009-07-11.
 	CreatureLicid Creature = 113
-	// Lizard (Spanish Lagarto), listed since at least 2016-01-16.
+	// Lizard (Spanish Lagarto), listed since at least 2009-07-11.
 	CreatureLizard Creature = 114
-	// Manticore (Spanish Mantícora), listed since at least 2016-01-16.
+	// Manticore (Spanish Mantícora), listed since at least 2009-07-11.
 	CreatureManticore Creature = 115
-	// Masticore, listed since at least 2016-01-16.
+	// Masticore, listed since at least 2009-07-11.
 	CreatureMasticore Creature = 116
-	// Mercenary (Spanish Mercenario), listed since at least 2016-01-16.
+	// Mercenary (Spanish Mercenario), listed since at least 2009-07-11.
 	CreatureMercenary Creature = 117
-	// Merfolk (Spanish Tritón), listed since at least 2016-01-16.
+	// Merfolk (Spanish Tritón), listed since at least 2009-07-11.
 	CreatureMerfolk Creature = 118
-	// Metathran (Spanish Metathrán), listed since at least 2016-01-16.
+	// Metathran (Spanish Metathrán), listed since at least 2009-07-11.
 	CreatureMetathran Creature = 119
-	// Minion (Spanish Sicario), listed since at least 2016-01-16.
+	// Minion (Spanish Sicario), listed since at least 2009-07-11.
 	CreatureMinion Creature = 120
-	// Minotaur (Spanish Minotauro), listed since at least 2016-01-16.
+	// Minotaur (Spanish Minotauro), listed since at least 2009-07-11.
 	CreatureMinotaur Creature = 121
-	// Monger (Spanish Traficante), listed since at least 2016-01-16.
+	// Monger (Spanish Traficante), listed since at least 2009-07-11.
 	CreatureMonger Creature = 122
-	// Mongoose (Spanish Mangosta), listed since at least 2016-01-16.
+	// Mongoose (Spanish Mangosta), listed since at least 2009-07-11.
 	CreatureMongoose Creature = 123
-	// Monk (Spanish Monje), listed since at least 2016-01-16.
+	// Monk (Spanish Monje), listed since at least 2009-07-11.
 	CreatureMonk Creature = 124
-	// Moonfolk (Spanish Pueblo-lunar), listed since at least 2016-01-16.
+	// Moonfolk (Spanish Pueblo-lunar), listed since at least 2009-07-11.
 	CreatureMoonfolk Creature = 125
-	// Mutant (Spanish Mutante), listed since at least 2016-01-16.
+	// Mutant (Spanish Mutante), listed since at least 2009-07-11.
 	CreatureMutant Creature = 126
-	// Myr, listed since at least 2016-01-16.
+	// Myr, listed since at least 2009-07-11.
 	CreatureMyr Creature = 127
-	// Mystic (Spanish Místico), listed since at least 2016-01-16.
+	// Mystic (Spanish Místico), listed since at least 2009-07-11.
 	CreatureMystic Creature = 128
-	// Naga, listed since at least 2016-01-16.
+	// Naga, listed since 2015-01-23.
 	//
 	// Deprecated: removed from the rules in 2024-07-30 (205.3m).
 	CreatureNaga Creature = 129
-	// Nautilus (Spanish Nautilo), listed since at least 2016-01-16.
+	// Nautilus (Spanish Nautilo), listed since at least 2009-07-11.
 	CreatureNautilus Creature = 130
-	// Nephilim (Spanish Nefilim), listed since at least 2016-01-16.
+	// Nephilim (Spanish Nefilim), listed since at least 2009-07-11.
 	CreatureNephilim Creature = 131
-	// Nightmare (Spanish Pesadilla), listed since at least 2016-01-16.
+	// Nightmare (Spanish Pesadilla), listed since at least 2009-07-11.
 	CreatureNightmare Creature = 132
-	// Nightstalker (Spanish Acechador nocturno), listed since at least 2016-01-16.
+	// Nightstalker (Spanish Acechador nocturno), listed since at least 2009-07-11.
 	CreatureNightstalker Creature = 133
-	// Ninja, listed since at least 2016-01-16.
+	// Ninja, listed since at least 2009-07-11.
 	CreatureNinja Creature = 134
-	// Noggle, listed since at least 2016-01-16.
+	// Noggle, listed since at least 2009-07-11.
 	CreatureNoggle Creature = 135
-	// Nomad (Spanish Nómada), listed since at least 2016-01-16.
+	// Nomad (Spanish Nómada), listed since at least 2009-07-11.
 	CreatureNomad Creature = 136
-	// Nymph (Spanish Ninfa), listed since at least 2016-01-16.
+	// Nymph (Spanish Ninfa), listed since 2013-09-27.
 	CreatureNymph Creature = 137
-	// Octopus (Spanish Pulpo), listed since at least 2016-01-16.
+	// Octopus (Spanish Pulpo), listed since at least 2009-07-11.
 	CreatureOctopus Creature = 138
-	// Ogre (Spanish Ogro), listed since at least 2016-01-16.
+	// Ogre (Spanish Ogro), listed since at least 2009-07-11.
 	CreatureOgre Creature = 139
-	// Ooze (Spanish Cieno), listed since at least 2016-01-16.
+	// Ooze (Spanish Cieno), listed since at least 2009-07-11.
 	CreatureOoze Creature = 140
-	// Orb (Spanish Orbe), listed since at least 2016-01-16.
+	// Orb (Spanish Orbe), listed since at least 2009-07-11.
 	CreatureOrb Creature = 141
-	// Orc (Spanish Orco), listed since at least 2016-01-16.
+	// Orc (Spanish Orco), listed since at least 2009-07-11.
 	CreatureOrc Creature = 142
-	// Orgg, listed since at least 2016-01-16.
+	// Orgg, listed since at least 2009-07-11.
 	CreatureOrgg Creature = 143
-	// Ouphe (Spanish Oufé), listed since at least 2016-01-16.
+	// Ouphe (Spanish Oufé), listed since at least 2009-07-11.
 	CreatureOuphe Creature = 144
-	// Ox (Spanish Buey), listed since at least 2016-01-16.
+	// Ox (Spanish Buey), listed since at least 2009-07-11.
 	CreatureOx Creature = 145
-	// Oyster (Spanish Ostra), listed since at least 2016-01-16.
+	// Oyster (Spanish Ostra), listed since at least 2009-07-11.
 	CreatureOyster Creature = 146
-	// Pegasus (Spanish Pegaso), listed since at least 2016-01-16.
+	// Pegasus (Spanish Pegaso), listed since at least 2009-07-11.
 	CreaturePegasus Creature = 147
-	// Pentavite (Spanish Pentavita), listed since at least 2016-01-16.
+	// Pentavite (Spanish Pentavita), listed since at least 2009-07-11.
 	CreaturePentavite Creature = 148
-	// Pest (Spanish Plaga), listed since at least 2016-01-16.
+	// Pest (Spanish Plaga), listed since at least 2009-07-11.
 	CreaturePest Creature = 149
-	// Phelddagrif, listed since at least 2016-01-16.
+	// Phelddagrif, listed since at least 2009-07-11.
 	CreaturePhelddagrif Creature = 150
-	// Phoenix (Spanish Fénix), listed since at least 2016-01-16.
+	// Phoenix (Spanish Fénix), listed since at least 2009-07-11.
 	CreaturePhoenix Creature = 151
-	// Pincher (Spanish Tenaza), listed since at least 2016-01-16.
+	// Pincher (Spanish Tenaza), listed since at least 2009-07-11.
 	CreaturePincher Creature = 152
-	// Pirate (Spanish Pirata), listed since at least 2016-01-16.
+	// Pirate (Spanish Pirata), listed since at least 2009-07-11.
 	CreaturePirate Creature = 153
-	// Plant (Spanish Planta), listed since at least 2016-01-16.
+	// Plant (Spanish Planta), listed since at least 2009-07-11.
 	CreaturePlant Creature = 154
-	// Praetor (Spanish Magistrado), listed since at least 2016-01-16.
+	// Praetor (Spanish Magistrado), listed since 2011-05-01.
 	CreaturePraetor Creature = 155
-	// Prism (Spanish Prisma), listed since at least 2016-01-16.
+	// Prism (Spanish Prisma), listed since at least 2009-07-11.
 	CreaturePrism Creature = 156
-	// Processor (Spanish Metabolizador), listed since at least 2016-01-16.
+	// Processor (Spanish Metabolizador), listed since 2015-09-26.
 	CreatureProcessor Creature = 157
-	// Rabbit (Spanish Conejo), listed since at least 2016-01-16.
+	// Rabbit (Spanish Conejo), listed since at least 2009-07-11.
 	CreatureRabbit Creature = 158
-	// Rat (Spanish Rata), listed since at least 2016-01-16.
+	// Rat (Spanish Rata), listed since at least 2009-07-11.
 	CreatureRat Creature = 159
-	// Rebel (Spanish Rebelde), listed since at least 2016-01-16.
+	// Rebel (Spanish Rebelde), listed since at least 2009-07-11.
 	CreatureRebel Creature = 160
-	// Reflection (Spanish Reflejo), listed since at least 2016-01-16.
+	// Reflection (Spanish Reflejo), listed since at least 2009-07-11.
 	CreatureReflection Creature = 161
-	// Rhino (Spanish Rinoceronte), listed since at least 2016-01-16.
+	// Rhino (Spanish Rinoceronte), listed since at least 2009-07-11.
 	CreatureRhino Creature = 162
-	// Rigger (Spanish Aparejador), listed since at least 2016-01-16.
+	// Rigger (Spanish Aparejador), listed since at least 2009-07-11.
 	CreatureRigger Creature = 163
-	// Rogue (Spanish Bribón), listed since at least 2016-01-16.
+	// Rogue (Spanish Bribón), listed since at least 2009-07-11.
 	CreatureRogue Creature = 164
-	// Sable (Spanish Marta), listed since at least 2016-01-16.
+	// Sable (Spanish Marta), listed since 2013-09-27.
 	CreatureSable Creature = 165
-	// Salamander (Spanish Salamandra), listed since at least 2016-01-16.
+	// Salamander (Spanish Salamandra), listed since at least 2009-07-11.
 	CreatureSalamander Creature = 166
-	// Samurai (Spanish Samurái), listed since at least 2016-01-16.
+	// Samurai (Spanish Samurái), listed since at least 2009-07-11.
 	CreatureSamurai Creature = 167
-	// Sand (Spanish Arena), listed since at least 2016-01-16.
+	// Sand (Spanish Arena), listed since at least 2009-07-11.
 	CreatureSand Creature = 168
-	// Saproling (Spanish Saprolín), listed since at least 2016-01-16.
+	// Saproling (Spanish Saprolín), listed since at least 2009-07-11.
 	CreatureSaproling Creature = 169
-	// Satyr (Spanish Sátiro), listed since at least 2016-01-16.
+	// Satyr (Spanish Sátiro), listed since at least 2009-07-11.
 	CreatureSatyr Creature = 170
-	// Scarecrow (Spanish Espantapájaros), listed since at least 2016-01-16.
+	// Scarecrow (Spanish Espantapájaros), listed since at least 2009-07-11.
 	CreatureScarecrow Creature = 171
-	// Scion (Spanish Vástago), listed since at least 2016-01-16.
+	// Scion (Spanish Vástago), listed since 2015-09-26.
 	CreatureScion Creature = 172
-	// Scorpion (Spanish Escorpión), listed since at least 2016-01-16.
+	// Scorpion (Spanish Escorpión), listed since at least 2009-07-11.
 	CreatureScorpion Creature = 173
-	// Scout (Spanish Explorador), listed since at least 2016-01-16.
+	// Scout (Spanish Explorador), listed since at least 2009-07-11.
 	CreatureScout Creature = 174
-	// Serf (Spanish Siervo), listed since at least 2016-01-16.
+	// Serf (Spanish Siervo), listed since at least 2009-07-11.
 	CreatureSerf Creature = 175
-	// Serpent (Spanish Serpiente), listed since at least 2016-01-16.
+	// Serpent (Spanish Serpiente), listed since at least 2009-07-11.
 	CreatureSerpent Creature = 176
-	// Shade (Spanish Sombra), listed since at least 2016-01-16.
+	// Shade (Spanish Sombra), listed since at least 2009-07-11.
 	CreatureShade Creature = 177
-	// Shaman (Spanish Chamán), listed since at least 2016-01-16.
+	// Shaman (Spanish Chamán), listed since at least 2009-07-11.
 	CreatureShaman Creature = 178
-	// Shapeshifter (Spanish Metamorfo), listed since at least 2016-01-16.
+	// Shapeshifter (Spanish Metamorfo), listed since at least 2009-07-11.
 	CreatureShapeshifter Creature = 179
-	// Sheep (Spanish Oveja), listed since at least 2016-01-16.
+	// Sheep (Spanish Oveja), listed since at least 2009-07-11.
 	CreatureSheep Creature = 180
-	// Siren (Spanish Sirena), listed since at least 2016-01-16.
+	// Siren (Spanish Sirena), listed since at least 2009-07-11.
 	CreatureSiren Creature = 181
-	// Skeleton (Spanish Esqueleto), listed since at least 2016-01-16.
+	// Skeleton (Spanish Esqueleto), listed since at least 2009-07-11.
 	CreatureSkeleton Creature = 182
-	// Slith (Spanish Slit), listed since at least 2016-01-16.
+	// Slith (Spanish Slit), listed since at least 2009-07-11.
 	CreatureSlith Creature = 183
-	// Sliver (Spanish Fragmentado), listed since at least 2016-01-16.
+	// Sliver (Spanish Fragmentado), listed since at least 2009-07-11.
 	CreatureSliver Creature = 184
-	// Slug (Spanish Babosa), listed since at least 2016-01-16.
+	// Slug (Spanish Babosa), listed since at least 2009-07-11.
 	CreatureSlug Creature = 185
-	// Snake (Spanish Víbora), listed since at least 2016-01-16.
+	// Snake (Spanish Víbora), listed since at least 2009-07-11.
 	CreatureSnake Creature = 186
-	// Soldier (Spanish Soldado), listed since at least 2016-01-16.
+	// Soldier (Spanish Soldado), listed since at least 2009-07-11.
 	CreatureSoldier Creature = 187
-	// Soltari, listed since at least 2016-01-16.
+	// Soltari, listed since at least 2009-07-11.
 	CreatureSoltari Creature = 188
-	// Spawn (Spanish Engendro), listed since at least 2016-01-16.
+	// Spawn (Spanish Engendro), listed since at least 2009-07-11.
 	CreatureSpawn Creature = 189
-	// Specter (Spanish Espectro), listed since at least 2016-01-16.
+	// Specter (Spanish Espectro), listed since at least 2009-07-11.
 	CreatureSpecter Creature = 190
-	// Spellshaper (Spanish Cambiahechizos), listed since at least 2016-01-16.
+	// Spellshaper (Spanish Cambiahechizos), listed since at least 2009-07-11.
 	CreatureSpellshaper Creature = 191
-	// Sphinx (Spanish Esfinge), listed since at least 2016-01-16.
+	// Sphinx (Spanish Esfinge), listed since at least 2009-07-11.
 	CreatureSphinx Creature = 192
-	// Spider (Spanish Araña), listed since at least 2016-01-16.
+	// Spider (Spanish Araña), listed since at least 2009-07-11.
 	CreatureSpider Creature = 193
-	// Spike (Spanish Perforador), listed since at least 2016-01-16.
+	// Spike (Spanish Perforador), listed since at least 2009-07-11.
 	CreatureSpike Creature = 194
-	// Spirit (Spanish Espíritu), listed since at least 2016-01-16.
+	// Spirit (Spanish Espíritu), listed since at least 2009-07-11.
 	CreatureSpirit Creature = 195
-	// Splinter (Spanish Astilla), listed since at least 2016-01-16.
+	// Splinter (Spanish Astilla), listed since at least 2009-07-11.
 	CreatureSplinter Creature = 196
-	// Sponge (Spanish Esponja), listed since at least 2016-01-16.
+	// Sponge (Spanish Esponja), listed since at least 2009-07-11.
 	CreatureSponge Creature = 197
-	// Squid (Spanish Calamar), listed since at least 2016-01-16.
+	// Squid (Spanish Calamar), listed since at least 2009-07-11.
 	CreatureSquid Creature = 198
-	// Squirrel (Spanish Ardilla), listed since at least 2016-01-16.
+	// Squirrel (Spanish Ardilla), listed since at least 2009-07-11.
 	CreatureSquirrel Creature = 199
-	// Starfish (Spanish Estrella-de-mar), listed since at least 2016-01-16.
+	// Starfish (Spanish Estrella-de-mar), listed since at least 2009-07-11.
 	CreatureStarfish Creature = 200
-	// Surrakar, listed since at least 2016-01-16.
+	// Surrakar, listed since 2009-10-01.
 	CreatureSurrakar Creature = 201
-	// Survivor (Spanish Superviviente), listed since at least 2016-01-16.
+	// Survivor (Spanish Superviviente), listed since at least 2009-07-11.
 	CreatureSurvivor Creature = 202
-	// Tetravite (Spanish Tetravita), listed since at least 2016-01-16.
+	// Tetravite (Spanish Tetravita), listed since at least 2009-07-11.
 	CreatureTetravite Creature = 203
-	// Thalakos, listed since at least 2016-01-16.
+	// Thalakos, listed since at least 2009-07-11.
 	CreatureThalakos Creature = 204
-	// Thopter (Spanish Tóptero), listed since at least 2016-01-16.
+	// Thopter (Spanish Tóptero), listed since at least 2009-07-11.
 	CreatureThopter Creature = 205
-	// Thrull, listed since at least 2016-01-16.
+	// Thrull, listed since at least 2009-07-11.
 	CreatureThrull Creature = 206
-	// Treefolk (Spanish Pueblo-arbóreo), listed since at least 2016-01-16.
+	// Treefolk (Spanish Pueblo-arbóreo), listed since at least 2009-07-11.
 	CreatureTreefolk Creature = 207
-	// Triskelavite (Spanish Trisquelavita), listed since at least 2016-01-16.
+	// Triskelavite (Spanish Trisquelavita), listed since at least 2009-07-11.
 	CreatureTriskelavite Creature = 208
-	// Troll (Spanish Trol), listed since at least 2016-01-16.
+	// Troll (Spanish Trol), listed since at least 2009-07-11.
 	CreatureTroll Creature = 209
-	// Turtle (Spanish Tortuga), listed since at least 2016-01-16.
+	// Turtle (Spanish Tortuga), listed since at least 2009-07-11.
 	CreatureTurtle Creature = 210
-	// Unicorn (Spanish Unicornio), listed since at least 2016-01-16.
+	// Unicorn (Spanish Unicornio), listed since at least 2009-07-11.
 	CreatureUnicorn Creature = 211
-	// Vampire (Spanish Vampiro), listed since at least 2016-01-16.
+	// Vampire (Spanish Vampiro), listed since at least 2009-07-11.
 	CreatureVampire Creature = 212
-	// Vedalken, listed since at least 2016-01-16.
+	// Vedalken, listed since at least 2009-07-11.
 	CreatureVedalken Creature = 213
-	// Viashino, listed since at least 2016-01-16.
+	// Viashino, listed since at least 2009-07-11.
 	//
 	// Deprecated: removed from the rules in 2024-07-30 (205.3m).
 	CreatureViashino Creature = 214
-	// Volver, listed since at least 2016-01-16.
+	// Volver, listed since at least 2009-07-11.
 	CreatureVolver Creature = 215
-	// Wall (Spanish Muro), listed since at least 2016-01-16.
+	// Wall (Spanish Muro), listed since at least 2009-07-11.
 	CreatureWall Creature = 216
-	// Warrior (Spanish Guerrero), listed since at least 2016-01-16.
+	// Warrior (Spanish Guerrero), listed since at least 2009-07-11.
 	CreatureWarrior Creature = 217
-	// Weird (Spanish Extraño), listed since at least 2016-01-16.
+	// Weird (Spanish Extraño), listed since at least 2009-07-11.
 	CreatureWeird Creature = 218
-	// Werewolf (Spanish Licántropo), listed since at least 2016-01-16.
+	// Werewolf (Spanish Licántropo), listed since 2011-09-30.
 	CreatureWerewolf Creature = 219
-	// Whale (Spanish Ballena), listed since at least 2016-01-16.
+	// Whale (Spanish Ballena), listed since at least 2009-07-11.
 	CreatureWhale Creature = 220
-	// Wizard (Spanish Hechicero), listed since at least 2016-01-16.
+	// Wizard (Spanish Hechicero), listed since at least 2009-07-11.
 	CreatureWizard Creature = 221
-	// Wolf (Spanish Lobo), listed since at least 2016-01-16.
+	// Wolf (Spanish Lobo), listed since at least 2009-07-11.
 	CreatureWolf Creature = 222
-	// Wolverine (Spanish Glotón), listed since at least 2016-01-16.
+	// Wolverine (Spanish Glotón), listed since at least 2009-07-11.
 	CreatureWolverine Creature = 223
-	// Wombat, listed since at least 2016-01-16.
+	// Wombat, listed since at least 2009-07-11.
 	CreatureWombat Creature = 224
-	// Worm (Spanish Gusano), listed since at least 2016-01-16.
+	// Worm (Spanish Gusano), listed since at least 2009-07-11.
 	CreatureWorm Creature = 225
-	// Wraith (Spanish Aparición), listed since at least 2016-01-16.
+	// Wraith (Spanish Aparición), listed since at least 2009-07-11.
 	CreatureWraith Creature = 226
-	// Wurm (Spanish Sierpe), listed since at least 2016-01-16.
+	// Wurm (Spanish Sierpe), listed since at least 2009-07-11.
 	CreatureWurm Creature = 227
-	// Yeti, listed since at least 2016-01-16.
+	// Yeti, listed since at least 2009-07-11.
 	CreatureYeti Creature = 228
-	// Zombie, listed since at least 2016-01-16.
+	// Zombie, listed since at least 2009-07-11.
 	CreatureZombie Creature = 229
-	// Zubera, listed since at least 2016-01-16.
+	// Zubera, listed since at least 2009-07-11.
 	CreatureZubera Creature = 230
 	// Mole (Spanish Topo), listed since 2016-04-08.
 	CreatureMole Creature = 231
@@ -1412,7 +1412,7 @@ const (
 	CreatureAzra Creature = 239
 	// Pangolin (Spanish Pangolín), listed since 2018-06-08.
 	CreaturePangolin Creature = 240
-	// Egg (Spanish Huevo), listed since 2018-07-13.
+	// Egg (Spanish Huevo), listed since at least 2009-07-11.
 	CreatureEgg Creature = 241
 	// Army (Spanish Ejército), listed since 2019-05-03.
 	CreatureArmy Creature = 242
@@ -1588,6 +1588,10 @@ const (
 	CreatureSkrull Creature = 327
 	// Spy (Spanish Espía), listed since 2026-09-25.
 	CreatureSpy Creature = 328
+	// Anteater, listed since at least 2009-07-11.
+	//
+	// Deprecated: removed from the rules in 2015-01-23 (205.3m).
+	CreatureAnteater Creature = 329
 )
 
 // The current values in rule order.
@@ -2004,91 +2008,91 @@ func CreatureValues() []Creature {
 type Planar uint16
 
 const (
-	// Alara, listed since at least 2016-01-16.
+	// Alara, listed since 2009-09-04.
 	PlanarAlara Planar = 1
-	// Arkhos, listed since at least 2016-01-16.
+	// Arkhos, listed since 2009-09-04.
 	PlanarArkhos Planar = 2
-	// Azgol, listed since at least 2016-01-16.
+	// Azgol, listed since 2012-06-01.
 	PlanarAzgol Planar = 3
-	// Belenon, listed since at least 2016-01-16.
+	// Belenon, listed since 2012-06-01.
 	PlanarBelenon Planar = 4
-	// Bolas’s Meditation Realm, listed since at least 2016-01-16.
+	// Bolas’s Meditation Realm, listed since 2009-09-04.
 	PlanarBolassMeditationRealm Planar = 5
-	// Dominaria, listed since at least 2016-01-16.
+	// Dominaria, listed since 2009-09-04.
 	PlanarDominaria Planar = 6
-	// Equilor, listed since at least 2016-01-16.
+	// Equilor, listed since 2009-09-04.
 	PlanarEquilor Planar = 7
-	// Ergamon, listed since at least 2016-01-16.
+	// Ergamon, listed since 2012-06-01.
 	PlanarErgamon Planar = 8
-	// Fabacin, listed since at least 2016-01-16.
+	// Fabacin, listed since 2012-06-01.
 	PlanarFabacin Planar = 9
-	// Innistrad, listed since at least 2016-01-16.
+	// Innistrad, listed since 2012-06-01.
 	PlanarInnistrad Planar = 10
-	// Iquatana, listed since at least 2016-01-16.
+	// Iquatana, listed since 2009-09-04.
 	PlanarIquatana Planar = 11
-	// Ir, listed since at least 2016-01-16.
+	// Ir, listed since 2009-09-04.
 	PlanarIr Planar = 12
-	// Kaldheim, listed since at least 2016-01-16.
+	// Kaldheim, listed since 2009-09-04.
 	PlanarKaldheim Planar = 13
-	// Kamigawa, listed since at least 2016-01-16.
+	// Kamigawa, listed since 2009-09-04.
 	PlanarKamigawa Planar = 14
-	// Karsus, listed since at least 2016-01-16.
+	// Karsus, listed since 2010-04-23.
 	PlanarKarsus Planar = 15
-	// Kephalai, listed since at least 2016-01-16.
+	// Kephalai, listed since 2012-06-01.
 	PlanarKephalai Planar = 16
-	// Kinshala, listed since at least 2016-01-16.
+	// Kinshala, listed since 2011-07-15.
 	PlanarKinshala Planar = 17
-	// Kolbahan, listed since at least 2016-01-16.
+	// Kolbahan, listed since 2012-06-01.
 	PlanarKolbahan Planar = 18
-	// Kyneth, listed since at least 2016-01-16.
+	// Kyneth, listed since 2012-06-01.
 	PlanarKyneth Planar = 19
-	// Lorwyn, listed since at least 2016-01-16.
+	// Lorwyn, listed since 2009-09-04.
 	PlanarLorwyn Planar = 20
-	// Luvion, listed since at least 2016-01-16.
+	// Luvion, listed since 2010-02-01.
 	PlanarLuvion Planar = 21
-	// Mercadia, listed since at least 2016-01-16.
+	// Mercadia, listed since 2009-09-04.
 	PlanarMercadia Planar = 22
-	// Mirrodin, listed since at least 2016-01-16.
+	// Mirrodin, listed since 2009-09-04.
 	PlanarMirrodin Planar = 23
-	// Moag, listed since at least 2016-01-16.
+	// Moag, listed since 2009-09-04.
 	PlanarMoag Planar = 24
-	// Mongseng, listed since at least 2016-01-16.
+	// Mongseng, listed since 2012-06-01.
 	PlanarMongseng Planar = 25
-	// Muraganda, listed since at least 2016-01-16.
+	// Muraganda, listed since 2009-09-04.
 	PlanarMuraganda Planar = 26
-	// New Phyrexia, listed since at least 2016-01-16.
+	// New Phyrexia, listed since 2012-06-01.
 	PlanarNewPhyrexia Planar = 27
-	// Phyrexia, listed since at least 2016-01-16.
+	// Phyrexia, listed since 2009-09-04.
 	PlanarPhyrexia Planar = 28
-	// Pyrulea, listed since at least 2016-01-16.
+	// Pyrulea, listed since 2010-02-01.
 	PlanarPyrulea Planar = 29
-	// Rabiah, listed since at least 2016-01-16.
+	// Rabiah, listed since 2009-09-04.
 	PlanarRabiah Planar = 30
-	// Rath, listed since at least 2016-01-16.
+	// Rath, listed since 2009-09-04.
 	PlanarRath Planar = 31
-	// Ravnica, listed since at least 2016-01-16.
+	// Ravnica, listed since 2009-09-04.
 	PlanarRavnica Planar = 32
-	// Regatha, listed since at least 2016-01-16.
+	// Regatha, listed since 2012-06-01.
 	PlanarRegatha Planar = 33
-	// Segovia, listed since at least 2016-01-16.
+	// Segovia, listed since 2009-09-04.
 	PlanarSegovia Planar = 34
-	// Serra’s Realm, listed since at least 2016-01-16.
+	// Serra’s Realm, listed since 2009-09-04.
 	PlanarSerrasRealm Planar = 35
-	// Shadowmoor, listed since at least 2016-01-16.
+	// Shadowmoor, listed since 2009-09-04.
 	PlanarShadowmoor Planar = 36
-	// Shandalar, listed since at least 2016-01-16.
+	// Shandalar, listed since 2009-09-04.
 	PlanarShandalar Planar = 37
-	// Ulgrotha, listed since at least 2016-01-16.
+	// Ulgrotha, listed since 2009-09-04.
 	PlanarUlgrotha Planar = 38
-	// Valla, listed since at least 2016-01-16.
+	// Valla, listed since 2009-09-04.
 	PlanarValla Planar = 39
-	// Vryn, listed since at least 2016-01-16.
+	// Vryn, listed since 2012-06-01.
 	PlanarVryn Planar = 40
-	// Wildfire, listed since at least 2016-01-16.
+	// Wildfire, listed since 2009-09-04.
 	PlanarWildfire Planar = 41
-	// Xerex, listed since at least 2016-01-16.
+	// Xerex, listed since 2012-06-01.
 	PlanarXerex Planar = 42
-	// Zendikar, listed since at least 2016-01-16.
+	// Zendikar, listed since 2009-09-04.
 	PlanarZendikar Planar = 43
 	// The Abyss, listed since 2023-04-14.
 	PlanarTheAbyss Planar = 44

@@ -105,5 +105,5 @@ func ExampleOptions_Parse() {
 	// "pueblo lunar" → "Pueblo-lunar": spelled without the hyphen of the rules page (Pueblo-lunar)
 	// Criatura — Hechicero pueblo-lunar
 	// type line "Criatura — Bestia felina": rule 205.3m: "felina" is not how the rules spell the creature type Cat, Felino; cards print it so (feminine agreement after a feminine type (Bestia felina)): printed mode accepts it
-	// type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; the rules dropped it before 2016-01-16, the oldest release the history knows
+	// type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; the rules dropped it before 2009-07-11, the oldest release the history knows
 }

@@ -26,12 +26,54 @@ type Rule struct {
 	Number string // "205.3m"
 	Text   string // without the number
 	Line   int    // 1-based line of the rule's first paragraph
+	// Section is the title of the section heading the rule is under
+	// ("Type Line" for 205.3m), or "" where the text has none.
+	Section string
 }
 
 // Document is a parsed Comprehensive Rules file.
 type Document struct {
 	Effective string // YYYY-MM-DD from "These rules are effective as of ..."
-	Rules     []Rule // in document order
+	Rules     []Rule // in document order; a repeated number (see Problems) appears twice
+	// Problems are the flaws of the official numbering read past: a rule
+	// number printed twice, a rule out of order. Whether one matters
+	// depends on the rule: the reader of a fact refuses a problem that
+	// touches a rule its fact comes from.
+	Problems []Problem
+	// EndsInGlossary is set when the document stops inside its glossary,
+	// before the credits that close every release (an archived copy cut
+	// short): every rule is there, the glossary's tail is not.
+	EndsInGlossary bool
+	// LastLine is the number of the document's last line.
+	LastLine int
+}
+
+// Problem is one flaw of the official numbering: rule Number on Line
+// repeats the rule of that number on OtherLine, or comes after rule Other
+// (OtherLine) though it should come before it.
+type Problem struct {
+	Number    string
+	Line      int
+	Repeated  bool // else out of order
+	Other     string
+	OtherLine int
+}
+
+func (p Problem) Error() string {
+	if p.Repeated {
+		return fmt.Sprintf("line %d: rule %s appears twice (first on line %d)", p.Line, p.Number, p.OtherLine)
+	}
+	return fmt.Sprintf("line %d: rule %s comes after rule %s (line %d): the rules are out of order", p.Line, p.Number, p.Other, p.OtherLine)
+}
+
+// Touches reports whether the problem involves rule number n: the rule
+// itself, or the one it repeats or is out of order with.
+func (p Problem) Touches(n string) bool { return p.Number == n || p.Other == n }
+
+// Section is a heading of the rules: "205. Type Line".
+type Section struct {
+	Number string // "205"
+	Title  string // "Type Line"
 }
 
 // Lookup returns the rule with the given number.
@@ -46,28 +88,38 @@ func (d *Document) Lookup(number string) (Rule, bool) {
 
 // Parse reads a whole document (decoded to UTF-8; lines may end in LF,
 // CRLF or CR). It fails when the document states no effective date,
-// states two different ones, contains no rules, repeats a rule or has them
-// out of order, or stops before its glossary: that is not a whole
-// Comprehensive Rules file.
+// states two different ones, contains no rules, or stops before its
+// glossary: that is not a whole Comprehensive Rules file. Flaws of the
+// numbering (a rule printed twice, a rule out of order) do not stop it:
+// they are listed in Problems, for the reader of each fact to judge.
 func Parse(text string) (*Document, error) { return ParseFunc(text, nil) }
+
+// Keep decides which rules a parse returns, by number ("205.3m") and by
+// the title of the section heading above it ("Type Line"), so that a
+// reader can ask for rules by what the document calls them whatever
+// their numbers that year.
+type Keep func(number, section string) bool
 
 // ParseFunc is Parse keeping only the rules keep accepts (every rule when
 // keep is nil). It reads the text once, and what it allocates grows with
 // the rules it keeps, not with the document: the order of rule numbers,
 // checked as they come, is what shows a repeated rule.
-func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
+func ParseFunc(text string, keep Keep) (*Document, error) {
 	d := &Document{}
 	var (
 		cur              Rule
 		have, keepCur    bool
 		count            int
 		rulesSeen, ended bool // ended: the glossary or credits follow the rules
+		credits          bool // the credits heading after the rules
 		last             string
 		lastLine         int
 		lastParts        numberParts
+		section          Section // the last heading read
 		effective        string
 		effectiveLine    int
 		lines            = lineReader{s: text, lf: -1, cr: -1}
+		lineNo           int
 	)
 	flush := func() {
 		if have && keepCur {
@@ -75,9 +127,10 @@ func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
 		}
 		have = false
 	}
-	for lineNo := 1; ; lineNo++ {
+	for lineNo = 1; ; lineNo++ {
 		line, ok := lines.next()
 		if !ok {
+			lineNo--
 			break
 		}
 		if n := len(line); n > 0 && (line[0] <= ' ' || line[n-1] <= ' ' || line[0] == 0xC2 || line[n-1] == 0xA0) {
@@ -96,32 +149,41 @@ func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
 		}
 		if ended {
 			// The glossary and credits hold no rules: jump to the next
-			// effective-date line, counting the lines passed.
-			if lines.pos >= len(text) {
+			// line that matters (the credits heading, an effective-date
+			// line), counting the lines passed.
+			if line == "Credits" {
+				credits = true
+			}
+			next := lines.find(effectivePrefix, false)
+			if !credits {
+				if c := lines.find("Credits", true); c >= 0 && (next < 0 || c < next) {
+					next = c
+				}
+			}
+			if next < 0 {
+				if lines.pos < len(text) {
+					lineNo += countBreaks(text[lines.pos:])
+					if c := text[len(text)-1]; c != '\n' && c != '\r' {
+						lineNo++ // the last line has no break
+					}
+				}
 				break
 			}
-			i := strings.Index(text[lines.pos:], effectivePrefix)
-			if i < 0 {
-				break
-			}
-			start := lines.pos + i
-			for start > lines.pos && text[start-1] != '\n' && text[start-1] != '\r' {
-				start-- // back to the start of its line
-			}
-			lineNo += countBreaks(text[lines.pos:start])
-			lines.pos = start
+			lineNo += countBreaks(text[lines.pos:next])
+			lines.pos = next
 			continue
 		}
 		if num, rest, ok := SplitNumber(line); ok {
 			flush()
 			parts := splitParts(num)
 			if last != "" && parts.compare(lastParts) <= 0 {
-				return nil, orderError(text, num, lineNo, last, lastLine)
+				d.Problems = append(d.Problems, numberingProblem(text, num, lineNo, last, lastLine))
 			}
 			last, lastLine, lastParts = num, lineNo, parts
 			count++
-			cur, have, rulesSeen = Rule{Number: num, Text: rest, Line: lineNo}, true, true
-			keepCur = keep == nil || keep(num)
+			title := section.titleOf(num)
+			cur, have, rulesSeen = Rule{Number: num, Text: rest, Line: lineNo, Section: title}, true, true
+			keepCur = keep == nil || keep(num, title)
 			continue
 		}
 		if have && strings.HasPrefix(line, "Example:") {
@@ -132,12 +194,15 @@ func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
 		}
 		if rulesSeen && (line == "Glossary" || line == "Credits") {
 			flush()
-			ended = true
+			ended, credits = true, line == "Credits"
 			continue
 		}
 		if line != "" {
 			// Any other paragraph ends the rule: section headings.
 			flush()
+			if s, ok := splitHeading(line); ok {
+				section = s
+			}
 		}
 	}
 	flush()
@@ -150,14 +215,30 @@ func ParseFunc(text string, keep func(number string) bool) (*Document, error) {
 	if effective == "" {
 		return nil, fmt.Errorf("no %q line found", effectivePrefix+"...")
 	}
-	d.Effective = effective
+	d.Effective, d.EndsInGlossary, d.LastLine = effective, !credits, lineNo
 	return d, nil
+}
+
+// titleOf is the section's title when rule number n belongs to it.
+func (s Section) titleOf(n string) string {
+	if len(n) > len(s.Number) && n[len(s.Number)] == '.' && strings.HasPrefix(n, s.Number) {
+		return s.Title
+	}
+	return ""
+}
+
+// splitHeading reads a section heading, "205. Type Line".
+func splitHeading(line string) (Section, bool) {
+	if len(line) < 6 || !isDigit(line[0]) || !isDigit(line[1]) || !isDigit(line[2]) || line[3] != '.' || line[4] != ' ' || !isUpper(line[5]) {
+		return Section{}, false
+	}
+	return Section{Number: line[:3], Title: line[5:]}, true
 }
 
 // ParseRelease reads a whole release as published (any encoding) keeping
 // the rules keep accepts: the document is held in memory once, converted
 // to UTF-8 only in the rules kept (see textenc.View).
-func ParseRelease(data []byte, keep func(number string) bool) (*Document, error) {
+func ParseRelease(data []byte, keep Keep) (*Document, error) {
 	text, _, toUTF8, err := textenc.View(data)
 	if err != nil {
 		return nil, err
@@ -177,18 +258,18 @@ func ParseRelease(data []byte, keep func(number string) bool) (*Document, error)
 
 const effectivePrefix = "These rules are effective as of "
 
-// orderError explains a rule number that does not come after the one
-// before it: a repeated rule (naming both lines) or rules out of order.
-// It reads the text again, which only a broken file pays.
-func orderError(text, num string, line int, prev string, prevLine int) error {
+// numberingProblem explains a rule number that does not come after the
+// one before it: a repeated rule (naming both lines) or rules out of
+// order. It reads the text again, which only a flawed file pays.
+func numberingProblem(text, num string, line int, prev string, prevLine int) Problem {
 	lines := lineReader{s: text, lf: -1, cr: -1}
 	for n := 1; n < line; n++ {
 		l, _ := lines.next()
 		if got, _, ok := SplitNumber(trimSpace(l)); ok && got == num {
-			return fmt.Errorf("line %d: rule %s appears twice (first on line %d)", line, num, n)
+			return Problem{Number: num, Line: line, Repeated: true, Other: num, OtherLine: n}
 		}
 	}
-	return fmt.Errorf("line %d: rule %s comes after rule %s (line %d): the rules are out of order", line, num, prev, prevLine)
+	return Problem{Number: num, Line: line, Other: prev, OtherLine: prevLine}
 }
 
 // numberParts is a rule number read for ordering: section, rule, then
@@ -261,6 +342,35 @@ func (l *lineReader) next() (string, bool) {
 		l.pos++
 	}
 	return line, true
+}
+
+// find returns where the next line at or after pos that starts with
+// needle (or, with whole, is needle) begins, or -1.
+func (l *lineReader) find(needle string, whole bool) int {
+	for from := l.pos; from < len(l.s); {
+		i := strings.Index(l.s[from:], needle)
+		if i < 0 {
+			return -1
+		}
+		start, end := from+i, from+i+len(needle)
+		from = end
+		if start > l.pos && l.s[start-1] != '\n' && l.s[start-1] != '\r' {
+			if whole {
+				continue
+			}
+			for start > l.pos && l.s[start-1] != '\n' && l.s[start-1] != '\r' {
+				start-- // back to the start of its line
+			}
+			if trimSpace(l.s[start:from-len(needle)]) != "" {
+				continue // the needle inside a line
+			}
+		}
+		if whole && end < len(l.s) && l.s[end] != '\n' && l.s[end] != '\r' && trimSpace(l.s[end:min(indexFrom(l.s, end, '\n'), indexFrom(l.s, end, '\r'))]) != "" {
+			continue
+		}
+		return start
+	}
+	return -1
 }
 
 func indexFrom(s string, from int, c byte) int {

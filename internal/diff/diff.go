@@ -459,19 +459,15 @@ func sameWordCount(spans []Span) bool {
 }
 
 // ruleComparable reports whether both snapshots carry the fact group of
-// rule n, so a partial snapshot does not "remove" the rules it lacks.
+// rule n, so a partial snapshot does not "remove" the rules it lacks. The
+// group is found by each snapshot's own numbering (204.3k of 2011 and
+// 205.3m of 2012 are both subtypes).
 func ruleComparable(a, b *snapshot.Snapshot, n string) bool {
-	var fact string
-	switch {
-	case n == "205.2a":
-		fact = snapshot.FactCardTypes
-	case n == "205.4a":
-		fact = snapshot.FactSupertypes
-	case strings.HasPrefix(n, "205.3"):
-		fact = snapshot.FactSubtypes
-	case strings.HasPrefix(n, "107.4"):
-		fact = snapshot.FactMana
-	default:
+	fact := a.FactOfRule(n)
+	if fact == "" {
+		fact = b.FactOfRule(n)
+	}
+	if fact == "" {
 		return true
 	}
 	return a.Has(fact) && b.Has(fact)

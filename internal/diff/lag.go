@@ -61,12 +61,12 @@ func (l *Lag) Lines() []string {
 	var out []string
 	for _, k := range snapshot.Lists() {
 		if names := l.Untranslated[k]; len(names) > 0 {
-			out = append(out, fmt.Sprintf("no Spanish name yet for: %s (%s)", strings.Join(names, ", "), label(k)))
+			out = append(out, fmt.Sprintf("no Spanish name yet for: %s (%s)", strings.Join(names, ", "), Label(k)))
 		}
 	}
 	for _, k := range snapshot.Lists() {
 		for _, p := range l.Dropped[k] {
-			out = append(out, fmt.Sprintf("the Spanish rules still list %s for %s, which the English %s no longer list", p.ES, p.EN, label(k)))
+			out = append(out, fmt.Sprintf("the Spanish rules still list %s for %s, which the English %s no longer list", p.ES, p.EN, Label(k)))
 		}
 	}
 	return out

@@ -55,7 +55,7 @@ func (r *Report) Text(w io.Writer, color bool) error {
 		if len(r.Added[k])+len(r.Removed[k])+len(r.Renamed[k])+len(r.Typography[k])+len(r.Translations[k]) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s:\n", label(k))
+		fmt.Fprintf(&b, "\n%s:\n", Label(k))
 		for _, n := range r.Added[k] {
 			fmt.Fprintf(&b, "  %s\n", paint("32", "+ "+n))
 		}
@@ -198,7 +198,8 @@ func elide(s string) string {
 	return strings.Join(w[:5], " ") + " … " + strings.Join(w[len(w)-5:], " ")
 }
 
-func label(k string) string {
+// Label names a list for a reader: "creature types", "card types".
+func Label(k string) string {
 	switch k {
 	case "card_types":
 		return "card types"
@@ -228,7 +229,7 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 		if a+rm+rn+ty+tr == 0 {
 			continue
 		}
-		fmt.Fprintf(&head, "| %s | %d | %d | %d | %d | %d |\n", label(k), a, rm, rn, ty, tr)
+		fmt.Fprintf(&head, "| %s | %d | %d | %d | %d | %d |\n", Label(k), a, rm, rn, ty, tr)
 	}
 	if len(r.Moved) > 0 {
 		fmt.Fprintf(&head, "\n%d moved between lists.", len(r.Moved))
@@ -254,7 +255,7 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 			fmt.Fprintf(&s, "- translation of %s: %s → %s\n", md(t.EN), md(t.From), md(t.To))
 		}
 		if s.Len() > 0 {
-			sections = append(sections, details(label(k), s.String()))
+			sections = append(sections, details(Label(k), s.String()))
 		}
 	}
 	if len(r.Moved) > 0 {

@@ -31,7 +31,10 @@ type Facts struct {
 	SubtypeRule    map[string]string // category → subrule number it came from
 	BasicLandTypes []string
 	ManaSymbols    []snapshot.ManaSymbol
-	Rules          snapshot.Rules // text of every rule the facts came from
+	// FactRule is the rule each fact was read from, as this release
+	// numbers it (card types: 204.2a until 2011-07-15, 205.2a since).
+	FactRule map[string]string
+	Rules    snapshot.Rules // text of every rule the facts came from
 }
 
 // Covers lists the facts found, in snapshot order.
@@ -55,39 +58,62 @@ func (f *Facts) Covers() []string {
 	return c
 }
 
-// Error is an extraction failure tied to one rule.
+// FromRule reports whether a fact was read from rule n: a rule whose
+// text is kept in Rules.
+func (f *Facts) FromRule(n string) bool {
+	_, ok := f.Rules[n]
+	return ok
+}
+
+// Error is an extraction failure tied to one rule. Rule is empty when the
+// rule itself was not found; Msg then says what was looked for.
 type Error struct {
 	Rule string
 	Msg  string
 }
 
-func (e *Error) Error() string { return "rule " + e.Rule + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Rule == "" {
+		return e.Msg
+	}
+	return "rule " + e.Rule + ": " + e.Msg
+}
 
 func errorf(rule, format string, args ...any) error {
 	return &Error{Rule: rule, Msg: fmt.Sprintf(format, args...)}
 }
 
-// Needed reports whether facts are read from rule number: the card types
-// (205.2a), supertypes (205.4a), rule 205.3 and its subrules, and rule
-// 107.4 and its subrules. A reader of a whole release keeps only these.
-func Needed(number string) bool {
-	switch number {
-	case "205.2a", "205.4a", "205.3", "107.4":
-		return true
-	}
-	return isSubruleOf(number, "205.3") || isSubruleOf(number, "107.4")
+// Sections the facts are read from, by the titles the rules give them:
+// the card types, subtypes and supertypes are in "Type Line" (rule 204
+// until 2011-07-15, 205 since), the mana symbols in "Numbers and Symbols"
+// (107).
+const (
+	SectionTypeLine = "Type Line"
+	SectionSymbols  = "Numbers and Symbols"
+)
+
+// Needed reports whether facts may be read from a rule, by the title of
+// its section: a reader of a whole release keeps only these rules, and
+// Extract then finds each list by the sentence that introduces it.
+func Needed(number, section string) bool {
+	return section == SectionTypeLine || section == SectionSymbols
 }
 
-// Extract reads every fact present in rules. With full set (a whole CR
-// release), each fact must be found; otherwise only rules present are read,
-// and a page that covers a rule but yields no fact from it is still an error.
+// Extract reads every fact present in rules. Each list is found by the
+// sentence that introduces it ("The card types are ...", "The mana
+// symbols are ...", "The artifact types are ..."), whatever the rule's
+// number, so a release of 2009 (rule 204) reads like one of 2026 (205).
+// With full set (a whole CR release), each fact must be found;
+// otherwise only rules present are read, and a page that covers a rule
+// but yields no fact from it is still an error.
 func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 	p := langPhrases[lang]
 	if p == nil {
 		return nil, fmt.Errorf("no phrase table for language %q", lang)
 	}
-	byNum := make(map[string]crtext.Rule, len(rules))
-	for _, r := range rules {
+	typeLine, symbols := inSection(rules, SectionTypeLine), inSection(rules, SectionSymbols)
+	byNum := make(map[string]crtext.Rule, len(typeLine)+len(symbols))
+	for _, r := range slices.Concat(typeLine, symbols) {
 		if prev, dup := byNum[r.Number]; dup {
 			if prev.Text != r.Text {
 				return nil, errorf(r.Number, "the rule appears twice with different text, on lines %d and %d: which one is the rules?", prev.Line, r.Line)
@@ -96,49 +122,110 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 		}
 		byNum[r.Number] = r
 	}
-	f := &Facts{Rules: snapshot.Rules{}}
+	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}}
 
-	if r, ok := byNum["205.2a"]; ok {
-		names, err := simpleList(p, p.cardTypes, r, "a sentence \""+p.cardTypesWording+" ...\"")
+	r, err := findRule(p, typeLine, p.cardTypes, p.cardTypesWording, "card types", full)
+	if err != nil {
+		return nil, err
+	}
+	if r != nil {
+		names, err := simpleList(p, p.cardTypes, *r)
 		if err != nil {
 			return nil, err
 		}
 		f.CardTypes = names
 		f.Rules[r.Number] = r.Text
-	} else if full {
-		return nil, errorf("205.2a", "rule not found; expected the list of card types")
+		f.FactRule[snapshot.FactCardTypes] = r.Number
 	}
 
-	if r, ok := byNum["205.4a"]; ok {
-		names, err := simpleList(p, p.supertypes, r, "a sentence \""+p.supertypesWording+" ...\"")
+	if r, err = findRule(p, typeLine, p.supertypes, p.supertypesWording, "supertypes", full); err != nil {
+		return nil, err
+	}
+	if r != nil {
+		names, err := simpleList(p, p.supertypes, *r)
 		if err != nil {
 			return nil, err
 		}
 		f.Supertypes = names
 		f.Rules[r.Number] = r.Text
-	} else if full {
-		return nil, errorf("205.4a", "rule not found; expected the list of supertypes")
+		f.FactRule[snapshot.FactSupertypes] = r.Number
 	}
 
-	if err := extractSubtypes(p, rules, byNum, full, f); err != nil {
+	if err := extractSubtypes(p, typeLine, byNum, full, f); err != nil {
 		return nil, err
 	}
 
-	if r, ok := byNum["107.4"]; ok {
-		syms, err := manaSymbols(p, r)
+	if r, err = findRule(p, symbols, p.manaSymbols, p.manaWording, "mana symbols", full); err != nil {
+		return nil, err
+	}
+	if r != nil {
+		var sub []crtext.Rule
+		for _, sr := range symbols {
+			if isSubruleOf(sr.Number, r.Number) {
+				sub = append(sub, sr)
+			}
+		}
+		syms, err := manaSymbols(p, *r, sub)
 		if err != nil {
 			return nil, err
 		}
 		f.ManaSymbols = syms
-		for _, sr := range rules {
-			if sr.Number == "107.4" || isSubruleOf(sr.Number, "107.4") {
-				f.Rules[sr.Number] = sr.Text
-			}
+		f.FactRule[snapshot.FactMana] = r.Number
+		f.Rules[r.Number] = r.Text
+		for _, sr := range sub {
+			f.Rules[sr.Number] = sr.Text
 		}
-	} else if full {
-		return nil, errorf("107.4", "rule not found; expected the list of mana symbols")
 	}
 	return f, nil
+}
+
+// inSection returns the rules of the section titled title, and those of
+// no known section (a rule page has no headings). The card types are
+// listed twice in a release, in the Type Line section and in 300.1: the
+// section says which list is the Type Line's.
+func inSection(rules []crtext.Rule, title string) []crtext.Rule {
+	i := slices.IndexFunc(rules, func(r crtext.Rule) bool { return r.Section != "" && r.Section != title })
+	if i < 0 {
+		return rules // no rule of another section: nothing to leave out
+	}
+	out := slices.Clone(rules[:i])
+	for _, r := range rules[i:] {
+		if r.Section == "" || r.Section == title {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// findRule returns the one rule with a sentence matching re, or nil when
+// none has one and the extraction is not full. wording is how the
+// sentence begins, for messages.
+func findRule(p *phrases, rules []crtext.Rule, re *regexp.Regexp, wording, what string, full bool) (*crtext.Rule, error) {
+	var found *crtext.Rule
+	for i := range rules {
+		r := &rules[i]
+		if !strings.Contains(r.Text, wording) || !hasSentence(p, r.Text, re) {
+			continue
+		}
+		if found != nil && found.Number != r.Number {
+			return nil, errorf(r.Number, "says %q, as rule %s does: which one lists the %s?", wording+" ...", found.Number, what)
+		}
+		found = r
+	}
+	if found == nil && full {
+		return nil, errorf("", "no rule says %q: expected the list of %s", wording+" ...", what)
+	}
+	return found, nil
+}
+
+func hasSentence(p *phrases, text string, re *regexp.Regexp) bool {
+	text = p.withoutAsides(text)
+	for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isSubruleOf reports whether n is a lettered subrule of rule (205.3m of 205.3).
@@ -147,22 +234,46 @@ func isSubruleOf(n, rule string) bool {
 	return ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z'
 }
 
-func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Rule, full bool, f *Facts) error {
-	var sub []crtext.Rule
-	for _, r := range rules {
-		if isSubruleOf(r.Number, "205.3") {
-			sub = append(sub, r)
-		}
+// parentRule is the rule a lettered subrule belongs to (205.3 of 205.3m),
+// or "" for a rule without a letter.
+func parentRule(n string) string {
+	if i := len(n) - 1; i > 0 && n[i] >= 'a' && n[i] <= 'z' {
+		return n[:i]
 	}
-	if len(sub) == 0 {
+	return ""
+}
+
+// extractSubtypes finds the subtype lists: the lettered subrules of one
+// rule (205.3 today, 204.3 until 2011-07-15) whose sentences introduce
+// lists, and reads every subrule of that rule.
+func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Rule, full bool, f *Facts) error {
+	parent, first := "", ""
+	for _, r := range rules {
+		par := parentRule(r.Number)
+		if par == "" || par == parent || f.FromRule(r.Number) || !strings.Contains(r.Text, p.typeWord) || !hasListSentence(p, r.Text) {
+			continue // (the card types and supertypes sentences read like lists)
+		}
+		if parent != "" {
+			return errorf(r.Number, "lists subtypes, as rule %s does, but they are subrules of different rules (%s and %s): which one is the subtypes rule?", first, parent, par)
+		}
+		parent, first = par, r.Number
+	}
+	if parent == "" {
 		if full {
-			return errorf("205.3", "no subrules found; expected the subtype lists")
+			return errorf("", "no rule lists subtypes: expected sentences like %q in the subrules of one rule", p.exampleList)
 		}
 		return nil
 	}
-	if r, ok := byNum["205.3"]; ok {
+	var sub []crtext.Rule
+	for _, r := range rules {
+		if isSubruleOf(r.Number, parent) {
+			sub = append(sub, r)
+		}
+	}
+	if r, ok := byNum[parent]; ok {
 		f.Rules[r.Number] = r.Text
 	}
+	f.FactRule[snapshot.FactSubtypes] = parent
 	f.Subtypes = snapshot.Subtypes{}
 	f.SubtypeRule = map[string]string{}
 	for _, r := range sub {
@@ -181,20 +292,35 @@ func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Ru
 		f.SubtypeRule[cat] = r.Number
 		if basic != nil {
 			f.BasicLandTypes = basic
+			f.FactRule[snapshot.FactBasicLands] = r.Number
 		}
 	}
 	for _, c := range requiredCategories {
 		if _, ok := f.Subtypes[c]; !ok {
-			return errorf("205.3", "no subrule lists the %s types (expected a sentence like %q)", c, "The "+c+" types are ...")
+			return errorf(parent, "no subrule lists the %s types (expected a sentence like %q)", c, p.listOf(c))
 		}
 	}
 	return nil
 }
 
+// hasListSentence reports whether text has a sentence worded like a
+// subtype list, of a known category or not (an unknown one is reported
+// once the subtypes rule is found).
+func hasListSentence(p *phrases, text string) bool {
+	text = p.withoutAsides(text)
+	for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
+		if _, _, _, ok := matchListSentence(p, s); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // subtypeRule reads one subrule of 205.3. A subrule without a list returns
 // an empty category.
 func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, err error) {
-	for _, s := range sentences(p.withoutAsides(r.Text)) {
+	text := p.withoutAsides(r.Text)
+	for s, rest, more := nextSentence(text); more; s, rest, more = nextSentence(rest) {
 		c, list, isBasic, ok := matchListSentence(p, s)
 		switch {
 		case !ok && looksLikeList(s):
@@ -253,8 +379,9 @@ func looksLikeList(s string) bool {
 // nameListRE matches ", Name" (capitalised, as subtype names are).
 var nameListRE = regexp.MustCompile(`, (?:and |y )?\p{Lu}`)
 
-func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, expected string) ([]string, error) {
-	for _, s := range sentences(p.withoutAsides(r.Text)) {
+func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule) ([]string, error) {
+	text := p.withoutAsides(r.Text)
+	for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
 		if m := re.FindStringSubmatch(s); m != nil {
 			names, err := splitList(p, r.Number, m[1])
 			if err != nil {
@@ -263,7 +390,7 @@ func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, expected string) (
 			return names, checkUnique(r.Number, names)
 		}
 	}
-	return nil, errorf(r.Number, "expected %s, found %q", expected, crtext.Abbreviate(r.Text))
+	return nil, errorf(r.Number, "no sentence of the rule matches %s: %q", re, crtext.Abbreviate(r.Text))
 }
 
 func checkUnique(rule string, names []string) error {
@@ -277,23 +404,24 @@ func checkUnique(rule string, names []string) error {
 	return nil
 }
 
-// sentences splits text at ". " (and at its end). Rule numbers ("305.6")
-// have no space after their period, so they never split a sentence.
-func sentences(text string) []string {
-	var out []string
-	for {
+// nextSentence returns the first sentence of text, split at ". " (or
+// its end), and the rest. Rule numbers ("305.6") have no space after
+// their period, so they never split a sentence. ok is false when text
+// holds no more sentences.
+func nextSentence(text string) (sentence, rest string, ok bool) {
+	for text != "" {
 		i := strings.Index(text, ". ")
 		if i < 0 {
-			break
+			s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "."))
+			return s, "", s != ""
 		}
-		out = append(out, strings.TrimSpace(text[:i]))
+		s := strings.TrimSpace(text[:i])
 		text = text[i+2:]
+		if s != "" {
+			return s, text, true
+		}
 	}
-	text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "."))
-	if text != "" {
-		out = append(out, text)
-	}
-	return out
+	return "", "", false
 }
 
 // splitList splits "A, B, and C" / "A y B" / "A" into names.
@@ -358,7 +486,11 @@ func CanonicalName(s string) (string, error) {
 
 var symbolRE = regexp.MustCompile(`\{[^{}]*\}`)
 
-func manaSymbols(p *phrases, r crtext.Rule) ([]snapshot.ManaSymbol, error) {
+// manaSymbols reads the groups of rule r (107.4) clause by clause. Until
+// 2016 the rule listed {X} among "the mana symbols" with the colours; its
+// subrules call it a variable symbol ("variable symbols (such as {X})"),
+// and so does this reading, so that {X} keeps its group across releases.
+func manaSymbols(p *phrases, r crtext.Rule, sub []crtext.Rule) ([]snapshot.ManaSymbol, error) {
 	var out []snapshot.ManaSymbol
 	seen := map[string]bool{}
 	groups := map[string]bool{}
@@ -387,9 +519,16 @@ func manaSymbols(p *phrases, r crtext.Rule) ([]snapshot.ManaSymbol, error) {
 			out = append(out, snapshot.ManaSymbol{Symbol: sym, Group: group})
 		}
 	}
-	for _, g := range []string{"basic", "numeric", "hybrid", "phyrexian"} {
+	for _, g := range requiredManaGroups {
 		if !groups[g] {
 			return nil, errorf(r.Number, "no %s mana symbols found", g)
+		}
+	}
+	if !groups["variable"] {
+		for i, m := range out {
+			if m.Group == "basic" && p.calledVariable(m.Symbol, sub) {
+				out[i].Group = "variable"
+			}
 		}
 	}
 	return out, nil

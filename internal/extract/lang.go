@@ -1,8 +1,12 @@
 package extract
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // Lang is a language the rules are published in.
@@ -13,9 +17,14 @@ const (
 	Spanish Lang = "es"
 )
 
-// requiredCategories have been in every release since 2016; a full document
-// lacking one of them was misread.
-var requiredCategories = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar"}
+// requiredCategories have been in every release since the rules were
+// rewritten (2009-07-11; the planar types came two months later); a full
+// document lacking one of them was misread.
+var requiredCategories = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "creature"}
+
+// requiredManaGroups have been in 107.4 since 2009-07-11 (the Phyrexian
+// symbols came in 2011, {C} and the variable symbol's own clause in 2016).
+var requiredManaGroups = []string{"basic", "numeric", "hybrid"}
 
 // phrases holds, per language, every wording the rules have used for the
 // sentences that carry facts. One place, so a new wording is one new line.
@@ -28,11 +37,41 @@ type phrases struct {
 	basicLands   *regexp.Regexp
 	cardTypes    *regexp.Regexp
 	supertypes   *regexp.Regexp
-	// how the card types and supertypes sentences begin, for messages
-	cardTypesWording, supertypesWording string
-	manaGroup                           map[string]string // clause words before the first symbol → group
-	and                                 string            // the word before the last list entry
-	aside                               *regexp.Regexp    // "(see rule 301.5)" inside lists
+	manaSymbols  *regexp.Regexp
+	// how the card types, supertypes and mana symbols sentences begin:
+	// the rule that holds one is found by it
+	cardTypesWording, supertypesWording, manaWording string
+	manaGroup                                        map[string]string // clause words before the first symbol → group
+	// variable matches a subrule calling a symbol a variable symbol
+	variable *regexp.Regexp
+	and      string         // the word before the last list entry
+	aside    *regexp.Regexp // "(see rule 301.5)" inside lists
+	// typeWord is in every subtype list sentence; exampleList is one,
+	// for messages, with %s for the category
+	typeWord, exampleList string
+}
+
+// listOf is the list sentence of category c, for messages.
+func (p *phrases) listOf(c string) string {
+	for words, cat := range p.category {
+		if cat == c {
+			return fmt.Sprintf(p.exampleList, words)
+		}
+	}
+	return fmt.Sprintf(p.exampleList, c)
+}
+
+// calledVariable reports whether a subrule of 107.4 calls sym a variable
+// symbol ("variable symbols (such as {X})").
+func (p *phrases) calledVariable(sym string, sub []crtext.Rule) bool {
+	for _, r := range sub {
+		for _, m := range p.variable.FindAllStringSubmatch(r.Text, -1) {
+			if m[1] == sym {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var langPhrases = map[Lang]*phrases{
@@ -42,6 +81,7 @@ var langPhrases = map[Lang]*phrases{
 			regexp.MustCompile(`^That (\S+) type is `),
 			regexp.MustCompile(`^One (\S+) type is [^:]+: `),
 			regexp.MustCompile(`^All other (\S+) types are [^:]+: `),
+			regexp.MustCompile(`^The only (\S+) type at this time is `), // a list of one, until 2009-10-01
 		},
 		category: map[string]string{
 			"artifact": "artifact", "enchantment": "enchantment", "land": "land",
@@ -51,10 +91,13 @@ var langPhrases = map[Lang]*phrases{
 		basicLands:       regexp.MustCompile(`^Of that list, (.+) are the basic land types$`),
 		cardTypes:        regexp.MustCompile(`^The card types are (.+)$`),
 		supertypes:       regexp.MustCompile(`^The supertypes are (.+)$`),
-		cardTypesWording: "The card types are", supertypesWording: "The supertypes are",
+		manaSymbols:      regexp.MustCompile(`^The mana symbols are `),
+		cardTypesWording: "The card types are", supertypesWording: "The supertypes are", manaWording: "The mana symbols are",
 		manaGroup: map[string]string{
 			"mana symbols are":              "basic",
 			"numerical symbols":             "numeric",
+			"numerals":                      "numeric", // until 2016
+			"numeral symbols":               "numeric",
 			"variable symbol":               "variable",
 			"hybrid symbols":                "hybrid",
 			"monocolored hybrid symbols":    "monocolored_hybrid",
@@ -64,8 +107,11 @@ var langPhrases = map[Lang]*phrases{
 			"snow mana symbol":              "snow",
 			"snow symbol":                   "snow",
 		},
-		and:   "and",
-		aside: regexp.MustCompile(`\s*\((?:[Ss]ee|[Ss]ee also) rules? [0-9][^)]*\)`),
+		variable:    regexp.MustCompile(`variable (?:mana )?symbols? (?:\(such as )?(\{[A-Z]\})`),
+		and:         "and",
+		aside:       regexp.MustCompile(`\s*\((?:[Ss]ee|[Ss]ee also) rules? [0-9][^)]*\)`),
+		typeWord:    " type",
+		exampleList: "The %s types are ...",
 	},
 	Spanish: {
 		subtypeLists: []*regexp.Regexp{
@@ -82,7 +128,8 @@ var langPhrases = map[Lang]*phrases{
 		basicLands:       regexp.MustCompile(`^De esa lista, (.+) son los tipos de tierra básicos$`),
 		cardTypes:        regexp.MustCompile(`^Los tipos de carta son (.+)$`),
 		supertypes:       regexp.MustCompile(`^Los supertipos son (.+)$`),
-		cardTypesWording: "Los tipos de carta son", supertypesWording: "Los supertipos son",
+		manaSymbols:      regexp.MustCompile(`^Los símbolos de maná son `),
+		cardTypesWording: "Los tipos de carta son", supertypesWording: "Los supertipos son", manaWording: "Los símbolos de maná son",
 		manaGroup: map[string]string{
 			"símbolos de maná son":          "basic",
 			"símbolos numéricos":            "numeric",
@@ -93,8 +140,11 @@ var langPhrases = map[Lang]*phrases{
 			"símbolos híbridos pirexianos":  "hybrid_phyrexian",
 			"símbolo de maná nevado":        "snow",
 		},
-		and:   "y",
-		aside: regexp.MustCompile(`\s*\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
+		variable:    regexp.MustCompile(`símbolos? variables? (?:\(como )?(\{[A-Z]\})`),
+		typeWord:    "tipo",
+		exampleList: "Los tipos %s son ...",
+		and:         "y",
+		aside:       regexp.MustCompile(`\s*\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
 	},
 }
 
@@ -105,4 +155,22 @@ func (p *phrases) withoutAsides(text string) string {
 		return text
 	}
 	return p.aside.ReplaceAllString(text, "")
+}
+
+// Expected says what a rule page of fact should hold, in lang's words, for
+// messages: "the subtype lists, sentences like "The artifact types are ..."".
+func Expected(lang Lang, fact string) string {
+	p := langPhrases[lang]
+	if p == nil {
+		return fact
+	}
+	switch fact {
+	case snapshot.FactCardTypes:
+		return fmt.Sprintf("the card types, a sentence %q", p.cardTypesWording+" ...")
+	case snapshot.FactSupertypes:
+		return fmt.Sprintf("the supertypes, a sentence %q", p.supertypesWording+" ...")
+	case snapshot.FactMana:
+		return fmt.Sprintf("the mana symbols, a sentence %q", p.manaWording+" ...")
+	}
+	return fmt.Sprintf("the subtype lists, sentences like %q", p.listOf("artifact"))
 }

@@ -178,7 +178,11 @@ func constDoc(g *jen.Group, l List, v Value) {
 	if v.Removed == "" {
 		return
 	}
-	dep := fmt.Sprintf("Deprecated: removed from the rules in %s (%s)", v.Removed, l.Rule)
+	rule := l.Rule
+	if v.Rule != "" {
+		rule = v.Rule // as the release that last listed it numbered it
+	}
+	dep := fmt.Sprintf("Deprecated: removed from the rules in %s (%s)", v.Removed, rule)
 	if v.ReplacedBy != "" {
 		dep += "; replaced by " + v.ReplacedBy
 		if v.Evidence != "" {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -18,11 +19,22 @@ import (
 
 func model(t testing.TB) *Model {
 	t.Helper()
-	m, err := Load(filepath.Join(corpus.Root(t), "snapshots"))
+	m, err := Load(filepath.Join(corpus.Root(t), "snapshots"), record(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// record is the committed values record, read afresh (generation
+// extends it).
+func record(t testing.TB) *Record {
+	t.Helper()
+	r, err := LoadRecord(filepath.Join(corpus.Root(t), "generated", RecordFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // generated/ must be exactly what the snapshots produce.
@@ -176,22 +188,33 @@ func category(t *testing.T, m *Model, name string) List {
 }
 
 // Past facts, pinned on purpose: when a name first appeared and when the
-// rules dropped it do not change.
+// rules dropped it do not change. The history begins with the first
+// release of the rewritten rules, 2009-07-11: what it lists is only
+// known to be at least that old.
 func TestSinceAndRemoved(t *testing.T) {
 	m := model(t)
 	if _, v := find(t, category(t, m, "creature"), "Time Lord"); v.Since != "2023-10-13" || !v.Exact {
 		t.Errorf("Time Lord %+v", v)
 	}
-	if _, v := find(t, category(t, m, "creature"), "Goblin"); v.Since != "2016-01-16" || v.Exact {
+	if _, v := find(t, category(t, m, "creature"), "Goblin"); v.Since != "2009-07-11" || v.Exact {
 		t.Errorf("Goblin %+v: the oldest release is only a bound", v)
 	}
 	if _, v := find(t, m.CardTypes, "Tribal"); v.Removed != "2024-07-30" || v.ReplacedBy != "Kindred" {
 		t.Errorf("Tribal %+v", v)
 	}
+	if _, v := find(t, m.CardTypes, "Scheme"); v.Since != "2010-07-16" || !v.Exact {
+		t.Errorf("Scheme %+v: first listed in the release of Archenemy", v)
+	}
+	if _, v := find(t, category(t, m, "creature"), "Anteater"); v.Removed != "2015-01-23" || v.Rule != "205.3m" {
+		t.Errorf("Anteater %+v: gone by 2015-01-23", v)
+	}
+	if _, v := find(t, category(t, m, "creature"), "Egg"); v.Removed != "" || v.Since != "2009-07-11" {
+		t.Errorf("Egg %+v: dropped in 2010-07-16, listed again since 2018-07-13", v)
+	}
 }
 
 // Every name the history shows leaving the rules keeps its constant,
-// marked deprecated with the release that dropped it (six since 2016).
+// marked deprecated with the release that dropped it (seven since 2009).
 func TestDeprecatedForEveryRemoval(t *testing.T) {
 	m := model(t)
 	files, err := Generate(m, "generated")
@@ -200,6 +223,7 @@ func TestDeprecatedForEveryRemoval(t *testing.T) {
 	}
 	for _, tt := range []struct{ file, doc, constant string }{
 		{"cardtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.2a); replaced by Kindred", "Tribal CardType = 12"},
+		{"subtype/tables.go", "Deprecated: removed from the rules in 2015-01-23 (205.3m)", "CreatureAnteater Creature ="},
 		{"subtype/tables.go", "Deprecated: removed from the rules in 2020-07-03 (205.3m)", "CreatureHound Creature ="},
 		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureCephalid Creature ="},
 		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureNaga Creature ="},
@@ -276,7 +300,11 @@ func TestValuesStableAcrossUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	next := cur
-	next.Effective = "2099-01-01"
+	h, err := store.History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Effective = dayAfter(t, h[len(h)-1].Effective)
 	dropped := next.Subtypes["creature"][len(next.Subtypes["creature"])/2] // any current name
 	creatures := slices.DeleteFunc(slices.Clone(next.Subtypes["creature"]), func(s string) bool { return s == dropped })
 	first, last := absent(t, next.Subtypes["creature"], "Aalii"), absent(t, next.Subtypes["creature"], "Zzyzx")
@@ -293,7 +321,7 @@ func TestValuesStableAcrossUpdate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	after, err := Load(dir)
+	after, err := Load(dir, record(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,10 +338,10 @@ func TestValuesStableAcrossUpdate(t *testing.T) {
 	}
 	cl := category(t, after, "creature")
 	n := len(category(t, before, "creature").Values)
-	if got := cl.Values[n:]; len(got) != 2 || got[0].EN != first || got[1].EN != last || got[0].Since != "2099-01-01" {
+	if got := cl.Values[n:]; len(got) != 2 || got[0].EN != first || got[1].EN != last || got[0].Since != next.Effective {
 		t.Errorf("new creature types %+v", got)
 	}
-	if _, v := find(t, cl, dropped); v.Removed != "2099-01-01" {
+	if _, v := find(t, cl, dropped); v.Removed != next.Effective {
 		t.Errorf("%s %+v", dropped, v)
 	}
 	if cl.Values[cl.Order[0]-1].EN != first {
@@ -354,7 +382,7 @@ func TestManaSemanticsRefusesToGuess(t *testing.T) {
 		b, _ := snapshot.Marshal(m.EN)
 		en, _ := snapshot.Unmarshal(b)
 		tt.change(en)
-		_, err := manaSemantics(en, []*snapshot.Snapshot{en})
+		_, err := manaSemantics(en, []*snapshot.Snapshot{en}, record(t))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", name, err, tt.want)
 		}
@@ -398,13 +426,13 @@ func TestAmbiguousSpellingRefused(t *testing.T) {
 	if err := os.WriteFile(store.CurrentPath("es"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), `both read as "goblin"`) {
+	if _, err := Load(dir, record(t)); err == nil || !strings.Contains(err.Error(), `both read as "goblin"`) {
 		t.Errorf("got %v", err)
 	}
 }
 
 func TestMissingSnapshot(t *testing.T) {
-	_, err := Load(t.TempDir())
+	_, err := Load(t.TempDir(), NewRecord())
 	if err == nil || !strings.Contains(err.Error(), "run make regen") {
 		t.Errorf("got %v", err)
 	}
@@ -412,4 +440,15 @@ func TestMissingSnapshot(t *testing.T) {
 	if errors.As(err, &se) {
 		t.Error("wrong error type")
 	}
+}
+
+// dayAfter is the day after date (YYYY-MM-DD): a release newer than any
+// the snapshots hold, whatever they hold.
+func dayAfter(t *testing.T, date string) string {
+	t.Helper()
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.AddDate(0, 0, 1).Format(time.DateOnly)
 }

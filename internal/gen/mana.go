@@ -13,6 +13,7 @@ import (
 // ManaSymbol is one symbol of 107.4 with the semantics the generator derived
 // for it from the rule's text. Its value is its index in Model.Mana + 1.
 type ManaSymbol struct {
+	Value   int    // the constant's value, from the record
 	Text    string // "{W/U/P}"
 	Group   string
 	Ident   string // "WUP"
@@ -41,7 +42,7 @@ var colorWords = map[string]string{"white": "W", "blue": "U", "black": "B", "red
 // Every symbol the English history ever listed gets a value, in order of
 // first listing; numeric symbols are not values (a Pip carries a number).
 // The Spanish 107.4 may lag behind: symbols are the same in both languages.
-func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]ManaSymbol, error) {
+func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot, rec *Record) ([]ManaSymbol, error) {
 	// Examples illustrate; the semantics come from the rule's own sentences
 	// ("by paying 4 life" in 107.4f's example must not be read as the price).
 	text := func(rule string) string {
@@ -88,6 +89,9 @@ func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]Man
 	}
 	var out []ManaSymbol
 	for _, life := range history.Lives(enHistory, snapshot.FactMana) {
+		if groups[life.Name] == "numeric" {
+			continue // any number; the cost parser reads digits
+		}
 		s := snapshot.ManaSymbol{Symbol: life.Name, Group: groups[life.Name]}
 		body := strings.Trim(s.Symbol, "{}")
 		parts := strings.Split(body, "/")
@@ -100,8 +104,6 @@ func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]Man
 			return c, nil
 		}
 		switch s.Group {
-		case "numeric":
-			continue // any number; the cost parser reads digits
 		case "basic":
 			if body == "C" {
 				m.Pay = []string{"C"}
@@ -170,6 +172,28 @@ func manaSemantics(en *snapshot.Snapshot, enHistory []*snapshot.Snapshot) ([]Man
 		m.Colors = wubrg(m.Colors)
 		out = append(out, m)
 	}
+	return byRecord(rec, snapshot.FactMana, out, 1)
+}
+
+// byRecord numbers symbols by the record, appending those it lacks, and
+// returns them by value, from base.
+func byRecord(rec *Record, list string, syms []ManaSymbol, base int) ([]ManaSymbol, error) {
+	texts := make([]string, len(syms))
+	for i, s := range syms {
+		texts[i] = s.Text
+	}
+	values, err := rec.Assign(list, texts, base)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ManaSymbol, len(syms))
+	for i, s := range syms {
+		if v := values[i] - base; v >= len(syms) {
+			return nil, fmt.Errorf("values record: %s %s has value %d, but there are %d symbols: the record has a gap", list, s.Text, values[i], len(syms))
+		}
+		s.Value = values[i]
+		out[values[i]-base] = s
+	}
 	return out, nil
 }
 
@@ -187,7 +211,7 @@ func wubrg(s string) string {
 // printedSymbols gives the symbols cards print outside 107.4 their
 // semantics: the ways to pay them come from the curated file, the life a
 // Phyrexian half costs from 107.4f, as for the rules' own symbols.
-func printedSymbols(en *snapshot.Snapshot, syms []snapshot.PrintedSymbol, official int) ([]ManaSymbol, error) {
+func printedSymbols(en *snapshot.Snapshot, syms []snapshot.PrintedSymbol, official int, rec *Record) ([]ManaSymbol, error) {
 	if official >= PrintedSymbolBase || len(syms) > 255-PrintedSymbolBase {
 		return nil, fmt.Errorf("mana symbols: %d of rule 107.4 and %d printed do not fit their ranges of values", official, len(syms))
 	}
@@ -213,5 +237,5 @@ func printedSymbols(en *snapshot.Snapshot, syms []snapshot.PrintedSymbol, offici
 		m.Colors = wubrg(m.Colors)
 		out = append(out, m)
 	}
-	return out, nil
+	return byRecord(rec, recordPrintedMana, out, PrintedSymbolBase)
 }

@@ -39,6 +39,9 @@ type Model struct {
 	PrintedMana []ManaSymbol
 	// OldestRelease is the oldest English release the history knows.
 	OldestRelease string
+	// Record holds the value of every name, the names first seen by this
+	// generation appended.
+	Record *Record
 }
 
 // PrintedSymbolBase is the first value of a mana symbol printed outside
@@ -63,6 +66,7 @@ type Value struct {
 	Since      string
 	Exact      bool // Since is a real first listing, not the oldest release known
 	Removed    string
+	Rule       string // the rule that listed it last, as that release numbered it
 	ReplacedBy string // printed name of the replacement, for renames
 	Evidence   string
 }
@@ -77,10 +81,11 @@ type Category struct {
 }
 
 // Load reads the current snapshots and the English and Spanish histories
-// from dir.
-func Load(dir string) (*Model, error) {
+// from dir, and numbers every name by rec, which it extends with the
+// names rec lacks (Model.Record).
+func Load(dir string, rec *Record) (*Model, error) {
 	store := snapshot.Store{Dir: dir}
-	m := &Model{}
+	m := &Model{Record: rec}
 	var err error
 	if m.EN, m.ENSum, err = loadCurrent(store, "en"); err != nil {
 		return nil, err
@@ -115,7 +120,11 @@ func Load(dir string) (*Model, error) {
 	if m.Supertypes, err = m.list(ids, enHistory, spanish, snapshot.FactSupertypes, "supertype", "", true); err != nil {
 		return nil, err
 	}
-	for _, c := range categoryOrder(enHistory) {
+	cats, err := m.categories(enHistory)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats {
 		goType, err := Ident("", c.name)
 		if err != nil {
 			return nil, err
@@ -135,7 +144,7 @@ func Load(dir string) (*Model, error) {
 	if m.RuleChoice, err = choiceRule(m.EN); err != nil {
 		return nil, err
 	}
-	if m.Mana, err = manaSemantics(m.EN, enHistory); err != nil {
+	if m.Mana, err = manaSemantics(m.EN, enHistory, m.Record); err != nil {
 		return nil, err
 	}
 	m.OldestRelease = enHistory[0].Effective
@@ -143,7 +152,7 @@ func Load(dir string) (*Model, error) {
 		return nil, err
 	}
 	if m.Printed != nil {
-		if m.PrintedMana, err = printedSymbols(m.EN, m.Printed.Symbols, len(m.Mana)); err != nil {
+		if m.PrintedMana, err = printedSymbols(m.EN, m.Printed.Symbols, len(m.Mana), m.Record); err != nil {
 			return nil, err
 		}
 	}
@@ -173,12 +182,21 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 		l.Rule = lastRule(enHistory, key)
 	}
 	lives := history.Lives(enHistory, key)
+	names := make([]string, len(lives))
+	for i, life := range lives {
+		names[i] = life.Name
+	}
+	values, err := m.Record.Assign(key, names, 1)
+	if err != nil {
+		return List{}, err
+	}
+	l.Values = make([]Value, len(lives))
 	at := map[string]int{}
 	spelled := map[string]string{} // folded spelling → the name claiming it
 	for i, life := range lives {
 		v := Value{
 			EN: life.Name, ES: spanish[key][life.Name], Since: life.First, Exact: !life.Oldest,
-			Removed: life.Removed, ReplacedBy: life.ReplacedBy, Evidence: life.Evidence,
+			Removed: life.Removed, ReplacedBy: life.ReplacedBy, Evidence: life.Evidence, Rule: life.Rule,
 		}
 		if titleCase {
 			v.EN, v.ES, v.ReplacedBy = title(v.EN), title(v.ES), title(v.ReplacedBy)
@@ -199,13 +217,19 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 			}
 			spelled[k] = v.EN
 		}
-		id, err := ids.add(prefix, title(life.Name), noun)
+		n := values[i]
+		if n > len(lives) {
+			return List{}, fmt.Errorf("values record: %s %q has value %d, but the list has %d names: the record has a gap", noun, life.Name, n, len(lives))
+		}
+		// The identifier comes from the recorded spelling, so a change of
+		// typography in the rules does not rename a constant.
+		id, err := ids.add(prefix, title(m.Record.Name(key, n)), noun)
 		if err != nil {
 			return List{}, err
 		}
 		v.Ident = id
-		at[life.Name] = i + 1
-		l.Values = append(l.Values, v)
+		at[life.Name] = n
+		l.Values[n-1] = v
 	}
 	for _, n := range m.EN.List(key) {
 		v, ok := at[n]
@@ -245,18 +269,34 @@ func lastRule(h []*snapshot.Snapshot, key string) string {
 
 type categoryInfo struct{ name, since string }
 
-// categoryOrder lists every category the history has known, in order of
-// first appearance, then rule order.
-func categoryOrder(h []*snapshot.Snapshot) []categoryInfo {
-	var out []categoryInfo
+// categories lists every category the history has known, by value:
+// values come from the record, which numbers a new category after the
+// others in order of first appearance, then rule order.
+func (m *Model) categories(h []*snapshot.Snapshot) ([]categoryInfo, error) {
+	var seen []categoryInfo
 	for _, s := range h {
 		for _, c := range snapshot.Categories {
-			if _, ok := s.Subtypes[c]; ok && !slices.ContainsFunc(out, func(x categoryInfo) bool { return x.name == c }) {
-				out = append(out, categoryInfo{c, s.Effective})
+			if _, ok := s.Subtypes[c]; ok && !slices.ContainsFunc(seen, func(x categoryInfo) bool { return x.name == c }) {
+				seen = append(seen, categoryInfo{c, s.Effective})
 			}
 		}
 	}
-	return out
+	names := make([]string, len(seen))
+	for i, c := range seen {
+		names[i] = c.name
+	}
+	values, err := m.Record.Assign(recordCategories, names, 1)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]categoryInfo, len(seen))
+	for i, c := range seen {
+		if values[i] > len(seen) {
+			return nil, fmt.Errorf("values record: category %q has value %d, but the history has %d categories: the record has a gap", c.name, values[i], len(seen))
+		}
+		out[values[i]-1] = c
+	}
+	return out, nil
 }
 
 // spanishNames maps list key → English name → Spanish name, from every

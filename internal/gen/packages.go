@@ -267,7 +267,7 @@ func (m *Model) manaFile() *jen.File {
 				g.Comment("")
 				g.Comment("Deprecated: rule 107.4 lists " + m.PrintedMana[i].Text + " as of " + v.Removed + ": use " + "Symbol" + strings.TrimPrefix(m.PrintedMana[i].Ident, "Printed") + ".")
 			}
-			g.Id(v.Ident).Id("Symbol").Op("=").Lit(PrintedSymbolBase + i)
+			g.Id(v.Ident).Id("Symbol").Op("=").Lit(m.PrintedMana[i].Value)
 		}
 	})
 	f.Comment("The symbols cards print outside rule 107.4, from PrintedSymbolBase, with what their reminder text says they mean.")

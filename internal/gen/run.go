@@ -11,14 +11,29 @@ import (
 	"github.com/mtgrules/crgen/internal/atomicfile"
 )
 
-// Files loads the snapshots in snapDir and returns every generated file,
-// keyed by path under outDir.
+// Files loads the snapshots in snapDir and the values record of outDir
+// and returns every generated file, keyed by path under outDir, the
+// record among them with the names it gained.
 func Files(snapDir, outDir string) (map[string][]byte, error) {
-	m, err := Load(snapDir)
+	rec, err := LoadRecord(filepath.Join(outDir, RecordFile))
 	if err != nil {
 		return nil, err
 	}
-	return Generate(m, outDir)
+	return FilesWith(snapDir, outDir, rec)
+}
+
+// FilesWith is Files numbering by rec, which it extends.
+func FilesWith(snapDir, outDir string, rec *Record) (map[string][]byte, error) {
+	m, err := Load(snapDir, rec)
+	if err != nil {
+		return nil, err
+	}
+	files, err := Generate(m, outDir)
+	if err != nil {
+		return nil, err
+	}
+	files[filepath.Join(outDir, RecordFile)] = rec.Marshal()
+	return files, nil
 }
 
 // Stale compares the generated files with what is on disk and returns the

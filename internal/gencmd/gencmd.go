@@ -7,14 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/gen"
 )
 
 var flags struct {
-	snapshots, out string
-	check          bool
+	snapshots, out, baseRecord string
+	check, newRecord           bool
 }
 
 // Command is gen.
@@ -24,17 +26,26 @@ var Command = &cli.Command{
 	Doc: `gen reads snapshots/current/{en,es}.json and the history in snapshots/en/
 and snapshots/es/, and writes the tables of generated/ (constants,
 names, history of every name); the validators beside them are
-hand-written and read those tables. Values never move: a name keeps the
-number it got when the rules first listed it, and a name the rules drop
-keeps its constant, marked Deprecated. Two runs on the same snapshots
-write the same bytes; -check writes nothing and fails if generated/ is
-not what gen would write.`,
-	Examples: []string{"gen", "gen -check   # in CI: generated/ is up to date"},
-	Exit:     []string{"1 also: generated/ is stale (with -check)"},
+hand-written and read those tables. Values never move: every constant's
+value is recorded in generated/values.json, which gen reads and only
+appends to (a name it has not seen gets the next value of its list), and
+a name the rules drop keeps its constant, marked Deprecated. Two runs on
+the same snapshots write the same bytes; -check writes nothing and fails
+if generated/ is not what gen would write; -base-record fails if the
+record loses or changes an entry of an earlier one (CI gives it the base
+branch's).`,
+	Examples: []string{
+		"gen",
+		"gen -check   # in CI: generated/ is up to date",
+		"git show origin/main:generated/values.json > /tmp/base.json && gen -check -base-record /tmp/base.json",
+	},
+	Exit: []string{"1 also: generated/ is stale (with -check)"},
 	Flags: func(fs *flag.FlagSet) {
 		fs.StringVar(&flags.snapshots, "snapshots", "snapshots", "snapshot `directory`")
 		fs.StringVar(&flags.out, "out", "generated", "output `directory`")
 		fs.BoolVar(&flags.check, "check", false, "write nothing; fail if the output is not up to date")
+		fs.StringVar(&flags.baseRecord, "base-record", "", "a values record `file` (an earlier generated/values.json) whose every entry this generation must keep")
+		fs.BoolVar(&flags.newRecord, "new-record", false, "start a new values record, numbering every name afresh (only for a project without users)")
 	},
 	Run: run,
 }
@@ -43,9 +54,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: gen takes flags only", args)
 	}
-	files, err := gen.Files(flags.snapshots, flags.out)
+	recPath := filepath.Join(flags.out, gen.RecordFile)
+	rec := gen.NewRecord()
+	if !flags.newRecord {
+		var err error
+		if rec, err = gen.LoadRecord(recPath); err != nil {
+			return err
+		}
+	} else if _, err := os.Stat(recPath); err == nil {
+		return fmt.Errorf("-new-record: %s exists; its values are what users hold, and gen only appends to it", recPath)
+	}
+	files, err := gen.FilesWith(flags.snapshots, flags.out, rec)
 	if err != nil {
 		return err
+	}
+	if flags.baseRecord != "" {
+		data, err := os.ReadFile(flags.baseRecord)
+		if err != nil {
+			return err
+		}
+		base, err := gen.ParseRecord(data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", flags.baseRecord, err)
+		}
+		if lost := rec.Lost(base); len(lost) > 0 {
+			return &gen.LostError{Base: flags.baseRecord, Entries: lost}
+		}
 	}
 	if flags.check {
 		stale, err := gen.Stale(files, flags.out)

@@ -21,29 +21,61 @@ func TestGen(t *testing.T) {
 	if out, _, code := genCmd("-h"); code != 0 || !strings.HasPrefix(out, "usage: gen [flags]") || !strings.Contains(out, "-check") || strings.Contains(out, "go-build") {
 		t.Errorf("-h: exit %d\n%s", code, out)
 	}
-	if _, errs, code := genCmd("-bogus"); code != 2 || !strings.Contains(errs, "gen: unknown flag -bogus (valid: -check, -out, -snapshots, -version)") {
+	if _, errs, code := genCmd("-bogus"); code != 2 || !strings.Contains(errs, "gen: unknown flag -bogus (valid: -base-record, -check, -new-record, -out, -snapshots, -version)") {
 		t.Errorf("bad flag: exit %d %q", code, errs)
 	}
 	if _, errs, code := genCmd("extra"); code != 2 || !strings.Contains(errs, "gen takes flags only") {
 		t.Errorf("arguments: exit %d %q", code, errs)
 	}
-	if _, errs, code := genCmd("-snapshots", t.TempDir()); code != 1 || !strings.Contains(errs, "run make regen") {
+	if _, errs, code := genCmd("-snapshots", t.TempDir(), "-out", t.TempDir(), "-new-record"); code != 1 || !strings.Contains(errs, "run make regen") {
 		t.Errorf("no snapshots: exit %d %q", code, errs)
 	}
-	// -check on an output with a stale file fails and names it.
 	root := corpus.Root(t)
+	snaps := filepath.Join(root, "snapshots")
 	out := t.TempDir()
-	if _, errs, code := genCmd("-snapshots", filepath.Join(root, "snapshots"), "-out", out); code != 0 {
+	// Without its values record gen refuses: it would renumber.
+	if _, errs, code := genCmd("-snapshots", snaps, "-out", out); code != 1 || !strings.Contains(errs, "values record "+filepath.Join(out, "values.json")+" not found") || !strings.Contains(errs, "git checkout") {
+		t.Errorf("no record: exit %d %q", code, errs)
+	}
+	committed, err := os.ReadFile(filepath.Join(root, "generated", "values.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "values.json"), committed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := genCmd("-snapshots", snaps, "-out", out); code != 0 {
 		t.Fatalf("gen: %q", errs)
 	}
-	if o, _, code := genCmd("-check", "-snapshots", filepath.Join(root, "snapshots"), "-out", out); code != 0 || !strings.Contains(o, "is up to date") {
+	if o, _, code := genCmd("-check", "-snapshots", snaps, "-out", out); code != 0 || !strings.Contains(o, "is up to date") {
 		t.Errorf("-check on fresh output: exit %d %q", code, o)
+	}
+	if _, errs, code := genCmd("-new-record", "-snapshots", snaps, "-out", out); code != 1 || !strings.Contains(errs, "exists") {
+		t.Errorf("-new-record over a record: exit %d %q", code, errs)
+	}
+	// A record that lost an entry of its base fails -base-record, naming it.
+	base := filepath.Join(t.TempDir(), "base.json")
+	if err := os.WriteFile(base, committed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := genCmd("-check", "-base-record", base, "-snapshots", snaps, "-out", out); code != 0 {
+		t.Errorf("-base-record with the same record: exit %d %q", code, errs)
+	}
+	changed := strings.Replace(string(committed), `"Human": `, `"Humanoid": `, 1)
+	if changed == string(committed) {
+		t.Fatal("the record has no creature type Human to change")
+	}
+	if err := os.WriteFile(base, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := genCmd("-check", "-base-record", base, "-snapshots", snaps, "-out", out); code != 1 || !strings.Contains(errs, `creature "Humanoid"`) || !strings.Contains(errs, "is gone") {
+		t.Errorf("-base-record losing an entry: exit %d %q", code, errs)
 	}
 	stale := filepath.Join(out, "mana", "tables.go")
 	if err := os.WriteFile(stale, []byte("package mana\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, errs, code := genCmd("-check", "-snapshots", filepath.Join(root, "snapshots"), "-out", out); code != 1 || !strings.Contains(errs, "stale (run make gen)") || !strings.Contains(errs, stale) {
+	if _, errs, code := genCmd("-check", "-snapshots", snaps, "-out", out); code != 1 || !strings.Contains(errs, "stale (run make gen)") || !strings.Contains(errs, stale) {
 		t.Errorf("-check on stale output: exit %d %q", code, errs)
 	}
 }

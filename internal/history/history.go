@@ -65,7 +65,7 @@ func (p Period) String() string {
 func Find(snaps []*snapshot.Snapshot, name string) []Period {
 	sorted := slices.Clone(snaps)
 	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
-	want := fold(name)
+	want := NameKey(name)
 	var out []Period
 	open := map[string]*Period{} // list → current period
 	for i, s := range sorted {
@@ -113,7 +113,7 @@ func entries(s *snapshot.Snapshot) map[string]entry {
 	}
 	for c, names := range s.Subtypes {
 		for _, n := range names {
-			m[c+"\x00"+fold(n)] = entry{name: n, english: english[c+"\x00"+n]}
+			m[c+"\x00"+NameKey(n)] = entry{name: n, english: english[c+"\x00"+n]}
 		}
 	}
 	for _, l := range []struct {
@@ -121,15 +121,18 @@ func entries(s *snapshot.Snapshot) map[string]entry {
 		names []string
 	}{{snapshot.FactCardTypes, s.CardTypes}, {snapshot.FactSupertypes, s.Supertypes}, {snapshot.FactBasicLands, s.BasicLandTypes}} {
 		for _, n := range l.names {
-			m[l.key+"\x00"+fold(n)] = entry{name: n}
+			m[l.key+"\x00"+NameKey(n)] = entry{name: n}
 		}
 	}
 	for _, sym := range s.ManaSymbols {
-		m[snapshot.FactMana+"\x00"+fold(sym.Symbol)] = entry{name: sym.Symbol, group: sym.Group}
+		m[snapshot.FactMana+"\x00"+NameKey(sym.Symbol)] = entry{name: sym.Symbol, group: sym.Group}
 	}
 	return m
 }
 
-func fold(s string) string {
+// NameKey is the identity of a name within a list, whatever its
+// typography: case, apostrophe and spacing folded ("Urza's" and "Urza’s"
+// are one name).
+func NameKey(s string) string {
 	return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "'", "’")), " "))
 }

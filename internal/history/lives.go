@@ -44,7 +44,7 @@ func Lives(snaps []*snapshot.Snapshot, list string) []Life {
 	for i, s := range carrying {
 		present := map[int]bool{}
 		for _, n := range s.List(list) {
-			k := fold(n)
+			k := NameKey(n)
 			j, ok := at[k]
 			if !ok {
 				j = len(out)

@@ -20,12 +20,19 @@ const smallLoss = 3
 
 // GuardError explains why a new snapshot was not written.
 type GuardError struct {
-	Lang     string
+	Lang string
+	// Release names the release of the history that was guarded against
+	// its predecessor ("en@2026-02-27"); empty for the current state.
+	Release  string
 	Findings []string
 }
 
 func (e *GuardError) Error() string {
-	return fmt.Sprintf("refusing to write the %s snapshot: the update looks like a broken source, not a rules change:\n  %s\nCheck the source; if the rules really dropped these names, run again with -allow-shrink.", e.Lang, strings.Join(e.Findings, "\n  "))
+	what := "the " + e.Lang + " snapshot"
+	if e.Release != "" {
+		what = "the release " + e.Release + " (compared with the releases before it)"
+	}
+	return fmt.Sprintf("refusing to write %s: the update looks like a broken source, not a rules change:\n  %s\nCheck the source; if the rules really dropped these names, run again with -allow-shrink.", what, strings.Join(e.Findings, "\n  "))
 }
 
 // Guard compares the new current snapshot of a language with the old one and

@@ -11,8 +11,10 @@ import (
 
 // A fact group is the facts read from one rule, with the rules they carry.
 // Merging moves whole groups, so a fact never travels without its text.
+// The rule a group is read from is the one its provenance records, as its
+// release numbers it (204.3 until 2011-07-15, 205.3 since).
 type factGroup struct {
-	rule  string   // 205.3: the rule and its subrules; 205.2a: that rule only
+	rule  string   // today's number: 205.3 is the rule and its subrules; 205.2a that rule only
 	facts []string // facts read from it
 }
 
@@ -23,12 +25,23 @@ var factGroups = []factGroup{
 	{"107.4", []string{snapshot.FactMana}},
 }
 
-func (g factGroup) ownsRule(n string) bool {
-	if n == g.rule {
+// ruleIn is the rule s reads the group from.
+func (g factGroup) ruleIn(s *snapshot.Snapshot) string {
+	if p, ok := s.Provenance[g.facts[0]]; ok && p.Rule != "" {
+		return p.Rule
+	}
+	return g.rule
+}
+
+// ownsRule reports whether rule n of s belongs to the group: the group's
+// rule, and for a rule without a letter (205.3, 107.4) its subrules.
+func (g factGroup) ownsRule(s *snapshot.Snapshot, n string) bool {
+	rule := g.ruleIn(s)
+	if n == rule {
 		return true
 	}
-	rest, ok := strings.CutPrefix(n, g.rule)
-	return ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && g.rule[len(g.rule)-1] >= '0' && g.rule[len(g.rule)-1] <= '9'
+	rest, ok := strings.CutPrefix(n, rule)
+	return ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && rule[len(rule)-1] >= '0' && rule[len(rule)-1] <= '9'
 }
 
 func (g factGroup) present(s *snapshot.Snapshot) bool {
@@ -37,13 +50,15 @@ func (g factGroup) present(s *snapshot.Snapshot) bool {
 
 // copyGroup moves group g from src into dst, replacing what dst had.
 func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
-	for n := range dst.Rules {
-		if g.ownsRule(n) {
-			delete(dst.Rules, n)
+	if g.present(dst) {
+		for n := range dst.Rules {
+			if g.ownsRule(dst, n) {
+				delete(dst.Rules, n)
+			}
 		}
 	}
 	for n, t := range src.Rules {
-		if g.ownsRule(n) {
+		if g.ownsRule(src, n) {
 			dst.Rules[n] = t
 		}
 	}
@@ -53,16 +68,16 @@ func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
 			dst.Provenance[f] = p
 		}
 	}
-	switch g.rule {
-	case "205.2a":
+	switch g.facts[0] {
+	case snapshot.FactCardTypes:
 		dst.CardTypes = slices.Clone(src.CardTypes)
 		copyPairing(dst, src, snapshot.FactCardTypes, src.CardTypes)
-	case "205.4a":
+	case snapshot.FactSupertypes:
 		dst.Supertypes = slices.Clone(src.Supertypes)
 		copyPairing(dst, src, snapshot.FactSupertypes, src.Supertypes)
-	case "107.4":
+	case snapshot.FactMana:
 		dst.ManaSymbols = slices.Clone(src.ManaSymbols)
-	case "205.3":
+	case snapshot.FactSubtypes:
 		dst.Subtypes = maps.Clone(src.Subtypes)
 		dst.SubtypeRules = maps.Clone(src.SubtypeRules)
 		dst.BasicLandTypes = slices.Clone(src.BasicLandTypes)
@@ -153,7 +168,7 @@ func sameGroup(a, b *snapshot.Snapshot, g factGroup) error {
 	jb, _ := snapshot.Marshal(groupOnly(b, g))
 	if string(ja) != string(jb) {
 		return fmt.Errorf("%s@%s: sources %s and %s disagree on rule %s",
-			a.Lang, a.Effective, a.Provenance[g.facts[0]].Source, b.Provenance[g.facts[0]].Source, g.rule)
+			a.Lang, a.Effective, a.Provenance[g.facts[0]].Source, b.Provenance[g.facts[0]].Source, g.ruleIn(a))
 	}
 	return nil
 }
@@ -182,7 +197,7 @@ func finish(s *snapshot.Snapshot) {
 	if s.Partial {
 		for _, g := range factGroups {
 			if g.present(s) {
-				s.Covers = append(s.Covers, g.rule)
+				s.Covers = append(s.Covers, g.ruleIn(s))
 			}
 		}
 		slices.SortFunc(s.Covers, func(a, b string) int {

@@ -38,7 +38,7 @@ func Pair(es, en, prev *snapshot.Snapshot) error {
 			esProv.Effective, enProv.Effective)}}
 	}
 	var problems []string
-	esSub, enSub := subruleNumbers(es.Rules, "205.3"), subruleNumbers(en.Rules, "205.3")
+	esSub, enSub := subruleNumbers(es.Rules, es.RuleOf(snapshot.FactSubtypes)), subruleNumbers(en.Rules, en.RuleOf(snapshot.FactSubtypes))
 	if !slices.Equal(esSub, enSub) {
 		problems = append(problems, fmt.Sprintf("Spanish 205.3 has subrules %s, English %s", strings.Join(esSub, " "), strings.Join(enSub, " ")))
 	}

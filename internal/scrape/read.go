@@ -5,8 +5,9 @@
 package scrape
 
 import (
+	"errors"
 	"fmt"
-	"slices"
+	"strings"
 
 	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/extract"
@@ -23,6 +24,8 @@ type Document struct {
 	// SHA256 of Data, when the caller has it already: a document is
 	// hashed once.
 	SHA256 string
+	// Live is set for a document fetched from its live URL in this run.
+	Live bool
 }
 
 func (d Document) sha256() string {
@@ -50,67 +53,80 @@ func (e *SourceError) Unwrap() error { return e.Err }
 
 // Read extracts the snapshot of one document. A whole CR release yields a
 // full snapshot; a rule page yields a partial one that says what it covers.
-func Read(doc Document) (*snapshot.Snapshot, error) {
-	s, err := read(doc)
+// Warnings name what was read past: flaws of the official numbering that
+// touch no rule a fact comes from, a copy cut short in its glossary.
+func Read(doc Document) (*snapshot.Snapshot, []string, error) {
+	s, warnings, err := read(doc)
 	if err != nil {
-		return nil, &SourceError{Source: doc.Source.ID, Where: doc.URL, Err: err}
+		return nil, nil, &SourceError{Source: doc.Source.ID, Where: doc.URL, Err: err}
 	}
-	return s, nil
+	for i, w := range warnings {
+		warnings[i] = (&SourceError{Source: doc.Source.ID, Where: doc.URL, Err: errors.New(w)}).Error()
+	}
+	return s, warnings, nil
 }
 
-func read(doc Document) (*snapshot.Snapshot, error) {
+func read(doc Document) (*snapshot.Snapshot, []string, error) {
 	src := doc.Source
 	lang := extract.Lang(src.Lang)
 	var (
 		rules     []crtext.Rule
 		effective = src.Effective
 		full      bool
+		release   *crtext.Document
 	)
 	switch src.Format {
 	case sources.FormatCurated:
-		return readCurated(doc, effective)
+		s, err := readCurated(doc, effective)
+		return s, nil, err
 	case sources.FormatCRText:
 		// A release is a megabyte or more: read it in place, keeping only
 		// the rules facts come from.
 		d, err := crtext.ParseRelease(doc.Data, extract.Needed)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		rules, effective, full = d.Rules, d.Effective, true
+		rules, effective, full, release = d.Rules, d.Effective, true, d
 	case sources.FormatPlain:
 		p, err := rulepage.ParsePlain(doc.Data)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if p.Rule != src.Rule {
-			return nil, fmt.Errorf("page is rule %s, sources.json declares rule %s", p.Rule, src.Rule)
+			return nil, nil, fmt.Errorf("page is rule %s, sources.json declares rule %s", p.Rule, src.Rule)
 		}
 		rules = p.Rules
 	case sources.FormatHTML:
 		p, err := rulepage.ParseHTML(doc.Data, *src.Selectors)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if p.Effective != "" {
 			if src.Effective != "" && src.Effective != p.Effective {
-				return nil, fmt.Errorf("page says effective %s, sources.json declares %s", p.Effective, src.Effective)
+				return nil, nil, fmt.Errorf("page says effective %s, sources.json declares %s", p.Effective, src.Effective)
 			}
 			effective = p.Effective
 		}
 		rules = p.Rules
 	default:
-		return nil, fmt.Errorf("unknown format %q", src.Format)
+		return nil, nil, fmt.Errorf("unknown format %q", src.Format)
 	}
 	if effective == "" {
-		return nil, fmt.Errorf("no effective date: the document states none and sources.json declares none")
+		return nil, nil, fmt.Errorf("no effective date: the document states none and sources.json declares none")
 	}
 	facts, err := extract.Extract(lang, rules, full)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !full {
 		if src.Rule != "" && !coversRule(facts, src.Rule) {
-			return nil, fmt.Errorf("page covers rule %s but no fact was found in it (expected %s)", src.Rule, expectedFacts(src.Rule))
+			return nil, nil, fmt.Errorf("page covers rule %s but no fact was found in it: expected %s", src.Rule, expectedFacts(lang, src.Rule))
+		}
+	}
+	var warnings []string
+	if release != nil {
+		if warnings, err = releaseWarnings(release, facts); err != nil {
+			return nil, nil, err
 		}
 	}
 	s := &snapshot.Snapshot{
@@ -129,21 +145,30 @@ func read(doc Document) (*snapshot.Snapshot, error) {
 		Provenance:     map[string]snapshot.Provenance{},
 	}
 	for _, f := range facts.Covers() {
-		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: factRule(s, f)}
+		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: facts.FactRule[f]}
 	}
 	finish(s)
-	return s, nil
+	return s, warnings, nil
 }
 
-// factRule names the rule a fact was read from: for basic land types the
-// land-type subrule itself, which moved over the years.
-func factRule(s *snapshot.Snapshot, fact string) string {
-	if fact == snapshot.FactBasicLands {
-		if r, ok := s.SubtypeRules["land"]; ok {
-			return r
+// releaseWarnings judges the flaws of a release's numbering: one that
+// touches a rule a fact comes from (205.3m printed twice) leaves the fact
+// in doubt and is refused; any other is read past, with a warning naming
+// its lines.
+func releaseWarnings(d *crtext.Document, facts *extract.Facts) ([]string, error) {
+	var out []string
+	for _, p := range d.Problems {
+		for n := range facts.Rules {
+			if p.Touches(n) {
+				return nil, fmt.Errorf("%v: facts are read from rule %s, so the release cannot be read until the numbering is mended", p, n)
+			}
 		}
+		out = append(out, p.Error()+"; no fact comes from these rules, read on")
 	}
-	return snapshot.FactRule[fact]
+	if d.EndsInGlossary {
+		out = append(out, fmt.Sprintf("line %d: the document ends inside its glossary, before the credits (a copy cut short); every rule is there, read on", d.LastLine))
+	}
+	return out, nil
 }
 
 func coversRule(f *extract.Facts, rule string) bool {
@@ -155,16 +180,15 @@ func coversRule(f *extract.Facts, rule string) bool {
 	return false
 }
 
-func expectedFacts(rule string) string {
+func expectedFacts(lang extract.Lang, rule string) string {
 	var out []string
 	for _, f := range snapshot.Facts {
-		if snapshot.FactRule[f] == rule {
-			out = append(out, f)
+		if snapshot.FactRule[f] == rule && f != snapshot.FactBasicLands {
+			out = append(out, extract.Expected(lang, f))
 		}
 	}
 	if len(out) == 0 {
 		return "a rule that carries facts: 205.2a, 205.3, 205.4a or 107.4"
 	}
-	slices.Sort(out)
-	return fmt.Sprint(out)
+	return strings.Join(out, "; ")
 }

@@ -2,9 +2,8 @@ package scrape
 
 import (
 	"context"
+	"errors"
 	"fmt"
-
-	"github.com/mtgrules/crgen/internal/diff"
 	"io"
 	"maps"
 	"path"
@@ -13,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/atomicfile"
+	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/fetch"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
@@ -34,6 +34,9 @@ type Options struct {
 	// MaxBytes caps every source, fetched or read from disk; 0 means
 	// fetch.DefaultMaxBytes.
 	MaxBytes int64
+	// Amend names the recorded releases ("en@2026-09-25") this run may
+	// change: a recorded release is otherwise never rewritten.
+	Amend []string
 	// Log receives detail (what was read and fetched); nil for quiet.
 	Log io.Writer
 }
@@ -42,9 +45,14 @@ type Options struct {
 type Plan struct {
 	Old, New map[string]*snapshot.Snapshot // current state per language
 	Files    map[string][]byte             // path → content
+	// Added are the releases the run adds to the history, Amended the
+	// recorded ones it changes (only those Options.Amend names), Completed
+	// recorded ones it adds facts to that they did not carry (an official
+	// TXT for a release recorded from a rule page): "en@2026-09-25".
+	Added, Amended, Completed []string
 	// Warnings are what a reviewer should know that does not stop the
 	// run: English names no Spanish source translates yet, a shrink
-	// written with AllowShrink.
+	// written with AllowShrink, flaws of a release read past.
 	Warnings []string
 }
 
@@ -52,13 +60,11 @@ type Plan struct {
 // being imported into the history), extracts, pairs, merges and guards. It
 // writes nothing: Apply does, only after every step succeeded.
 func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
-	logf := func(format string, args ...any) {
-		if opt.Log != nil {
-			fmt.Fprintf(opt.Log, format+"\n", args...)
-		}
-	}
 	if opt.MaxShrink < 0 || opt.MaxShrink > 1 {
 		return nil, fmt.Errorf("max shrink %v is not a fraction between 0 and 1 (0.1 is 10%%)", opt.MaxShrink)
+	}
+	if opt.MaxShrink == 0 {
+		opt.MaxShrink = DefaultShrink
 	}
 	if opt.MaxBytes == 0 {
 		opt.MaxBytes = fetch.DefaultMaxBytes
@@ -68,123 +74,45 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		return nil, err
 	}
 	plan := &Plan{Old: map[string]*snapshot.Snapshot{}, New: map[string]*snapshot.Snapshot{}, Files: map[string][]byte{}}
-	docs, manifestChanged, err := gather(ctx, opt, m, plan, logf)
+	docs, manifestChanged, err := gather(ctx, opt, m, plan)
 	if err != nil {
 		return nil, err
 	}
-	docs = append(docs, extra...)
-
-	byRelease := map[string][]*snapshot.Snapshot{}
-	var printed []*snapshot.Printed
-	for _, d := range docs {
-		if d.Source.Format == sources.FormatPrinted {
-			p, err := readPrinted(d)
-			if err != nil {
-				return nil, err
-			}
-			printed = append(printed, p)
-			continue
-		}
-		s, err := Read(d)
-		if err != nil {
-			return nil, err
-		}
-		k := s.Lang + "@" + s.Effective
-		byRelease[k] = append(byRelease[k], s)
+	rd, err := readAll(append(docs, extra...), plan)
+	if err != nil {
+		return nil, err
 	}
 	store := snapshot.Store{Dir: opt.SnapshotsDir}
-	history := map[string][]*snapshot.Snapshot{}
-	for _, lang := range snapshot.Languages {
-		h, err := store.History(lang)
-		if err != nil {
-			return nil, err
-		}
-		history[lang] = h
+	history, err := loadHistories(store)
+	if err != nil {
+		return nil, err
 	}
-	keys := slices.Sorted(maps.Keys(byRelease))
-	// English before Spanish, so pairing sees the new English release.
-	slices.SortStableFunc(keys, func(a, b string) int { return strings.Compare(a[:2], b[:2]) })
-	touched := map[string]bool{}
-	for _, k := range keys {
-		rel, err := MergeRelease(byRelease[k])
-		if err != nil {
-			return nil, err
-		}
-		h := history[rel.Lang]
-		if i := slices.IndexFunc(h, func(s *snapshot.Snapshot) bool { return s.Effective == rel.Effective }); i >= 0 {
-			rel = keepUncovered(rel, h[i])
-			h[i] = rel
-		} else {
-			h = append(h, rel)
-			slices.SortFunc(h, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
-		}
-		history[rel.Lang] = h
-		touched[k] = true
+	if err := checkAmend(opt.Amend, history); err != nil {
+		return nil, err
+	}
+	if err := refuseStale(rd, history); err != nil {
+		return nil, err
+	}
+	touched, err := mergeReleases(rd, history)
+	if err != nil {
+		return nil, err
 	}
 	if err := historyPresent(store, history["en"]); err != nil {
 		return nil, err
 	}
-	// Pair every Spanish release that lists subtypes.
-	for _, es := range history["es"] {
-		if !touched["es@"+es.Effective] && !touched["en@"+es.Effective] {
-			continue
-		}
-		if !es.Has(snapshot.FactSubtypes) {
-			continue
-		}
-		i := slices.IndexFunc(history["en"], func(s *snapshot.Snapshot) bool {
-			return s.Effective == es.Effective && s.Has(snapshot.FactSubtypes)
-		})
-		if i < 0 {
-			return nil, &PairingError{Effective: es.Effective, Problems: []string{"no English 205.3 of the same release to pair with"}}
-		}
-		prev, _ := store.Current("es")
-		if err := Pair(es, history["en"][i], prev); err != nil {
-			return nil, err
-		}
-		touched["es@"+es.Effective] = true
+	if err := pairSpanish(store, history, touched); err != nil {
+		return nil, err
 	}
-	for _, lang := range snapshot.Languages {
-		for _, s := range history[lang] {
-			if touched[lang+"@"+s.Effective] {
-				if err := plan.add(store.HistoryPath(lang, s.Effective), s); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if len(history[lang]) == 0 {
-			continue
-		}
-		cur, err := Current(history[lang])
-		if err != nil {
-			return nil, err
-		}
-		old, err := store.Current(lang)
-		if err != nil {
-			return nil, err
-		}
-		plan.Old[lang], plan.New[lang] = old, cur
-		maxShrink := opt.MaxShrink
-		if maxShrink == 0 {
-			maxShrink = DefaultShrink
-		}
-		if err := Guard(old, cur, maxShrink); err != nil {
-			if !opt.AllowShrink {
-				return nil, err
-			}
-			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%v\n(written anyway: -allow-shrink)", err))
-		}
-		if err := plan.add(store.CurrentPath(lang), cur); err != nil {
-			return nil, err
-		}
+	if err := plan.record(store, history, touched, rd, opt); err != nil {
+		return nil, err
 	}
-	if en, es := plan.New["en"], plan.New["es"]; en != nil && es != nil {
-		plan.Warnings = append(plan.Warnings, diff.SpanishLag(en, es).Lines()...)
+	if err := plan.current(store, history, opt); err != nil {
+		return nil, err
 	}
-	if len(printed) > 1 {
-		return nil, fmt.Errorf("sources.json declares %d printed-forms sources; one holds them all", len(printed))
+	if len(rd.printed) > 1 {
+		return nil, fmt.Errorf("sources.json declares %d printed-forms sources; one holds them all", len(rd.printed))
 	}
-	for _, p := range printed {
+	for _, p := range rd.printed {
 		plan.Warnings = append(plan.Warnings, checkPrinted(p, history["en"], plan.New["en"], plan.New["es"])...)
 		b, err := snapshot.MarshalPrinted(p)
 		if err != nil {
@@ -200,6 +128,221 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 		plan.Files[filepath.Join(opt.SourcesDir, "sources.json")] = b
 	}
 	return plan, nil
+}
+
+// readings are the snapshots read from a run's documents, by release
+// ("en@2026-02-27"), with the documents they came from.
+type readings struct {
+	byRelease map[string][]*snapshot.Snapshot
+	docs      map[string][]Document
+	printed   []*snapshot.Printed
+}
+
+func readAll(docs []Document, plan *Plan) (*readings, error) {
+	rd := &readings{byRelease: map[string][]*snapshot.Snapshot{}, docs: map[string][]Document{}}
+	for _, d := range docs {
+		if d.Source.Format == sources.FormatPrinted {
+			p, err := readPrinted(d)
+			if err != nil {
+				return nil, err
+			}
+			rd.printed = append(rd.printed, p)
+			continue
+		}
+		s, warnings, err := Read(d)
+		if err != nil {
+			return nil, err
+		}
+		plan.Warnings = append(plan.Warnings, warnings...)
+		k := releaseKey(s)
+		rd.byRelease[k] = append(rd.byRelease[k], s)
+		rd.docs[k] = append(rd.docs[k], d)
+	}
+	return rd, nil
+}
+
+func releaseKey(s *snapshot.Snapshot) string { return s.Lang + "@" + s.Effective }
+
+func loadHistories(store snapshot.Store) (map[string][]*snapshot.Snapshot, error) {
+	history := map[string][]*snapshot.Snapshot{}
+	for _, lang := range snapshot.Languages {
+		h, err := store.History(lang)
+		if err != nil {
+			return nil, err
+		}
+		history[lang] = h
+	}
+	return history, nil
+}
+
+// mergeReleases merges each release's readings and puts it in the
+// history, beside what the history recorded of it (keepUncovered), and
+// returns the releases touched.
+func mergeReleases(rd *readings, history map[string][]*snapshot.Snapshot) (map[string]bool, error) {
+	keys := slices.Sorted(maps.Keys(rd.byRelease))
+	// English before Spanish, so pairing sees the new English release.
+	slices.SortStableFunc(keys, func(a, b string) int { return strings.Compare(a[:2], b[:2]) })
+	touched := map[string]bool{}
+	for _, k := range keys {
+		rel, err := MergeRelease(rd.byRelease[k])
+		if err != nil {
+			return nil, err
+		}
+		h := history[rel.Lang]
+		if i := slices.IndexFunc(h, func(s *snapshot.Snapshot) bool { return s.Effective == rel.Effective }); i >= 0 {
+			rel = keepUncovered(rel, h[i])
+			h[i] = rel
+		} else {
+			h = append(h, rel)
+			slices.SortFunc(h, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
+		}
+		history[rel.Lang] = h
+		touched[k] = true
+	}
+	return touched, nil
+}
+
+// pairSpanish pairs every Spanish release that lists subtypes and was
+// touched, or whose English release was.
+func pairSpanish(store snapshot.Store, history map[string][]*snapshot.Snapshot, touched map[string]bool) error {
+	for _, es := range history["es"] {
+		if !touched["es@"+es.Effective] && !touched["en@"+es.Effective] {
+			continue
+		}
+		if !es.Has(snapshot.FactSubtypes) {
+			continue
+		}
+		i := slices.IndexFunc(history["en"], func(s *snapshot.Snapshot) bool {
+			return s.Effective == es.Effective && s.Has(snapshot.FactSubtypes)
+		})
+		if i < 0 {
+			return &PairingError{Effective: es.Effective, Problems: []string{"no English 205.3 of the same release to pair with"}}
+		}
+		prev, _ := store.Current("es")
+		if err := Pair(es, history["en"][i], prev); err != nil {
+			return err
+		}
+		touched["es@"+es.Effective] = true
+	}
+	return nil
+}
+
+// record plans the touched releases: a new one is guarded against the
+// release before it; a recorded one is left as it is when it says the
+// same, completed when it only gains facts it did not carry, and refused
+// when it would change, unless amending it was asked for.
+func (p *Plan) record(store snapshot.Store, history map[string][]*snapshot.Snapshot, touched map[string]bool, rd *readings, opt Options) error {
+	for _, lang := range snapshot.Languages {
+		for i, s := range history[lang] {
+			k := releaseKey(s)
+			if !touched[k] {
+				continue
+			}
+			if err := s.Validate(); err != nil {
+				return err
+			}
+			path := store.HistoryPath(lang, s.Effective)
+			stored, err := loadRecorded(path)
+			if err != nil {
+				return err
+			}
+			if stored != nil && snapshot.SameFacts(stored, s) {
+				continue // an identical read: nothing to write
+			}
+			if stored != nil {
+				change := recordedChange(stored, s)
+				switch {
+				case change == nil:
+					p.Completed = append(p.Completed, k)
+				case slices.Contains(opt.Amend, k):
+					p.Amended = append(p.Amended, k)
+				default:
+					return &RecordedError{Release: k, Path: path, Change: change, Docs: rd.docs[k]}
+				}
+			} else {
+				p.Added = append(p.Added, k)
+			}
+			if err := p.guardRelease(history[lang][:i], s, opt); err != nil {
+				return err
+			}
+			b, err := snapshot.Marshal(s)
+			if err != nil {
+				return err
+			}
+			p.Files[path] = b
+		}
+	}
+	for _, k := range opt.Amend {
+		if !slices.Contains(p.Amended, k) {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("-amend %s: this run does not change the release; nothing amended", k))
+		}
+	}
+	return nil
+}
+
+// guardRelease compares a release about to be written with its
+// predecessors in the history, fact group by fact group: each group
+// against the newest earlier release that carries it.
+func (p *Plan) guardRelease(before []*snapshot.Snapshot, s *snapshot.Snapshot, opt Options) error {
+	prev, found := empty(s.Lang, s.Effective), false
+	for _, g := range factGroups {
+		if !g.present(s) {
+			continue
+		}
+		for j := len(before) - 1; j >= 0; j-- {
+			if g.present(before[j]) {
+				copyGroup(prev, before[j], g)
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	if err := Guard(prev, s, opt.MaxShrink); err != nil {
+		var ge *GuardError
+		if errors.As(err, &ge) {
+			ge.Release = releaseKey(s)
+		}
+		if !opt.AllowShrink {
+			return err
+		}
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%v\n(written anyway: -allow-shrink)", err))
+	}
+	return nil
+}
+
+// current plans the current state of each language, guarded against the
+// stored one.
+func (p *Plan) current(store snapshot.Store, history map[string][]*snapshot.Snapshot, opt Options) error {
+	for _, lang := range snapshot.Languages {
+		if len(history[lang]) == 0 {
+			continue
+		}
+		cur, err := Current(history[lang])
+		if err != nil {
+			return err
+		}
+		old, err := store.Current(lang)
+		if err != nil {
+			return err
+		}
+		p.Old[lang], p.New[lang] = old, cur
+		if err := Guard(old, cur, opt.MaxShrink); err != nil {
+			if !opt.AllowShrink {
+				return err
+			}
+			p.Warnings = append(p.Warnings, fmt.Sprintf("%v\n(written anyway: -allow-shrink)", err))
+		}
+		if err := p.add(store.CurrentPath(lang), cur); err != nil {
+			return err
+		}
+	}
+	if en, es := p.New["en"], p.New["es"]; en != nil && es != nil {
+		p.Warnings = append(p.Warnings, diff.SpanishLag(en, es).Lines()...)
+	}
+	return nil
 }
 
 // historyPresent refuses to build the English current state without the
@@ -222,7 +365,12 @@ func historyPresent(store snapshot.Store, h []*snapshot.Snapshot) error {
 
 // gather collects the documents of the manifest: captured copies offline,
 // fetched ones with Live.
-func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan, logf func(string, ...any)) ([]Document, bool, error) {
+func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan) ([]Document, bool, error) {
+	logf := func(format string, args ...any) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, format+"\n", args...)
+		}
+	}
 	var docs []Document
 	changed := false
 	for i := range m.Sources {
@@ -241,7 +389,7 @@ func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan, l
 					changed = true
 				}
 			}
-			docs = append(docs, Document{Source: *src, URL: url, Data: data})
+			docs = append(docs, Document{Source: *src, URL: url, Data: data, Live: true})
 			continue
 		}
 		if src.Captured == nil {

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/fetch"
@@ -41,7 +42,7 @@ func readSeed(t testing.TB, m *sources.Manifest, id string) *snapshot.Snapshot {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := Read(Document{Source: src, URL: "captured:" + id, Data: data})
+			s, _, err := Read(Document{Source: src, URL: "captured:" + id, Data: data})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -350,12 +351,55 @@ func rewriteSHA(t *testing.T, srcDir, id string, data []byte) {
 	}
 }
 
+// redate declares source id to be of the release of date, as scrape
+// accept -effective does.
+func redate(t *testing.T, srcDir, id, date string) {
+	t.Helper()
+	m, err := sources.Load(srcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Sources {
+		if m.Sources[i].ID == id {
+			m.Sources[i].Effective = date
+		}
+	}
+	b, _ := m.Marshal()
+	if err := os.WriteFile(filepath.Join(srcDir, "sources.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// nextRelease is a date after every release the snapshots hold: a test
+// of "the next release" stays one after any update.
+func nextRelease(t *testing.T, snapDir string) string {
+	t.Helper()
+	newest := ""
+	for _, lang := range snapshot.Languages {
+		h, err := snapshot.Store{Dir: snapDir}.History(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h) > 0 && h[len(h)-1].Effective > newest {
+			newest = h[len(h)-1].Effective
+		}
+	}
+	d, err := time.Parse(time.DateOnly, newest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.AddDate(0, 0, 14).Format(time.DateOnly)
+}
+
+// A new release that drops half a list is refused against the release
+// before it, unless -allow-shrink.
 func TestShrinkRefusedUnlessAllowed(t *testing.T) {
 	srcDir, snapDir := corpus.CopyProject(t)
 	old, err := snapshot.Store{Dir: snapDir}.Current("en")
 	if err != nil {
 		t.Fatal(err)
 	}
+	next := nextRelease(t, snapDir)
 	// Drop the second half of the planeswalker list, in English and Spanish.
 	var keep int
 	for _, id := range []string{"rule-205.3-en", "rule-205.3-es"} {
@@ -380,12 +424,13 @@ func TestShrinkRefusedUnlessAllowed(t *testing.T) {
 			t.Fatal(err)
 		}
 		rewriteSHA(t, srcDir, id, []byte(text))
+		redate(t, srcDir, id, next)
 	}
 	_, err = build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir})
 	var ge *GuardError
 	want := fmt.Sprintf("planeswalker types (205.3): shrinks from %d to %d", len(old.Subtypes["planeswalker"]), keep)
-	if !errors.As(err, &ge) || !strings.Contains(err.Error(), want) {
-		t.Fatalf("got %v, want %q", err, want)
+	if !errors.As(err, &ge) || !strings.Contains(err.Error(), want) || ge.Release != "en@"+next {
+		t.Fatalf("got %v, want %q for en@%s", err, want, next)
 	}
 	changed, err := build(t, Options{SourcesDir: srcDir, SnapshotsDir: snapDir, AllowShrink: true})
 	if err != nil || len(changed) == 0 {
@@ -476,7 +521,7 @@ func htmlPage(t *testing.T) []byte {
 func TestHTMLSource(t *testing.T) {
 	src := sources.Source{ID: "html-205.3-en", Lang: "en", Format: sources.FormatHTML, Rule: "205.3",
 		Selectors: &rulepage.Selectors{Rule: "section.rule", Number: ".num", Text: ".txt", Effective: ".effective"}}
-	s, err := Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
+	s, _, err := Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -493,7 +538,7 @@ func TestHTMLSource(t *testing.T) {
 		t.Errorf("205.3b:\n%q\n%q", s.Rules["205.3b"], seed.Rules["205.3b"])
 	}
 	src.Selectors = &rulepage.Selectors{Rule: "div.rule-v2", Number: ".num", Text: ".txt"}
-	_, err = Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
+	_, _, err = Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
 	if err == nil || !strings.Contains(err.Error(), "source html-205.3-en") || !strings.Contains(err.Error(), `selector rule "div.rule-v2" matches nothing`) {
 		t.Errorf("got %v", err)
 	}
@@ -510,6 +555,7 @@ func TestCuratedBehindEnglishWarns(t *testing.T) {
 		t.Fatal(err)
 	}
 	rewriteSHA(t, srcDir, "curated-es-types", b)
+	redate(t, srcDir, "curated-es-types", nextRelease(t, snapDir))
 	plan, err := Build(context.Background(), Options{SourcesDir: srcDir, SnapshotsDir: snapDir}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -88,6 +88,23 @@ var refresh struct {
 	dirs
 	live, allowShrink, verbose bool
 	maxShrink                  float64
+	amend                      releaseList
+}
+
+// releaseList is a repeatable flag of recorded releases, lang@YYYY-MM-DD.
+type releaseList []string
+
+func (l *releaseList) String() string { return strings.Join(*l, ",") }
+
+func (l *releaseList) Set(v string) error {
+	for _, k := range strings.Split(v, ",") {
+		lang, date, ok := strings.Cut(strings.TrimSpace(k), "@")
+		if !ok || cli.OneOf("amend", lang, snapshot.Languages...) != nil || checkDate("amend", date) != nil {
+			return fmt.Errorf("%q: want a recorded release as lang@YYYY-MM-DD (en@2026-09-25)", k)
+		}
+		*l = append(*l, lang+"@"+date)
+	}
+	return nil
 }
 
 func refreshFlags(fs *flag.FlagSet) {
@@ -96,6 +113,7 @@ func refreshFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&refresh.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks by more than -max-shrink")
 	fs.Float64Var(&refresh.maxShrink, "max-shrink", scrape.DefaultShrink, "largest `fraction` of a list one update may drop (0.1 is 10%; up to 3 names always may)")
 	fs.BoolVar(&refresh.verbose, "v", false, "also print what was read and fetched")
+	fs.Var(&refresh.amend, "amend", "a recorded `release` (lang@YYYY-MM-DD) this run may correct; repeatable. A recorded release is otherwise never rewritten")
 }
 
 func checkShrink(f float64) error {
@@ -116,7 +134,7 @@ func runRefresh(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	opt := scrape.Options{SourcesDir: refresh.sources, SnapshotsDir: refresh.snapshots, Live: refresh.live,
-		AllowShrink: refresh.allowShrink, MaxShrink: refresh.maxShrink, MaxBytes: refresh.maxBytes}
+		AllowShrink: refresh.allowShrink, MaxShrink: refresh.maxShrink, MaxBytes: refresh.maxBytes, Amend: refresh.amend}
 	if refresh.verbose {
 		opt.Log = stderr
 	}
@@ -148,6 +166,14 @@ func build(ctx context.Context, opt scrape.Options, extra []scrape.Document, ver
 	changed, err := plan.Apply()
 	if err != nil {
 		return err
+	}
+	for _, l := range []struct {
+		what string
+		keys []string
+	}{{"added to the history", plan.Added}, {"completed (facts the record did not carry)", plan.Completed}, {"amended", plan.Amended}} {
+		if len(l.keys) > 0 {
+			fmt.Fprintf(stdout, "%s: %s\n", l.what, strings.Join(l.keys, ", "))
+		}
 	}
 	// Warnings go with what changed: a rerun that changes nothing stays
 	// quiet about a Spanish lag it already reported.
@@ -187,6 +213,7 @@ func isTerminal(w io.Writer) bool {
 var importFlags struct {
 	dirs
 	allowShrink, verbose bool
+	amend                releaseList
 }
 
 var importCommand = &cli.Command{
@@ -202,6 +229,7 @@ every release of ../shared/corpus/cr-en.`,
 		importFlags.register(fs, true, true)
 		fs.BoolVar(&importFlags.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks suspiciously")
 		fs.BoolVar(&importFlags.verbose, "v", false, "also print what was read")
+		fs.Var(&importFlags.amend, "amend", "a recorded `release` (en@YYYY-MM-DD) the import may correct; repeatable")
 	},
 	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) == 0 {
@@ -218,7 +246,7 @@ every release of ../shared/corpus/cr-en.`,
 			}
 			src := sources.Source{ID: "cr-en", Lang: "en", Format: sources.FormatCRText}
 			doc := scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data}
-			s, err := scrape.Read(doc) // each file on its own first, so an error names it
+			s, _, err := scrape.Read(doc) // each file on its own first, so an error names it
 			if err != nil {
 				return fmt.Errorf("%s: %w", path, err)
 			}
@@ -227,7 +255,7 @@ every release of ../shared/corpus/cr-en.`,
 			}
 			extra = append(extra, doc)
 		}
-		opt := scrape.Options{SourcesDir: importFlags.sources, SnapshotsDir: importFlags.snapshots, AllowShrink: importFlags.allowShrink, MaxBytes: importFlags.maxBytes}
+		opt := scrape.Options{SourcesDir: importFlags.sources, SnapshotsDir: importFlags.snapshots, AllowShrink: importFlags.allowShrink, MaxBytes: importFlags.maxBytes, Amend: importFlags.amend}
 		if importFlags.verbose {
 			opt.Log = stderr
 		}
@@ -309,9 +337,12 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if src.Format == sources.FormatHTML && src.Selectors == nil {
 			return fmt.Errorf("%s: an HTML page needs selectors: declare it in sources.json", path)
 		}
-		s, err := scrape.Read(scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data, SHA256: sum})
+		s, warnings, err := scrape.Read(scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data, SHA256: sum})
 		if err != nil {
 			return fmt.Errorf("%s: %w%s", path, err, otherLanguageHint(src, data))
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(stderr, "warning:", w)
 		}
 		snaps = append(snaps, s)
 	}
@@ -341,7 +372,7 @@ func otherLanguageHint(src sources.Source, data []byte) string {
 		}
 		try := src
 		try.Lang = other
-		if _, err := scrape.Read(scrape.Document{Source: try, Data: data}); err == nil {
+		if _, _, err := scrape.Read(scrape.Document{Source: try, Data: data}); err == nil {
 			return fmt.Sprintf("\nthis looks like a document in %s: use -lang %s", snapshot.LanguageName(other), other)
 		}
 	}
@@ -580,23 +611,42 @@ and prints each unbroken period it was listed.`,
 	},
 }
 
-var acceptFlags struct{ dirs }
+var acceptFlags struct {
+	dirs
+	effective string
+}
 
 var acceptCommand = &cli.Command{
 	Name:    "scrape accept",
 	Args:    "FILE...",
-	Summary: "Record the sha256 of captured copies changed on purpose in sources.json.",
+	Summary: "Record captured copies replaced on purpose in sources.json: their sha256 and, for a new release, its date.",
 	Doc: `A captured copy in sources/captured/ is verified against the sha256 that
 sources.json records, so an edit by mistake stops the scrape. After
-replacing a copy on purpose (a newer capture of the page), accept records
-its new sha256; then run scrape.`,
-	Examples: []string{"scrape accept sources/captured/rule-205.3-es.txt"},
+replacing a copy on purpose, accept records its new sha256; then run
+scrape.
+
+A capture is of one release. A page captured for a new release says so
+with -effective, the date of the rules it shows: scrape then records it
+as that release, beside the release the old capture recorded, which
+stays as it is. Without -effective the capture keeps its release, and a
+capture that says something else than the recorded release is refused by
+scrape (a correction of the capture is scrape -amend lang@date).`,
+	Examples: []string{
+		"scrape accept -effective 2027-01-22 sources/captured/rule-205.3-es.txt   # a page of a new release",
+		"scrape accept sources/captured/rule-205.3-es.txt                         # the same release, captured again",
+	},
 	Flags: func(fs *flag.FlagSet) {
 		acceptFlags.register(fs, true, false)
+		fs.StringVar(&acceptFlags.effective, "effective", "", "effective `date` (YYYY-MM-DD) of the release the captured copies show, when it is a new one")
 	},
 	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) == 0 {
 			return cli.Usagef("no files given: name the captured copies to accept")
+		}
+		if acceptFlags.effective != "" {
+			if err := checkDate("effective", acceptFlags.effective); err != nil {
+				return err
+			}
 		}
 		m, err := sources.Load(acceptFlags.sources)
 		if err != nil {
@@ -607,7 +657,14 @@ its new sha256; then run scrape.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "%s: source %s, sha256 %s\n", path, src.ID, src.Captured.SHA256)
+			if acceptFlags.effective != "" {
+				src.Effective = acceptFlags.effective
+			}
+			release := src.Effective
+			if release == "" {
+				release = "as the document states"
+			}
+			fmt.Fprintf(stdout, "%s: source %s, release %s, sha256 %s\n", path, src.ID, release, src.Captured.SHA256)
 		}
 		b, err := m.Marshal()
 		if err != nil {

@@ -34,7 +34,9 @@ const (
 // Facts lists every fact name, in snapshot order.
 var Facts = []string{FactCardTypes, FactSupertypes, FactSubtypes, FactBasicLands, FactMana}
 
-// FactRule is the rule each fact is read from.
+// FactRule is the rule each fact is read from today. Older releases
+// number it otherwise (the Type Line rule was 204 until 2011-07-15): a
+// snapshot's provenance records the rule of its release (RuleOf).
 var FactRule = map[string]string{
 	FactCardTypes:  "205.2a",
 	FactSupertypes: "205.4a",
@@ -314,7 +316,8 @@ func (s *Snapshot) List(key string) []string {
 	return s.Subtypes[key]
 }
 
-// ListRule names the rule that lists key in s ("205.3m", "205.2a").
+// ListRule names the rule that lists key in s ("205.3m", "205.2a"; in
+// 2009 "204.3k", "204.2a").
 func (s *Snapshot) ListRule(key string) string {
 	if CategoryIndex(key) >= 0 {
 		return s.SubtypeRules[key]
@@ -322,7 +325,31 @@ func (s *Snapshot) ListRule(key string) string {
 	if key == FactBasicLands {
 		return s.SubtypeRules["land"]
 	}
-	return FactRule[key]
+	return s.RuleOf(key)
+}
+
+// RuleOf names the rule s reads a fact from, as its release numbers it:
+// what its provenance records, else today's number.
+func (s *Snapshot) RuleOf(fact string) string {
+	if p, ok := s.Provenance[fact]; ok && p.Rule != "" {
+		return p.Rule
+	}
+	return FactRule[fact]
+}
+
+// FactOfRule names the fact group rule n of s belongs to (subtypes for
+// 205.3m, mana symbols for 107.4b), or "" for a rule no fact comes from.
+func (s *Snapshot) FactOfRule(n string) string {
+	for _, f := range []string{FactCardTypes, FactSupertypes, FactSubtypes, FactMana} {
+		r := s.RuleOf(f)
+		if n == r {
+			return f
+		}
+		if rest, ok := strings.CutPrefix(n, r); ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && r[len(r)-1] >= '0' && r[len(r)-1] <= '9' {
+			return f
+		}
+	}
+	return ""
 }
 
 // Carries reports whether the snapshot says anything about list, a subtype

@@ -1,0 +1,169 @@
+package scrape
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// A recorded release is immutable: what snapshots/<lang>/<date>.json says
+// is what that release said, and every value, date and report rests on
+// it. A read of the same release that says something else (a live page
+// re-served broken, a capture replaced without a new date, a changed copy
+// imported) is refused before anything is written; correcting a record is
+// an explicit amendment. A read that only adds facts the record did not
+// carry (the official TXT of a release recorded from a rule page) is not
+// a change of what it said.
+
+// RecordedError is a read that would rewrite a recorded release.
+type RecordedError struct {
+	Release string // "en@2026-02-27"
+	Path    string
+	Change  *diff.Report // what the read says differently, record → read
+	Docs    []Document   // the documents read for the release
+}
+
+func (e *RecordedError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "refusing to rewrite the recorded release %s (%s): this read of it says otherwise:\n", e.Release, e.Path)
+	for _, line := range describeChange(e.Change) {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	var from []string
+	captured, live := false, false
+	for _, d := range e.Docs {
+		from = append(from, d.Source.ID+" ("+d.URL+")")
+		captured = captured || (!d.Live && d.Source.Captured != nil)
+		live = live || d.Live
+	}
+	fmt.Fprintf(&b, "read from %s.\n", strings.Join(from, ", "))
+	b.WriteString("A recorded release is never rewritten by a read; nothing was written. Next step, whichever is true:\n")
+	if live {
+		b.WriteString("  - the live source serves a broken or different document under a recorded date: check it, and run again later;\n")
+	}
+	if captured {
+		b.WriteString("  - the capture is of a newer release: record it with its own date, scrape accept -effective YYYY-MM-DD FILE, then scrape;\n")
+	}
+	fmt.Fprintf(&b, "  - the record is wrong and this read is right: amend it on purpose, scrape -amend %s (values of the generated constants do not move; the report shows the amendment).", e.Release)
+	return b.String()
+}
+
+// describeChange lists what differs, one line per list or rule, names
+// included.
+func describeChange(r *diff.Report) []string {
+	var out []string
+	for _, k := range snapshot.Lists() {
+		var parts []string
+		if a := r.Added[k]; len(a) > 0 {
+			parts = append(parts, fmt.Sprintf("%d not in the record (%s)", len(a), abbreviateNames(a)))
+		}
+		if rm := r.Removed[k]; len(rm) > 0 {
+			parts = append(parts, fmt.Sprintf("%d of the record missing (%s)", len(rm), abbreviateNames(rm)))
+		}
+		for _, rn := range r.Renamed[k] {
+			parts = append(parts, fmt.Sprintf("%s spelled %s", rn.From, rn.To))
+		}
+		for _, rn := range r.Typography[k] {
+			parts = append(parts, fmt.Sprintf("%s printed %s", rn.From, rn.To))
+		}
+		for _, tr := range r.Translations[k] {
+			parts = append(parts, fmt.Sprintf("%s translated %s, recorded %s", tr.EN, tr.To, tr.From))
+		}
+		if len(parts) > 0 {
+			out = append(out, fmt.Sprintf("%s: %s", diff.Label(k), strings.Join(parts, "; ")))
+		}
+	}
+	for _, m := range r.Moved {
+		out = append(out, fmt.Sprintf("%s: recorded in %s, read in %s", m.Name, m.From, m.To))
+	}
+	var rules []string
+	for _, rc := range r.Rules {
+		rules = append(rules, rc.Number)
+	}
+	if len(rules) > 0 {
+		out = append(out, fmt.Sprintf("rule text differs: %s", abbreviateNames(rules)))
+	}
+	if len(out) == 0 {
+		out = append(out, "the pairing or printed forms differ")
+	}
+	return out
+}
+
+func abbreviateNames(names []string) string {
+	const show = 8
+	if len(names) <= show {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:show], ", ") + fmt.Sprintf(", and %d more", len(names)-show)
+}
+
+// loadRecorded reads the recorded release at path, or nil when there is
+// none.
+func loadRecorded(path string) (*snapshot.Snapshot, error) {
+	s, err := snapshot.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return s, err
+}
+
+// recordedChange says how read changes what the record says, or nil when
+// it only adds fact groups the record did not carry: every group the
+// record carries must read the same, lists, pairing and rule text.
+func recordedChange(record, read *snapshot.Snapshot) *diff.Report {
+	a, b := empty(record.Lang, record.Effective), empty(read.Lang, read.Effective)
+	for _, g := range factGroups {
+		if g.present(record) {
+			copyGroup(a, record, g)
+			copyGroup(b, read, g)
+		}
+	}
+	a.Forms, b.Forms = record.Forms, read.Forms
+	finish(a)
+	finish(b)
+	if snapshot.SameFacts(a, b) {
+		return nil
+	}
+	return diff.Compare(a, b)
+}
+
+// checkAmend refuses an amendment of a release the history does not hold.
+func checkAmend(amend []string, history map[string][]*snapshot.Snapshot) error {
+	for _, k := range amend {
+		lang, date, _ := strings.Cut(k, "@")
+		if !slices.ContainsFunc(history[lang], func(s *snapshot.Snapshot) bool { return s.Effective == date }) {
+			return fmt.Errorf("-amend %s: the history holds no such release (amend names a recorded release as lang@YYYY-MM-DD)", k)
+		}
+	}
+	return nil
+}
+
+// refuseStale refuses a live document older than the newest release the
+// history records of its language: a live page serves the newest rules,
+// so an older one is a stale page or a mirror, not news. One of a
+// recorded date is compared with its record instead.
+func refuseStale(rd *readings, history map[string][]*snapshot.Snapshot) error {
+	for k, docs := range rd.docs {
+		for i, d := range docs {
+			if !d.Live {
+				continue
+			}
+			s := rd.byRelease[k][i]
+			h := history[s.Lang]
+			if len(h) == 0 || slices.ContainsFunc(h, func(r *snapshot.Snapshot) bool { return r.Effective == s.Effective }) {
+				continue
+			}
+			if newest := h[len(h)-1].Effective; s.Effective < newest {
+				return &SourceError{Source: d.Source.ID, Where: d.URL, Err: fmt.Errorf(
+					"the live document is the release of %s, older than the newest %s release recorded, %s: a stale page or mirror is not a rules update; nothing was written (to add an older release to the history on purpose, scrape import FILE)",
+					s.Effective, snapshot.LanguageName(s.Lang), newest)}
+			}
+		}
+	}
+	return nil
+}
