@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -124,9 +126,17 @@ func Read(t testing.TB, yyyymmdd string) []byte {
 // tested without touching the repository.
 func CopyProject(t testing.TB) (srcDir, snapDir string) {
 	t.Helper()
+	tmp := CopyDirs(t, "sources", "snapshots")
+	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
+}
+
+// CopyDirs copies the named top-level directories of the project into a
+// temporary directory and returns it.
+func CopyDirs(t testing.TB, dirs ...string) string {
+	t.Helper()
 	root := Root(t)
 	tmp := t.TempDir()
-	for _, d := range []string{"sources", "snapshots"} {
+	for _, d := range dirs {
 		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -145,5 +155,29 @@ func CopyProject(t testing.TB) (srcDir, snapDir string) {
 			t.Fatal(err)
 		}
 	}
-	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
+	return tmp
+}
+
+// Digest is the sha256 of every file under dir, by path relative to it:
+// two digests are equal when the trees are byte-identical.
+func Digest(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		sum := sha256.Sum256(b)
+		out[rel] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -340,6 +340,9 @@ func FuzzParse(f *testing.F) {
 	f.Add(excerpt)
 	f.Add("119.1d. x\n606.5 If\n901.4.All\n")
 	f.Add("These rules are effective as of June18, 2021.\n205.3m A\nExample: b\n")
+	// A rule printed twice (2009-09-04), one out of order, a copy cut in its glossary.
+	f.Add("These rules are effective as of July 11, 2009.\n204. Type Line\n204.1. A\n702.30d B\n702.30d B\n702.30c C\nGlossary\nAbandon\n")
+	f.Add("These rules are effective as of July 11, 2009.\r\n100.1. A\r\nGlossary\r\nCredits\r\nThese rules are effective as of July 11, 2009.\r\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := Parse(s)
 		// Reading raw line breaks is reading normalised ones.

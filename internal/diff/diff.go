@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -64,6 +65,17 @@ const (
 	RuleChanged    = "changed"
 	RuleRenumbered = "renumbered"
 	RuleTypography = "typography"
+	// RuleReference is a rule whose text changed only in the numbers of
+	// the rules it cites ("See rule 117.5." → "See rule 118.5."): another
+	// rule moved, this one did not change.
+	RuleReference = "reference"
+)
+
+// Text classes of a renumbered rule's text (RuleChange.Text).
+const (
+	TextSame       = "same"
+	TextTypography = "typography"
+	TextReference  = "reference"
 )
 
 // RuleChange is one rule whose text or number changed.
@@ -71,7 +83,24 @@ type RuleChange struct {
 	Number    string `json:"number"`
 	OldNumber string `json:"old_number,omitempty"`
 	Status    string `json:"status"`
-	Diff      []Span `json:"diff"`
+	// Text says, for a renumbered rule, how its text changed: TextSame,
+	// TextTypography, TextReference, or "" for a real change.
+	Text string `json:"text,omitempty"`
+	Diff []Span `json:"diff"`
+}
+
+// Minor reports whether the change leaves the rule saying what it said:
+// typography, cross-references, or a new number with such a text. A
+// report counts and folds minor changes, as the published CR change
+// notes do.
+func (rc RuleChange) Minor() bool {
+	switch rc.Status {
+	case RuleTypography, RuleReference:
+		return true
+	case RuleRenumbered:
+		return rc.Text != ""
+	}
+	return false
 }
 
 // Empty reports whether nothing changed.
@@ -433,13 +462,42 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 
 func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {
 	rc := RuleChange{Number: n, Status: RuleChanged, Diff: spans}
+	class := textClass(ot, nt, spans)
 	switch {
 	case oldNum != "":
-		rc.OldNumber, rc.Status = oldNum, RuleRenumbered
-	case sameWordCount(spans) && typographyKey(ot) == typographyKey(nt):
+		rc.OldNumber, rc.Status, rc.Text = oldNum, RuleRenumbered, class
+	case class == TextTypography:
 		rc.Status = RuleTypography
+	case class == TextReference:
+		rc.Status = RuleReference
 	}
 	return rc
+}
+
+// textClass says how a rule's text changed: not at all, in typography,
+// only in the rule numbers it cites, or ("") really.
+func textClass(ot, nt string, spans []Span) string {
+	switch {
+	case ot == nt:
+		return TextSame
+	case !sameWordCount(spans):
+		return ""
+	case typographyKey(ot) == typographyKey(nt):
+		return TextTypography
+	case referenceKey(typographyKey(ot)) == referenceKey(typographyKey(nt)):
+		return TextReference
+	}
+	return ""
+}
+
+// ruleNumberRE matches a rule number cited in rule text: "117.5",
+// "702.19b", "205.4f", a section "205".
+var ruleNumberRE = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b`)
+
+// referenceKey is text with every cited rule number replaced by one
+// mark, so two texts citing different numbers in the same words match.
+func referenceKey(text string) string {
+	return ruleNumberRE.ReplaceAllString(text, "§")
 }
 
 // sameWordCount reports whether a diff deletes as many words as it

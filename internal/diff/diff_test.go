@@ -250,11 +250,11 @@ func history(t testing.TB, first, last string) []*snapshot.Snapshot {
 	return out
 }
 
-// Over ten years only tribal → kindred is a rename. Cephalid and Child were
+// Over seventeen years only tribal → kindred is a rename. Cephalid and Child were
 // listed side by side from 2022-10-07 to 2024-04-12; Viashino left in
 // 2024-07-30, before Villain came: removals and additions, not renames.
 func TestRenamesNeedEvidenceInOneStep(t *testing.T) {
-	for _, span := range [][2]string{{"2016-01-16", "2026-02-27"}, {"2024-04-12", "2025-09-19"}} {
+	for _, span := range [][2]string{{"2009-07-11", "2026-02-27"}, {"2016-01-16", "2026-02-27"}, {"2024-04-12", "2025-09-19"}} {
 		releases := history(t, span[0], span[1])
 		for name, r := range map[string]*Report{
 			"ends only": Compare(releases[0], releases[len(releases)-1]),
@@ -438,4 +438,64 @@ func FuzzWordDiff(f *testing.F) {
 			t.Errorf("similarity %v", sim)
 		}
 	})
+}
+
+// The Type Line rule was renumbered from 204 to 205 on 2011-09-30 (and a
+// subrule, 205.3d, inserted): the facts keep their identity, and the diff
+// says only what the rules changed (Curse, Werewolf, the new subrule).
+// Every other rule is a minor change: a new number, typography, or a
+// cross-reference to the renumbered rule (107.4h: 204.4f → 205.4f).
+func TestRenumberingShowsNoSpuriousChange(t *testing.T) {
+	r := Compare(load(t, "en", "2011-07-15"), load(t, "en", "2011-09-30"))
+	want := map[string][]string{"enchantment": {"Curse"}, "creature": {"Werewolf"}}
+	if !maps.EqualFunc(r.Added, want, slices.Equal) || len(r.Removed) != 0 || len(r.Renamed) != 0 || len(r.Moved) != 0 || len(r.Typography) != 0 {
+		t.Errorf("added %v removed %v renamed %v moved %v typography %v", r.Added, r.Removed, r.Renamed, r.Moved, r.Typography)
+	}
+	var major []string
+	minor := 0
+	for _, rc := range r.Rules {
+		if rc.Minor() {
+			minor++
+			continue
+		}
+		major = append(major, rc.Number+" "+rc.Status)
+	}
+	if !slices.Equal(major, []string{"205.3d added", "205.3h renumbered", "205.3m renumbered"}) || minor != 15 {
+		t.Errorf("major rule changes %v, %d minor", major, minor)
+	}
+	for _, rc := range r.Rules {
+		if rc.Number == "107.4h" && rc.Status != RuleReference {
+			t.Errorf("107.4h: %s, want a cross-reference change", rc.Status)
+		}
+		if rc.Number == "205.3m" && rc.OldNumber != "204.3k" {
+			t.Errorf("the creature types' rule: %s was %s", rc.Number, rc.OldNumber)
+		}
+	}
+}
+
+// A change of a cited rule number alone (107.4d, 2019-06-14 →
+// 2019-07-12: "See rule 117.5." → "118.5.") is its own class, folded.
+func TestCrossReferenceChange(t *testing.T) {
+	r := Compare(load(t, "en", "2019-06-14"), load(t, "en", "2019-07-12"))
+	if len(r.Rules) != 1 || r.Rules[0].Number != "107.4d" || r.Rules[0].Status != RuleReference || !r.Rules[0].Minor() {
+		t.Fatalf("rules %+v", r.Rules)
+	}
+	var b bytes.Buffer
+	if err := r.Text(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "107.4d (reference): 117.5 → 118.5") {
+		t.Errorf("text report:\n%s", b.String())
+	}
+	b.Reset()
+	if err := r.Markdown(&b, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "0 rules changed; 1 more only in typography, cross-references or number (folded).") {
+		t.Errorf("markdown report:\n%s", b.String())
+	}
+	// A real change in the same words is not a cross-reference change.
+	if got := textClass("See rule 117.5.", "See rule 117.6 and 118.", WordDiff("See rule 117.5.", "See rule 117.6 and 118.")); got != "" {
+		t.Errorf("class %q", got)
+	}
 }

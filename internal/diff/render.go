@@ -78,9 +78,16 @@ func (r *Report) Text(w io.Writer, color bool) error {
 			fmt.Fprintf(&b, "  %s: %s → %s\n", m.Name, m.From, m.To)
 		}
 	}
-	if len(r.Rules) > 0 {
+	major, minor := splitMinor(r.Rules)
+	if len(minor) > 0 {
+		fmt.Fprintf(&b, "\nrules changed only in typography, cross-references or number (%d):\n", len(minor))
+		for _, rc := range minor {
+			fmt.Fprintf(&b, "  %s\n", minorLine(rc))
+		}
+	}
+	if len(major) > 0 {
 		b.WriteString("\nrules:\n")
-		for _, rc := range r.Rules {
+		for _, rc := range major {
 			fmt.Fprintf(&b, "  %s:", ruleTitle(rc))
 			for _, s := range rc.Diff {
 				switch s.Op {
@@ -97,6 +104,48 @@ func (r *Report) Text(w io.Writer, color bool) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// splitMinor separates the rule changes a reviewer reads from those that
+// leave a rule saying what it said (RuleChange.Minor).
+func splitMinor(rules []RuleChange) (major, minor []RuleChange) {
+	for _, rc := range rules {
+		if rc.Minor() {
+			minor = append(minor, rc)
+		} else {
+			major = append(major, rc)
+		}
+	}
+	return major, minor
+}
+
+// minorLine is one line for a minor rule change: its number, what kind of
+// change, and for cited numbers the numbers themselves.
+func minorLine(rc RuleChange) string {
+	what := rc.Status
+	if rc.Status == RuleRenumbered {
+		what = "was " + rc.OldNumber
+		switch rc.Text {
+		case TextTypography:
+			what += "; typography"
+		case TextReference:
+			what += "; cross-references"
+		}
+	}
+	line := fmt.Sprintf("%s (%s)", rc.Number, what)
+	if rc.Status == RuleReference || rc.Text == TextReference {
+		var from, to []string
+		for _, sp := range rc.Diff {
+			switch sp.Op {
+			case Delete:
+				from = append(from, ruleNumberRE.FindAllString(sp.Text, -1)...)
+			case Insert:
+				to = append(to, ruleNumberRE.FindAllString(sp.Text, -1)...)
+			}
+		}
+		line += ": " + strings.Join(from, ", ") + " → " + strings.Join(to, ", ")
+	}
+	return line
 }
 
 func ruleTitle(rc RuleChange) string {
@@ -234,7 +283,12 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 	if len(r.Moved) > 0 {
 		fmt.Fprintf(&head, "\n%d moved between lists.", len(r.Moved))
 	}
-	fmt.Fprintf(&head, "\n%d rules changed.\n", len(r.Rules))
+	major, minor := splitMinor(r.Rules)
+	fmt.Fprintf(&head, "\n%d rules changed", len(major))
+	if len(minor) > 0 {
+		fmt.Fprintf(&head, "; %d more only in typography, cross-references or number (folded)", len(minor))
+	}
+	head.WriteString(".\n")
 
 	var sections [][]byte
 	for _, k := range snapshot.Lists() {
@@ -265,8 +319,15 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 		}
 		sections = append(sections, details("moved", s.String()))
 	}
-	for _, rc := range r.Rules {
+	for _, rc := range major {
 		sections = append(sections, details("rule "+ruleTitle(rc), "```diff\n"+hunks(rc.Diff, contextWords)+"```\n"))
+	}
+	if len(minor) > 0 {
+		var s bytes.Buffer
+		for _, rc := range minor {
+			fmt.Fprintf(&s, "- %s\n", md(minorLine(rc)))
+		}
+		sections = append(sections, details(fmt.Sprintf("%d rules changed only in typography, cross-references or number", len(minor)), s.String()))
 	}
 
 	out := slices.Clone(head.Bytes())

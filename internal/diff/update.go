@@ -15,6 +15,23 @@ import (
 type Update struct {
 	Diffs []*Report // per language, in snapshot.Languages order
 	Lag   *Lag      // nil when a language has no current snapshot
+	// History is what changed in the recorded releases themselves:
+	// releases added (an import, a new release), amended on purpose, or
+	// gone.
+	History HistoryChange
+}
+
+// HistoryChange lists the releases of the history that differ between
+// two snapshot directories.
+type HistoryChange struct {
+	Added   []Ref     `json:"added"`
+	Amended []*Report `json:"amended"` // each the diff of the record before and after
+	Removed []Ref     `json:"removed"` // a recorded release gone: never by the tools
+}
+
+// Empty reports whether the history is the same.
+func (h HistoryChange) Empty() bool {
+	return len(h.Added) == 0 && len(h.Amended) == 0 && len(h.Removed) == 0
 }
 
 // NewUpdate compares the current snapshots of two directories.
@@ -40,7 +57,48 @@ func NewUpdate(old, cur snapshot.Store) (*Update, error) {
 		u.Diffs = append(u.Diffs, CompareSpan(between(cur, o, n)))
 	}
 	u.Lag = SpanishLag(now["en"], now["es"])
+	h, err := compareHistories(old, cur)
+	if err != nil {
+		return nil, err
+	}
+	u.History = h
 	return u, nil
+}
+
+// compareHistories finds the releases added, amended and gone between
+// the histories of two directories.
+func compareHistories(old, cur snapshot.Store) (HistoryChange, error) {
+	var h HistoryChange
+	for _, lang := range snapshot.Languages {
+		before, err := old.History(lang)
+		if err != nil {
+			return h, err
+		}
+		after, err := cur.History(lang)
+		if err != nil {
+			return h, err
+		}
+		was := map[string]*snapshot.Snapshot{}
+		for _, s := range before {
+			was[s.Effective] = s
+		}
+		for _, s := range after {
+			o, ok := was[s.Effective]
+			delete(was, s.Effective)
+			switch {
+			case !ok:
+				h.Added = append(h.Added, Ref{s.Lang, s.Effective})
+			case !snapshot.SameFacts(o, s):
+				h.Amended = append(h.Amended, Compare(o, s))
+			}
+		}
+		for _, s := range before {
+			if _, gone := was[s.Effective]; gone {
+				h.Removed = append(h.Removed, Ref{s.Lang, s.Effective})
+			}
+		}
+	}
+	return h, nil
 }
 
 // between is old, the releases of store's history strictly between old
@@ -59,6 +117,9 @@ func between(store snapshot.Store, old, cur *snapshot.Snapshot) []*snapshot.Snap
 
 // Changed reports whether any language changed.
 func (u *Update) Changed() bool {
+	if !u.History.Empty() {
+		return true
+	}
 	for _, d := range u.Diffs {
 		if !d.Empty() {
 			return true
@@ -74,8 +135,11 @@ func (u *Update) Markdown(w io.Writer, limit int) error {
 	if err := u.Lag.Markdown(&lag); err != nil {
 		return err
 	}
-	left := limit - lag.Len() - 2
 	var b strings.Builder
+	if err := u.History.markdown(&b); err != nil {
+		return err
+	}
+	left := limit - lag.Len() - b.Len() - 2
 	for i, d := range u.Diffs {
 		var part strings.Builder
 		share := left / (len(u.Diffs) - i)
@@ -93,6 +157,9 @@ func (u *Update) Markdown(w io.Writer, limit int) error {
 
 // Text writes the report for a terminal.
 func (u *Update) Text(w io.Writer) error {
+	if err := u.History.text(w); err != nil {
+		return err
+	}
 	for _, d := range u.Diffs {
 		if err := d.Text(w, false); err != nil {
 			return err
@@ -113,10 +180,20 @@ func (u *Update) JSON(w io.Writer) error {
 		*Report
 	}
 	out := struct {
-		Changed bool       `json:"changed"`
-		Diffs   []diffJSON `json:"diffs"`
-		Lag     *Lag       `json:"spanish_lag"`
-	}{Changed: u.Changed(), Lag: u.Lag}
+		Changed bool          `json:"changed"`
+		History HistoryChange `json:"history"`
+		Diffs   []diffJSON    `json:"diffs"`
+		Lag     *Lag          `json:"spanish_lag"`
+	}{Changed: u.Changed(), History: u.History, Lag: u.Lag}
+	if out.History.Added == nil {
+		out.History.Added = []Ref{}
+	}
+	if out.History.Amended == nil {
+		out.History.Amended = []*Report{}
+	}
+	if out.History.Removed == nil {
+		out.History.Removed = []Ref{}
+	}
 	for _, d := range u.Diffs {
 		if d.Moved == nil {
 			d.Moved = []Move{}
@@ -130,4 +207,66 @@ func (u *Update) JSON(w io.Writer) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// refs lists releases in one line, runs of a language as "en@A … en@B (n)".
+func refs(rs []Ref) string {
+	if len(rs) > 6 {
+		return fmt.Sprintf("%s, %s, … %s (%d releases)", rs[0], rs[1], rs[len(rs)-1], len(rs))
+	}
+	var s []string
+	for _, r := range rs {
+		s = append(s, r.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+func (h HistoryChange) text(w io.Writer) error {
+	if h.Empty() {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("history of releases:\n")
+	if len(h.Added) > 0 {
+		fmt.Fprintf(&b, "  added: %s\n", refs(h.Added))
+	}
+	if len(h.Removed) > 0 {
+		fmt.Fprintf(&b, "  GONE (a recorded release must not disappear): %s\n", refs(h.Removed))
+	}
+	b.WriteString("\n")
+	for _, a := range h.Amended {
+		fmt.Fprintf(&b, "amendment of the recorded release %s:\n", a.New)
+		if err := a.Text(&b, false); err != nil {
+			return err
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (h HistoryChange) markdown(b *strings.Builder) error {
+	if h.Empty() {
+		return nil
+	}
+	b.WriteString("## History of releases\n\n")
+	if len(h.Added) > 0 {
+		fmt.Fprintf(b, "- Added to the history: %s\n", md(refs(h.Added)))
+	}
+	if len(h.Removed) > 0 {
+		fmt.Fprintf(b, "- ⚠️ **Gone from the history** (a recorded release must never disappear): %s\n", md(refs(h.Removed)))
+	}
+	for _, a := range h.Amended {
+		fmt.Fprintf(b, "- ✏️ **Amended**: the recorded release %s was corrected on purpose (values of the generated constants do not move)\n", md(a.New.String()))
+	}
+	b.WriteString("\n")
+	for _, a := range h.Amended {
+		var part strings.Builder
+		if err := a.Markdown(&part, 8192); err != nil {
+			return err
+		}
+		b.WriteString(strings.Replace(part.String(), "## Comprehensive Rules changes:", "### Amendment of", 1))
+		b.WriteString("\n")
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -148,6 +149,23 @@ func TestCorpusFirstReleases(t *testing.T) {
 			return slices.Contains(f.ManaSymbols, snapshot.ManaSymbol{Symbol: "{C/W}", Group: "monocolored_hybrid"})
 		}},
 		{"C’tan", "2022-10-07", func(f *Facts) bool { return slices.Contains(f.Subtypes["creature"], "C’tan") }},
+		// The releases of 2009–2015 (the corpus lacks some of them: "first"
+		// is the first release here).
+		{"planar types (Planechase)", "2009-09-04", func(f *Facts) bool { return slices.Contains(f.Subtypes["planar"], "Bolas’s Meditation Realm") }},
+		{"card type plane", "2009-09-04", func(f *Facts) bool { return slices.Contains(f.CardTypes, "plane") }},
+		{"card type vanguard", "2009-10-01", func(f *Facts) bool { return slices.Contains(f.CardTypes, "vanguard") }},
+		{"spell type Trap", "2009-10-01", func(f *Facts) bool { return slices.Equal(f.Subtypes["spell"], []string{"Arcane", "Trap"}) }},
+		{"card type scheme", "2010-07-16", func(f *Facts) bool { return slices.Contains(f.CardTypes, "scheme") }},
+		{"supertype ongoing", "2010-07-16", func(f *Facts) bool { return slices.Contains(f.Supertypes, "ongoing") }},
+		{"Phyrexian {W/P} in 107.4", "2011-05-01", func(f *Facts) bool {
+			return slices.Contains(f.ManaSymbols, snapshot.ManaSymbol{Symbol: "{W/P}", Group: "phyrexian"})
+		}},
+		{"enchantment type Curse", "2011-09-30", func(f *Facts) bool { return slices.Contains(f.Subtypes["enchantment"], "Curse") }},
+		{"card type phenomenon", "2012-10-01", func(f *Facts) bool { return slices.Contains(f.CardTypes, "phenomenon") }},
+		{"card type conspiracy", "2015-01-23", func(f *Facts) bool { return slices.Contains(f.CardTypes, "conspiracy") }},
+		{"{C}", "2016-01-16", func(f *Facts) bool {
+			return slices.Contains(f.ManaSymbols, snapshot.ManaSymbol{Symbol: "{C}", Group: "basic"})
+		}},
 	}
 	for _, tt := range tests {
 		if got := firstRelease(t, tt.pred); got != tt.want {
@@ -156,6 +174,93 @@ func TestCorpusFirstReleases(t *testing.T) {
 	}
 	if got := firstRelease(t, func(f *Facts) bool { return !slices.Contains(f.CardTypes, "tribal") }); got != "2024-07-30" {
 		t.Errorf("tribal last listed before %q, want 2024-07-30", got)
+	}
+}
+
+// The first release of the rewritten rules, and the renumbering of the
+// Type Line rule from 204 to 205 (2011-09-30): the facts are the same
+// facts under other numbers, and the old wordings read.
+func TestCorpusOldestReleases(t *testing.T) {
+	f := extractRelease(t, "20090711")
+	if !slices.Equal(f.CardTypes, []string{"artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "tribal"}) ||
+		!slices.Equal(f.Supertypes, []string{"basic", "legendary", "snow", "world"}) {
+		t.Errorf("2009-07-11: card types %v, supertypes %v", f.CardTypes, f.Supertypes)
+	}
+	if !slices.Equal(f.Subtypes["spell"], []string{"Arcane"}) || !slices.Equal(f.Subtypes["enchantment"], []string{"Aura", "Shrine"}) {
+		t.Errorf("\"The only spell type at this time is Arcane\", \"Aura (see rule 303.4), and Shrine\": %v, %v", f.Subtypes["spell"], f.Subtypes["enchantment"])
+	}
+	if _, ok := f.Subtypes["planar"]; ok {
+		t.Error("2009-07-11 lists planar types, two months before Planechase")
+	}
+	groups := map[string][]string{}
+	for _, m := range f.ManaSymbols {
+		groups[m.Group] = append(groups[m.Group], m.Symbol)
+	}
+	if !slices.Equal(groups["basic"], []string{"{W}", "{U}", "{B}", "{R}", "{G}"}) || !slices.Equal(groups["variable"], []string{"{X}"}) || len(groups["phyrexian"]) != 0 {
+		t.Errorf("2009-07-11 mana groups %v: {X} is listed with the colours and 107.4b calls it a variable symbol", groups)
+	}
+	for date, want := range map[string][4]string{
+		"20110715": {"204.2a", "204.3", "204.4a", "204.3k"},
+		"20110930": {"205.2a", "205.3", "205.4a", "205.3m"},
+	} {
+		f := extractRelease(t, date)
+		got := [4]string{f.FactRule[snapshot.FactCardTypes], f.FactRule[snapshot.FactSubtypes], f.FactRule[snapshot.FactSupertypes], f.SubtypeRule["creature"]}
+		if got != want || f.FactRule[snapshot.FactMana] != "107.4" {
+			t.Errorf("%s: rules %v, want %v", date, got, want)
+		}
+	}
+}
+
+// Each list has as many names as its sentence in the text, counted by a
+// reader as plain as can be (the line, its commas and its "and"), in
+// every release: the expectations come from the documents themselves.
+func TestCorpusListsMatchTheirSentences(t *testing.T) {
+	aside := regexp.MustCompile(`\s*\(see rules? [^)]*\)`)
+	// sentence is the rest of the line after intro, without its "(see
+	// rule ...)" asides, up to its period.
+	sentence := func(text string, i int) string {
+		line, _, _ := strings.Cut(text[i:], "\n")
+		s, _, _ := strings.Cut(aside.ReplaceAllString(line, ""), ".")
+		return s
+	}
+	count := func(list string) int {
+		list = strings.ReplaceAll(strings.ReplaceAll(list, ", and ", ", "), " and ", ", ")
+		return strings.Count(list, ", ") + 1
+	}
+	for _, r := range corpus.Releases(t) {
+		text, _, err := textenc.Decode(corpus.Read(t, strings.ReplaceAll(r.Date, "-", "")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := extractRelease(t, strings.ReplaceAll(r.Date, "-", ""))
+		for _, l := range []struct {
+			intro string
+			names []string
+		}{
+			{"The card types are ", f.CardTypes},
+			{"The supertypes are ", f.Supertypes},
+			{"The artifact types are ", f.Subtypes["artifact"]},
+			{"The planeswalker types are ", f.Subtypes["planeswalker"]},
+			{"The land types are ", f.Subtypes["land"]},
+		} {
+			i := strings.Index(text, l.intro)
+			if i < 0 {
+				t.Errorf("%s: no sentence %q", r.Date, l.intro)
+				continue
+			}
+			if n := count(sentence(text, i+len(l.intro))); n != len(l.names) {
+				t.Errorf("%s: %q lists %d names, extracted %d", r.Date, l.intro, n, len(l.names))
+			}
+		}
+		creatures := 0
+		if i := strings.Index(text, "All other creature types are one word long: "); i >= 0 {
+			creatures = count(sentence(text, i+len("All other creature types are one word long: "))) + 1 // and Time Lord
+		} else if i := strings.Index(text, "The creature types are "); i >= 0 {
+			creatures = count(sentence(text, i+len("The creature types are ")))
+		}
+		if creatures != len(f.Subtypes["creature"]) {
+			t.Errorf("%s: the creature sentence lists %d names, extracted %d", r.Date, creatures, len(f.Subtypes["creature"]))
+		}
 	}
 }
 
@@ -305,6 +410,10 @@ func FuzzExtract(f *testing.F) {
 	f.Add("205.3i", "The land types are Forest, Urza's (see rule 301.5), and Swamp. Of that list, Forest and Swamp are the basic land types. See rule 305.6.")
 	f.Add("107.4", "The mana symbols are {W}, {U}; the numerical symbols {0}, {1}, and so on; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}; and the snow mana symbol {S}.")
 	f.Add("205.2a", "The card types are artifact and land. See section 3, “Card Types.”")
+	// The wordings of 2009: a list of one, ", and" between two, {X} with the colours.
+	f.Add("204.3j", "Instants and sorceries share their lists of subtypes; these subtypes are called spell types. The only spell type at this time is Arcane.")
+	f.Add("204.3g", "Enchantments have their own unique set of subtypes; these subtypes are called enchantment types. The enchantment types are Aura (see rule 303.4), and Shrine.")
+	f.Add("107.4", "The mana symbols are {W}, {U}, {B}, {R}, {G}, and {X}; the numerals {0}, {1}, {2}, {3}, {4}, and so on; the hybrid symbols {W/U}, {W/B}; the monocolored hybrid symbols {2/W}; and the snow symbol {S}.")
 	f.Fuzz(func(t *testing.T, num, text string) {
 		for _, lang := range []Lang{English, Spanish} {
 			facts, err := Extract(lang, []crtext.Rule{{Number: num, Text: text}}, false)

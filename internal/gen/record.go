@@ -197,6 +197,9 @@ func (r *Record) Assign(list string, names []string, base int) ([]int, error) {
 	return out, nil
 }
 
+// Entries returns the entries of a list, by value.
+func (r *Record) Entries(list string) []RecordEntry { return slices.Clone(r.lists[list]) }
+
 // Name returns the name recorded for a value of list: the spelling the
 // constant's identifier comes from, so a later change of typography does
 // not rename it.

@@ -13,11 +13,16 @@ import (
 
 // Period is one unbroken stretch of releases that list a name in one list.
 type Period struct {
-	Lang      string `json:"lang"`
-	Name      string `json:"name"` // as printed in that language
-	List      string `json:"list"` // category, or card_types, supertypes, mana_symbols, basic_land_types
-	Group     string `json:"group,omitempty"`
-	First     string `json:"first"`                // first release listing it
+	Lang  string `json:"lang"`
+	Name  string `json:"name"` // as printed in that language
+	List  string `json:"list"` // category, or card_types, supertypes, mana_symbols, basic_land_types
+	Group string `json:"group,omitempty"`
+	First string `json:"first"` // first release listing it
+	// Before is the release before First in the history that carries the
+	// list without the name: the name came between the two. The history
+	// may lack releases between them, so First is exact only as far as
+	// the history is complete.
+	Before    string `json:"before,omitempty"`
 	Last      string `json:"last"`                 // last release listing it
 	RemovedIn string `json:"removed_in,omitempty"` // first release no longer listing it
 	English   string `json:"english,omitempty"`    // for Spanish names, the paired English entry
@@ -44,9 +49,12 @@ func (p Period) String() string {
 	if p.English != "" {
 		fmt.Fprintf(&b, " (English %s)", p.English)
 	}
-	if p.Oldest {
+	switch {
+	case p.Oldest:
 		fmt.Fprintf(&b, ", since at least %s (the oldest %s release known)", p.First, p.Lang)
-	} else {
+	case p.Before != "":
+		fmt.Fprintf(&b, ", since %s (not in %s, the release before it here)", p.First, p.Before)
+	default:
 		fmt.Fprintf(&b, ", since %s", p.First)
 	}
 	switch {
@@ -67,7 +75,8 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
 	want := NameKey(name)
 	var out []Period
-	open := map[string]*Period{} // list → current period
+	open := map[string]*Period{}   // list → current period
+	carried := map[string]string{} // list → the last release carrying it
 	for i, s := range sorted {
 		present := entries(s)
 		for _, list := range snapshot.Lists() {
@@ -78,7 +87,7 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 			p := open[list]
 			switch {
 			case ok && p == nil:
-				open[list] = &Period{Lang: s.Lang, Name: e.name, List: list, Group: e.group, First: s.Effective, Last: s.Effective, English: e.english, Oldest: i == 0}
+				open[list] = &Period{Lang: s.Lang, Name: e.name, List: list, Group: e.group, First: s.Effective, Before: carried[list], Last: s.Effective, English: e.english, Oldest: i == 0}
 			case ok:
 				p.Last, p.Name, p.Group = s.Effective, e.name, e.group
 				if e.english != "" {
@@ -89,6 +98,7 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 				out = append(out, *p)
 				delete(open, list)
 			}
+			carried[list] = s.Effective
 		}
 	}
 	for _, list := range snapshot.Lists() {

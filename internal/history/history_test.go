@@ -34,6 +34,11 @@ func TestFind(t *testing.T) {
 	if got[1].First != "2026-01-01" || !got[1].Newest || got[1].RemovedIn != "" {
 		t.Errorf("second period %+v", got[1])
 	}
+	// The release before a return is the last that carried the list
+	// without the name: the rule page of 2024-06-01 does not count.
+	if got[1].Before != "2025-01-01" || got[0].Before != "" || !strings.Contains(got[1].String(), "since 2026-01-01 (not in 2025-01-01, the release before it here)") {
+		t.Errorf("before: %+v, %s", got, got[1])
+	}
 	if s := got[0].String(); !strings.Contains(s, "since at least 2020-01-01") || !strings.Contains(s, "gone in 2025-01-01") {
 		t.Errorf("%s", s)
 	}

@@ -52,12 +52,14 @@ func Guard(old, cur *snapshot.Snapshot, maxShrink float64) error {
 			f = append(f, fmt.Sprintf("%s: shrinks from %d to %d entries (more than %g%%)", what, before, after, maxShrink*100))
 		}
 	}
-	check("card types (205.2a)", len(old.CardTypes), len(cur.CardTypes))
-	check("supertypes (205.4a)", len(old.Supertypes), len(cur.Supertypes))
+	// Rules as the new snapshot's release numbers them.
+	rule := func(fact string) string { return " (" + cur.RuleOf(fact) + ")" }
+	check("card types"+rule(snapshot.FactCardTypes), len(old.CardTypes), len(cur.CardTypes))
+	check("supertypes"+rule(snapshot.FactSupertypes), len(old.Supertypes), len(cur.Supertypes))
 	check("basic land types", len(old.BasicLandTypes), len(cur.BasicLandTypes))
-	check("mana symbols (107.4)", len(old.ManaSymbols), len(cur.ManaSymbols))
+	check("mana symbols"+rule(snapshot.FactMana), len(old.ManaSymbols), len(cur.ManaSymbols))
 	for _, c := range snapshot.Categories {
-		check(c+" types (205.3)", len(old.Subtypes[c]), len(cur.Subtypes[c]))
+		check(c+" types"+rule(snapshot.FactSubtypes), len(old.Subtypes[c]), len(cur.Subtypes[c]))
 	}
 	if len(old.PairingEN) > 0 {
 		for _, c := range snapshot.Categories {

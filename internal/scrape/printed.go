@@ -51,6 +51,14 @@ func checkPrinted(p *snapshot.Printed, enHistory []*snapshot.Snapshot, en, es *s
 			warnings = append(warnings, fmt.Sprintf("printed forms: %q is listed by the rules again: no longer a dropped name (update %s)", d.Printed, p.Source.ID))
 			return true
 		}
+		// A dropped name is one the rules dropped before the history
+		// begins; one a recorded release lists has its own constant.
+		if d.Lang == "en" {
+			if i := slices.IndexFunc(enHistory, func(s *snapshot.Snapshot) bool { return listed(s, d.List, d.Printed) }); i >= 0 {
+				warnings = append(warnings, fmt.Sprintf("printed forms: %q is listed by the release of %s: it was not dropped before the history begins, and its constant says when it left (update %s)", d.Printed, enHistory[i].Effective, p.Source.ID))
+				return true
+			}
+		}
 		return false
 	})
 	for _, s := range p.Symbols {

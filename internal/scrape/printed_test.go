@@ -21,7 +21,8 @@ func TestCheckPrinted(t *testing.T) {
 			{Lang: "es", List: "creature", Printed: "Pícaro", Current: "Rogue"},      // the rules spell it now
 			{Lang: "es", List: "creature", Printed: "Duende", Current: "Goblin"},     // never listed
 		},
-		Dropped: []snapshot.DroppedName{{Lang: "es", List: "creature", Printed: "Elfo"}, {Lang: "en", List: "creature", Printed: "Lord"}},
+		Dropped: []snapshot.DroppedName{{Lang: "es", List: "creature", Printed: "Elfo"}, {Lang: "en", List: "creature", Printed: "Lord"},
+			{Lang: "en", List: "creature", Printed: "Cephalid"}}, // dropped after the history begins
 		Symbols: []snapshot.PrintedSymbol{{Symbol: "{C/P}"}},
 	}
 	warnings := strings.Join(checkPrinted(p, []*snapshot.Snapshot{old, en}, en, es), "\n")
@@ -39,6 +40,7 @@ func TestCheckPrinted(t *testing.T) {
 		`"Duende" spells "Goblin", which no English release's creature list has`,
 		`"Elfo" is listed by the rules again`,
 		`rule 107.4 now lists {C/P}`,
+		`"Cephalid" is listed by the release of 2020-01-01: it was not dropped before the history begins`,
 	} {
 		if !strings.Contains(warnings, want) {
 			t.Errorf("warnings lack %q:\n%s", want, warnings)

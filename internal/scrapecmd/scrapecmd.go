@@ -42,12 +42,21 @@ snapshots/<lang>/<date>.json and snapshots/current/<lang>.json. It prints
 what changed; -v prints what it read as well.
 
 Nothing is written unless every source was read and every fact found; an
-update that empties a list or shrinks it suspiciously is refused unless
--allow-shrink is given. Names are given as lang@date (en@2024-07-30) or
-lang@current where a snapshot is expected.`,
+update that empties a list or shrinks it suspiciously, against the
+release before it, is refused unless -allow-shrink is given.
+
+A recorded release (snapshots/<lang>/<date>.json) is never rewritten: a
+read of it that says something else (a live page re-served broken, a
+capture replaced without a new date) is refused before anything is
+written, naming what differs. A correction on purpose is -amend
+lang@date; a capture of a new release says its date with scrape accept
+-effective. A live document older than the newest recorded release is
+refused. Names are given as lang@date (en@2024-07-30) or lang@current
+where a snapshot is expected.`,
 	Examples: []string{
 		"scrape                         # offline, from sources/ (what make regen runs)",
 		"scrape -live                   # fetch every source that has a URL",
+		"scrape -amend en@2026-09-25    # correct a recorded release on purpose",
 		"scrape diff en@2024-04-12 en@2024-07-30",
 		"scrape history 'Time Lord'",
 	},
@@ -113,6 +122,7 @@ func refreshFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&refresh.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks by more than -max-shrink")
 	fs.Float64Var(&refresh.maxShrink, "max-shrink", scrape.DefaultShrink, "largest `fraction` of a list one update may drop (0.1 is 10%; up to 3 names always may)")
 	fs.BoolVar(&refresh.verbose, "v", false, "also print what was read and fetched")
+	refresh.amend = nil // a Var keeps its value across runs; the others reset on registration
 	fs.Var(&refresh.amend, "amend", "a recorded `release` (lang@YYYY-MM-DD) this run may correct; repeatable. A recorded release is otherwise never rewritten")
 }
 
@@ -221,14 +231,19 @@ var importCommand = &cli.Command{
 	Args:    "FILE...",
 	Summary: "Add official Comprehensive Rules TXT releases to the English history.",
 	Doc: `import reads each FILE as an official CR TXT (any encoding Wizards has
-published), adds it to snapshots/en/<date>.json under the date the
-document states, and rebuilds the current snapshots. make history imports
-every release of ../shared/corpus/cr-en.`,
+published, 2009-07-11 on), adds it to snapshots/en/<date>.json under the
+date the document states, and rebuilds the current snapshots. A release
+already recorded is left as it is when the file says the same, and
+refused when it says otherwise (-amend en@date to correct it on purpose).
+Flaws of the official numbering that touch no rule a fact comes from are
+read past with a warning naming their lines. make history imports every
+release of ../shared/corpus/cr-en.`,
 	Examples: []string{"scrape import ../shared/corpus/cr-en/en-20260227.txt"},
 	Flags: func(fs *flag.FlagSet) {
 		importFlags.register(fs, true, true)
 		fs.BoolVar(&importFlags.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks suspiciously")
 		fs.BoolVar(&importFlags.verbose, "v", false, "also print what was read")
+		importFlags.amend = nil
 		fs.Var(&importFlags.amend, "amend", "a recorded `release` (en@YYYY-MM-DD) the import may correct; repeatable")
 	},
 	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {

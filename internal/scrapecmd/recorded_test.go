@@ -1,0 +1,406 @@
+package scrapecmd
+
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/gen"
+	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/sources"
+)
+
+// A recorded release is immutable: each way a read could rewrite one is
+// refused through the command, before anything is written.
+
+// tree is a copy of the project's sources/, snapshots/ and generated/.
+type tree struct{ root, src, snap, gen string }
+
+func newTree(t *testing.T) tree {
+	t.Helper()
+	root := corpus.CopyDirs(t, "sources", "snapshots", "generated")
+	return tree{root, filepath.Join(root, "sources"), filepath.Join(root, "snapshots"), filepath.Join(root, "generated")}
+}
+
+// state is what must not move when a read is refused.
+func (tr tree) state(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, d := range []string{tr.src, tr.snap, tr.gen} {
+		for p, sum := range corpus.Digest(t, d) {
+			out[filepath.Join(filepath.Base(d), p)] = sum
+		}
+	}
+	return out
+}
+
+func (tr tree) unchanged(t *testing.T, before map[string]string) {
+	t.Helper()
+	after := tr.state(t)
+	if !maps.Equal(before, after) {
+		for p := range after {
+			if before[p] != after[p] {
+				t.Errorf("%s changed or appeared", p)
+			}
+		}
+		for p := range before {
+			if _, ok := after[p]; !ok {
+				t.Errorf("%s disappeared", p)
+			}
+		}
+	}
+}
+
+// values generates the tree's snapshots with its record and returns the
+// record as it would be written, and the files.
+func (tr tree) values(t *testing.T) *gen.Record {
+	t.Helper()
+	rec, err := gen.LoadRecord(filepath.Join(tr.gen, gen.RecordFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.FilesWith(tr.snap, tr.gen, rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// committedRecord is the repository's record.
+func committedRecord(t *testing.T) *gen.Record {
+	t.Helper()
+	rec, err := gen.LoadRecord(filepath.Join(corpus.Root(t), "generated", gen.RecordFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// serveLive serves a rules page linking one TXT, as the live English
+// source does, and points the tree's cr-en source at it.
+func (tr tree) serveLive(t *testing.T, txt []byte) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/en/rules":
+			_, _ = w.Write([]byte(`<html><body><a href="/docs/MagicCompRules.txt">TXT</a></body></html>`))
+		case "/docs/MagicCompRules.txt":
+			_, _ = w.Write(txt)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	m, err := sources.Load(tr.src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Sources {
+		if m.Sources[i].ID == "cr-en" {
+			m.Sources[i].URL = srv.URL + "/en/rules"
+		}
+	}
+	b, _ := m.Marshal()
+	if err := os.WriteFile(filepath.Join(tr.src, "sources.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newestRelease is the newest official TXT the tree's English history
+// holds and the corpus has, with its date.
+func newestRelease(t *testing.T, tr tree) (string, []byte) {
+	t.Helper()
+	h, err := snapshot.Store{Dir: tr.snap}.History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := corpus.Dir(t, "cr-en")
+	for i := len(h) - 1; i >= 0; i-- {
+		date := h[i].Effective
+		if _, err := os.Stat(filepath.Join(dir, "en-"+strings.ReplaceAll(date, "-", "")+".txt")); err == nil && !h[i].Partial {
+			return date, corpus.Read(t, strings.ReplaceAll(date, "-", ""))
+		}
+	}
+	t.Fatal("no English release of the history is in the corpus")
+	return "", nil
+}
+
+// dropEveryThird removes every third creature type from a UTF-8 release.
+func dropEveryThird(t *testing.T, txt []byte) []byte {
+	t.Helper()
+	s := string(txt)
+	const intro = "All other creature types are one word long: "
+	i := strings.Index(s, intro)
+	if i < 0 {
+		t.Fatal("no creature sentence")
+	}
+	start := i + len(intro)
+	end := start + strings.IndexAny(s[start:], "\r\n")
+	names := strings.Split(s[start:end], ", ")
+	var kept []string
+	for j, n := range names {
+		if j%3 != 1 {
+			kept = append(kept, n)
+		}
+	}
+	return []byte(s[:start] + strings.Join(kept, ", ") + s[end:])
+}
+
+func TestLiveReleaseOfARecordedDateThatDiffersIsRefused(t *testing.T) {
+	tr := newTree(t)
+	date, txt := newestRelease(t, tr)
+	tr.serveLive(t, dropEveryThird(t, txt))
+	before := tr.state(t)
+	for _, extra := range [][]string{nil, {"-allow-shrink"}} {
+		args := append([]string{"-live", "-sources", tr.src, "-snapshots", tr.snap}, extra...)
+		_, stderr, code := run(t, args...)
+		for _, want := range []string{
+			"refusing to rewrite the recorded release en@" + date,
+			"creature types: ", "of the record missing (",
+			"the live source serves a broken or different document",
+			"scrape -amend en@" + date,
+		} {
+			if code != 1 || !strings.Contains(stderr, want) {
+				t.Errorf("%v: exit %d, stderr lacks %q:\n%s", extra, code, want, stderr)
+			}
+		}
+	}
+	tr.unchanged(t, before)
+	if out, _, _ := run(t, "history", "-snapshots", tr.snap, "Zombie"); !strings.Contains(out, "still listed") || strings.Contains(out, "gone in") {
+		t.Errorf("history of Zombie: %s", out)
+	}
+}
+
+func TestLiveReleaseIdenticalToARecordedOneIsNoChange(t *testing.T) {
+	tr := newTree(t)
+	_, txt := newestRelease(t, tr)
+	tr.serveLive(t, txt)
+	before := tr.state(t)
+	out, stderr, code := run(t, "-live", "-sources", tr.src, "-snapshots", tr.snap)
+	if code != 0 || strings.TrimSpace(out) != "no changes" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	// sources.json points at the test server: the rest is untouched.
+	after := tr.state(t)
+	delete(before, "sources/sources.json")
+	delete(after, "sources/sources.json")
+	if !maps.Equal(before, after) {
+		t.Error("an identical live release changed files")
+	}
+}
+
+// redate rewrites the effective-date lines of a release ("These rules are
+// effective as of ...").
+func redate(t *testing.T, txt []byte, from, to string) []byte {
+	t.Helper()
+	long := func(d string) string {
+		tm, err := time.Parse(time.DateOnly, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm.Format("January 2, 2006")
+	}
+	out := strings.ReplaceAll(string(txt), "effective as of "+long(from), "effective as of "+long(to))
+	if out == string(txt) {
+		t.Fatalf("no effective-date line for %s", from)
+	}
+	return []byte(out)
+}
+
+func TestLiveReleaseOlderThanTheNewestIsRefused(t *testing.T) {
+	tr := newTree(t)
+	h, err := snapshot.Store{Dir: tr.snap}.History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldest := h[0].Effective
+	first, _ := time.Parse(time.DateOnly, oldest)
+	for name, date := range map[string]string{
+		"before every recorded release":     first.AddDate(0, 0, -10).Format(time.DateOnly),
+		"between two recorded, not one yet": first.AddDate(0, 0, 1).Format(time.DateOnly),
+	} {
+		txt := redate(t, corpus.Read(t, strings.ReplaceAll(oldest, "-", "")), oldest, date)
+		tr.serveLive(t, txt)
+		before := tr.state(t)
+		_, stderr, code := run(t, "-live", "-sources", tr.src, "-snapshots", tr.snap)
+		if code != 1 || !strings.Contains(stderr, "the live document is the release of "+date+", older than the newest English release recorded") || !strings.Contains(stderr, "scrape import") {
+			t.Errorf("%s: exit %d, stderr %q", name, code, stderr)
+		}
+		tr.unchanged(t, before)
+	}
+}
+
+// Adds Relic (Spanish Reliquia) to the artifact types of the captured
+// 205.3 pages, where it sorts in English, paired in Spanish.
+func addRelic(t *testing.T, tr tree) []string {
+	t.Helper()
+	es, err := snapshot.Store{Dir: tr.snap}.Current("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after, afterES string
+	for _, p := range es.PairingEN["artifact"] {
+		if p.EN > "Relic" && after == "" {
+			after, afterES = p.EN, p.ES
+		}
+	}
+	if after == "" {
+		t.Fatal("no artifact type sorts after Relic")
+	}
+	var files []string
+	for id, edit := range map[string][2]string{
+		"rule-205.3-en": {after + ",", "Relic, " + after + ","},
+		"rule-205.3-es": {afterES + ",", "Reliquia, " + afterES + ","},
+	} {
+		p := filepath.Join(tr.src, "captured", id+".txt")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed := strings.Replace(string(b), edit[0], edit[1], 1)
+		if changed == string(b) {
+			t.Fatalf("%s: %q not found", id, edit[0])
+		}
+		if err := os.WriteFile(p, []byte(changed), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	return files
+}
+
+func TestRecapturedPageWithTheOldDateIsRefusedAndWithItsOwnDateRecorded(t *testing.T) {
+	tr := newTree(t)
+	files := addRelic(t, tr)
+	if _, stderr, code := run(t, append([]string{"accept", "-sources", tr.src}, files...)...); code != 0 {
+		t.Fatalf("accept: %s", stderr)
+	}
+	before := tr.state(t)
+	_, stderr, code := run(t, "-sources", tr.src, "-snapshots", tr.snap)
+	for _, want := range []string{"refusing to rewrite the recorded release ", "artifact types: 1 not in the record (", "scrape accept -effective YYYY-MM-DD FILE"} {
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("stale date: exit %d, stderr lacks %q:\n%s", code, want, stderr)
+		}
+	}
+	tr.unchanged(t, before)
+
+	// Said to be a new release, it is recorded beside the old one, which
+	// stays byte for byte; no value moves, Relic gets the next one.
+	next := dayAfterNewest(t, tr)
+	if _, stderr, code := run(t, append([]string{"accept", "-effective", next, "-sources", tr.src}, files...)...); code != 0 {
+		t.Fatalf("accept -effective: %s", stderr)
+	}
+	recorded := corpus.Digest(t, tr.snap)
+	out, stderr, code := run(t, "-sources", tr.src, "-snapshots", tr.snap)
+	if code != 0 || !strings.Contains(out, "added to the history: en@"+next+", es@"+next) {
+		t.Fatalf("new release: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	now := corpus.Digest(t, tr.snap)
+	for p, sum := range recorded {
+		if now[p] != sum && !strings.HasPrefix(p, "current") {
+			t.Errorf("%s rewritten", p)
+		}
+	}
+	rec := tr.values(t)
+	if lost := rec.Lost(committedRecord(t)); len(lost) > 0 {
+		t.Errorf("values moved: %v", lost)
+	}
+	if rec.Name("artifact", len(committedRecord(t).Entries("artifact"))+1) != "Relic" {
+		t.Errorf("Relic is not the next artifact value")
+	}
+}
+
+func TestImportOfAChangedCopyIsRefusedUnlessAmended(t *testing.T) {
+	tr := newTree(t)
+	date, txt := newestRelease(t, tr)
+	changed := filepath.Join(t.TempDir(), "en-changed.txt")
+	if err := os.WriteFile(changed, dropEveryThird(t, txt), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := tr.state(t)
+	_, stderr, code := run(t, "import", "-sources", tr.src, "-snapshots", tr.snap, changed)
+	if code != 1 || !strings.Contains(stderr, "refusing to rewrite the recorded release en@"+date) || !strings.Contains(stderr, "scrape -amend en@"+date) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	tr.unchanged(t, before)
+
+	if _, stderr, code := run(t, "import", "-amend", "en@2001-01-01", "-sources", tr.src, "-snapshots", tr.snap, changed); code != 1 || !strings.Contains(stderr, "-amend en@2001-01-01: the history holds no such release") {
+		t.Errorf("amending an unknown release: exit %d, %q", code, stderr)
+	}
+	tr.unchanged(t, before)
+
+	// On purpose: amended, every value kept, the report shows it.
+	out, stderr, code := run(t, "import", "-amend", "en@"+date, "-allow-shrink", "-sources", tr.src, "-snapshots", tr.snap, changed)
+	if code != 0 || !strings.Contains(out, "amended: en@"+date) {
+		t.Fatalf("amend: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if lost := tr.values(t).Lost(committedRecord(t)); len(lost) > 0 {
+		t.Errorf("an amendment moved values: %v", lost)
+	}
+	out, _, code = run(t, "report", "-format", "markdown", filepath.Join(corpus.Root(t), "snapshots"), tr.snap)
+	if code != 3 || !strings.Contains(out, fmt.Sprintf("**Amended**: the recorded release en@%s was corrected on purpose", date)) || !strings.Contains(out, "### Amendment of en@"+date) {
+		t.Errorf("report: exit %d\n%s", code, out)
+	}
+}
+
+// dayAfterNewest is a date after every release the tree holds.
+func dayAfterNewest(t *testing.T, tr tree) string {
+	t.Helper()
+	newest := ""
+	for _, lang := range snapshot.Languages {
+		h, err := snapshot.Store{Dir: tr.snap}.History(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := h[len(h)-1].Effective; n > newest {
+			newest = n
+		}
+	}
+	d, _ := time.Parse(time.DateOnly, newest)
+	return d.AddDate(0, 0, 1).Format(time.DateOnly)
+}
+
+// A release imported between two recorded ones is guarded against the
+// release before it, not only against the current state: a broken copy of
+// an old release (a third of its creature types gone) is refused.
+func TestImportedOldReleaseIsGuardedAgainstItsPredecessor(t *testing.T) {
+	tr := newTree(t)
+	h, err := snapshot.Store{Dir: tr.snap}.History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := h[len(h)/2]
+	for prev.Partial {
+		t.Fatal("the middle of the history is a rule page")
+	}
+	d, _ := time.Parse(time.DateOnly, prev.Effective)
+	date := d.AddDate(0, 0, 1).Format(time.DateOnly)
+	if h[len(h)/2+1].Effective <= date {
+		t.Fatalf("no room after %s", prev.Effective)
+	}
+	txt := redate(t, corpus.Read(t, strings.ReplaceAll(prev.Effective, "-", "")), prev.Effective, date)
+	if !strings.Contains(string(txt), "All other creature types are one word long: ") {
+		// Older wording: "The creature types are ...".
+		txt = []byte(strings.Replace(string(txt), "The creature types are ", "All other creature types are one word long: ", 1))
+		txt = dropEveryThird(t, txt)
+		txt = []byte(strings.Replace(string(txt), "All other creature types are one word long: ", "The creature types are ", 1))
+	} else {
+		txt = dropEveryThird(t, txt)
+	}
+	file := filepath.Join(t.TempDir(), "en-"+date+".txt")
+	if err := os.WriteFile(file, txt, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := tr.state(t)
+	_, stderr, code := run(t, "import", "-sources", tr.src, "-snapshots", tr.snap, file)
+	if code != 1 || !strings.Contains(stderr, "refusing to write the release en@"+date+" (compared with the releases before it)") || !strings.Contains(stderr, "creature types ("+prev.RuleOf(snapshot.FactSubtypes)+"): shrinks from") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	tr.unchanged(t, before)
+}
