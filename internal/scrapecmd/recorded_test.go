@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -403,4 +404,96 @@ func TestImportedOldReleaseIsGuardedAgainstItsPredecessor(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	tr.unchanged(t, before)
+}
+
+// The official TXT of a release recorded from a rule page completes the
+// record: the facts the page did not carry (card types, supertypes, mana
+// symbols) are added, nothing it said changes, and nothing is refused.
+func TestOfficialReleaseCompletesARecordFromARulePage(t *testing.T) {
+	tr := newTree(t)
+	h, err := snapshot.Store{Dir: tr.snap}.History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page *snapshot.Snapshot
+	for _, s := range h {
+		if s.Partial && s.Has(snapshot.FactSubtypes) {
+			page = s
+		}
+	}
+	if page == nil {
+		t.Skip("the history holds no English release recorded from a 205.3 page only")
+	}
+	base, txt := newestRelease(t, tr)
+	if base > page.Effective {
+		t.Skipf("the newest official release, %s, is newer than the page's, %s", base, page.Effective)
+	}
+	// The release of the page's date: the newest official text, re-dated,
+	// with the page's 205.3 in place of its own.
+	text := strings.ReplaceAll(string(redate(t, txt, base, page.Effective)), "\r\n", "\n")
+	lines := strings.Split(text, "\n")
+	from := slices.Index(lines, "205.3. Subtypes")
+	to := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "205.4. ") })
+	if from < 0 || to < from {
+		t.Fatalf("%s: rule 205.3 not where expected", base)
+	}
+	var out []string
+	for _, n := range sortedRules(page) {
+		head, examples, _ := strings.Cut(page.Rules[n], " Example: ")
+		sep := " "
+		if n == "205.3" {
+			sep = ". "
+		}
+		out = append(out, n+sep+head, "")
+		for _, e := range strings.Split(examples, " Example: ") {
+			if e != "" {
+				out = append(out, "Example: "+e, "")
+			}
+		}
+	}
+	out = slices.Concat(lines[:from], out, lines[to:])
+	file := filepath.Join(t.TempDir(), "en-"+page.Effective+".txt")
+	if err := os.WriteFile(file, []byte(strings.Join(out, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out2, stderr, code := run(t, "import", "-sources", tr.src, "-snapshots", tr.snap, file)
+	if code != 0 || !strings.Contains(out2, "completed (facts the record did not carry): en@"+page.Effective) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out2, stderr)
+	}
+	got, err := snapshot.Load(snapshot.Store{Dir: tr.snap}.HistoryPath("en", page.Effective))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Partial || !got.Has(snapshot.FactCardTypes) || !got.Has(snapshot.FactMana) {
+		t.Errorf("not completed: partial %v", got.Partial)
+	}
+	for c, names := range page.Subtypes {
+		if !slices.Equal(got.Subtypes[c], names) {
+			t.Errorf("%s types changed", c)
+		}
+	}
+	for n, text := range page.Rules {
+		if got.Rules[n] != text {
+			t.Errorf("rule %s changed", n)
+		}
+	}
+	if lost := tr.values(t).Lost(committedRecord(t)); len(lost) > 0 {
+		t.Errorf("values moved: %v", lost)
+	}
+}
+
+func sortedRules(s *snapshot.Snapshot) []string {
+	var out []string
+	for n := range s.Rules {
+		if n == "205.3" || strings.HasPrefix(n, "205.3") && len(n) == len("205.3a") {
+			out = append(out, n)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if snapshot.RuleLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return out
 }
