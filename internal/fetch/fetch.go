@@ -54,11 +54,31 @@ const DefaultMaxBytes = 16 << 20
 func New() *Client {
 	t := retry.NewTransport(retry.StatusPolicy)
 	return &Client{
-		HTTP:      &http.Client{Transport: t}, // no client timeout: each attempt has its own
+		// No client timeout: each attempt has its own. Redirects are
+		// followed ten deep, and an error names the absolute URL where it
+		// stopped (the client's own error quotes the Location as sent).
+		HTTP: &http.Client{Transport: t, CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= maxRedirects {
+				return &RedirectError{URL: req.URL.Redacted(), From: via[0].URL.Redacted(), Redirects: len(via)}
+			}
+			return nil
+		}},
 		Retry:     t,
 		MaxBytes:  DefaultMaxBytes,
 		UserAgent: "crgen (+https://github.com/mtgrules/crgen)",
 	}
+}
+
+const maxRedirects = 10
+
+// RedirectError is a chain of redirects that did not end.
+type RedirectError struct {
+	URL, From string // where it stopped, where it began: absolute
+	Redirects int
+}
+
+func (e *RedirectError) Error() string {
+	return fmt.Sprintf("GET %s: stopped after %d redirects, at %s (a redirect loop?)", e.From, e.Redirects, e.URL)
 }
 
 // StatusError is a final non-2xx answer.
@@ -80,8 +100,14 @@ func (c *Client) Get(ctx context.Context, rawURL string, kind Kind) ([]byte, err
 	if c.UserAgent != "" {
 		req.Header.Set("User-Agent", c.UserAgent)
 	}
+	// The transport reads the body itself, so a body cut short is retried.
+	req = retry.WithBodyLimit(req, c.MaxBytes+1)
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
+		var re *RedirectError
+		if errors.As(err, &re) {
+			return nil, re
+		}
 		return nil, err
 	}
 	defer func() { _ = resp.Body.Close() }()

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -263,5 +264,80 @@ func TestAcceptsEveryPublishedEncoding(t *testing.T) {
 		if _, err := c.Get(context.Background(), srv.URL+"/downloads/"+name, Text); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// A body cut short once (the connection drops mid-body), or one whose
+// reading outlasts the attempt's timeout, is retried like a 5xx, within
+// the same attempts, and the document then read whole.
+func TestBodyCutOrStalledIsRetried(t *testing.T) {
+	body := strings.Repeat(crText, 200)
+	for name, fail := range map[string]func(w http.ResponseWriter, block <-chan struct{}){
+		"cut": func(w http.ResponseWriter, _ <-chan struct{}) {
+			conn, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				return
+			}
+			_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body[:len(body)/2])
+			_ = buf.Flush()
+			_ = conn.Close()
+		},
+		"stalled": func(w http.ResponseWriter, block <-chan struct{}) {
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+			_, _ = w.Write([]byte(body[:len(body)/2]))
+			w.(http.Flusher).Flush()
+			<-block
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var n atomic.Int32
+			block := make(chan struct{})
+			srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+				if n.Add(1) == 1 {
+					fail(w, block)
+					return
+				}
+				_, _ = w.Write([]byte(body))
+			})
+			defer close(block)
+			clock := retrytest.New()
+			c := testClient(clock)
+			c.Retry.PerAttempt = 200 * time.Millisecond
+			got, err := c.Get(context.Background(), srv.URL+"/rules.txt", Text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != body || n.Load() != 2 {
+				t.Errorf("%d requests, %d bytes of %d", n.Load(), len(got), len(body))
+			}
+			if w := clock.Waits(); len(w) != 1 || w[0] != 2*time.Second {
+				t.Errorf("waits %v, want one backoff", w)
+			}
+		})
+	}
+	// Cut every time: the attempts run out, and the error says so.
+	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		_, _ = w.Write([]byte(body[:10]))
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	})
+	_, err := testClient(retrytest.New()).Get(context.Background(), srv.URL+"/rules.txt", Text)
+	if err == nil || !strings.Contains(err.Error(), "reading body") || !strings.Contains(err.Error(), "attempt 5 of 5") || !strings.Contains(err.Error(), srv.URL+"/rules.txt") {
+		t.Errorf("cut every time: %v", err)
+	}
+}
+
+// A redirect loop names the absolute URL it was following.
+func TestRedirectErrorNamesTheAbsoluteURL(t *testing.T) {
+	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", "/redirect-loop/rules")
+		w.WriteHeader(http.StatusFound)
+	})
+	_, err := testClient(retrytest.New()).Get(context.Background(), srv.URL+"/redirect-loop/rules", Text)
+	if err == nil || err.Error() != "GET "+srv.URL+"/redirect-loop/rules: stopped after 10 redirects, at "+srv.URL+"/redirect-loop/rules (a redirect loop?)" {
+		t.Errorf("got %v", err)
 	}
 }

@@ -83,6 +83,7 @@ func New(env Env, login string, log io.Writer, opt Options) (*Bot, error) {
 	b := &Bot{owner: owner, repo: repo, Login: login, Log: log, DryRun: opt.DryRun}
 	t := retry.NewTransport(githubPolicy)
 	t.Log = b.logf
+	t.BodyLimit = 64 << 20 // an answer of the API cut short is retried (a listing of 100 items is a few hundred KB)
 	if opt.Transport != nil {
 		t.Next = opt.Transport
 	}

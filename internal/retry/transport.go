@@ -57,6 +57,10 @@ type Transport struct {
 	// Rand returns a number in [0, 1) for jitter; tests make it fixed.
 	Rand func() float64
 	Log  func(format string, args ...any)
+	// BodyLimit, when set, reads the body of every response to a request
+	// safe to repeat, up to that many bytes, as WithBodyLimit does for one
+	// request, so a body cut short is retried.
+	BodyLimit int64
 }
 
 // Defaults shared by the project's clients.
@@ -112,7 +116,24 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			if t.Policy != nil {
 				wait, why, retry = t.Policy(resp, t.clock().Now())
 			}
-			if !retry || attempt >= attempts {
+			if !retry {
+				// A body cut short, or one whose reading times out, is an
+				// attempt that failed like a connection error: read it
+				// here, while it can still be retried.
+				rerr := bufferBody(req, resp, t.BodyLimit)
+				if rerr == nil {
+					return resp, nil
+				}
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				if !retryableError(rerr, req.Method) || attempt >= attempts {
+					return nil, fmt.Errorf("%s %s: reading body: %w (attempt %d of %d)", req.Method, req.URL.Redacted(), rerr, attempt, attempts)
+				}
+				why = "reading body: " + rerr.Error()
+				break
+			}
+			if attempt >= attempts {
 				return resp, nil
 			}
 			if wait > t.MaxWait {
@@ -201,6 +222,38 @@ func idempotent(method string) bool {
 		return true
 	}
 	return false
+}
+
+type bodyLimitKey struct{}
+
+// WithBodyLimit returns req asking the Transport to read the response body
+// itself, up to limit bytes, before returning: a connection cut in the
+// middle of the body, or a body that takes longer than the attempt's
+// timeout, is then retried within the request's attempts (for methods
+// that are safe to repeat), instead of failing the caller's read. A body
+// longer than limit is returned cut at limit bytes, for the caller to
+// refuse; one whose Content-Length exceeds it is not read at all.
+func WithBodyLimit(req *http.Request, limit int64) *http.Request {
+	return req.WithContext(context.WithValue(req.Context(), bodyLimitKey{}, limit))
+}
+
+// bufferBody reads resp's body into memory when req asked for it
+// (WithBodyLimit) or the Transport does (BodyLimit), and closes the
+// original.
+func bufferBody(req *http.Request, resp *http.Response, limit int64) error {
+	if l, ok := req.Context().Value(bodyLimitKey{}).(int64); ok {
+		limit = l
+	}
+	if limit <= 0 || !idempotent(req.Method) || resp.ContentLength > limit {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, limit))
+	_ = resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(b))
+	return nil
 }
 
 // drain reads a little of a body to be discarded, so the connection can
