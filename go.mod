@@ -7,12 +7,16 @@ require (
 	github.com/dave/jennifer v1.7.1
 	github.com/google/go-github/v60 v60.0.0
 	github.com/sergi/go-diff v1.4.0
+	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/exp v0.0.0-20261113113407-e3970619a1a4
 	golang.org/x/text v0.44.0
+	golang.org/x/tools v0.52.1-0.20261106145633-d407941a339a
 )
 
 require (
 	github.com/andybalholm/cascadia v1.3.4 // indirect
 	github.com/google/go-querystring v1.1.0 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
-	golang.org/x/net v0.58.0 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/sync v0.25.0 // indirect
 )

@@ -43,11 +43,18 @@ import (
 	"github.com/mtgrules/crgen/generated/internal/enum"
 )
 
-// The effective dates of the rules the tables come from: English, and
-// Spanish (published later, so possibly older).
+// Effective returns the effective dates of the rules the tables come
+// from: English, and Spanish (published later, so possibly older).
+func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
+
+// EffectiveEN and EffectiveES were the effective dates of the tables.
+//
+// Deprecated: they stay at the dates the tables had when they were frozen
+// (2026-09-25): a constant's value never changes, and these changed with
+// every rules update. Use Effective.
 const (
-	EffectiveEN = data.EffectiveEN
-	EffectiveES = data.EffectiveES
+	EffectiveEN = "2026-09-25"
+	EffectiveES = "2026-09-25"
 )
 
 // NameError is the error of Parse functions: a name that is not in the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
+	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -497,5 +498,61 @@ func TestCrossReferenceChange(t *testing.T) {
 	// A real change in the same words is not a cross-reference change.
 	if got := textClass("See rule 117.5.", "See rule 117.6 and 118.", WordDiff("See rule 117.5.", "See rule 117.6 and 118.")); got != "" {
 		t.Errorf("class %q", got)
+	}
+}
+
+// The first screen of a pull-request report: names added, removed and
+// renamed with their evidence, the lag, the Go API verdict, the count of
+// rules changed, before any rule text.
+func TestUpdateFirstScreen(t *testing.T) {
+	dirs := map[string]string{"2024-04-12": t.TempDir(), "2024-07-30": t.TempDir()}
+	es, err := snapshot.Load(filepath.Join(corpus.Root(t), "snapshots", "current", "es.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for date, dir := range dirs {
+		en := load(t, "en", date)
+		for lang, s := range map[string]*snapshot.Snapshot{"en": en, "es": es} {
+			b, _ := snapshot.Marshal(s)
+			for _, p := range []string{filepath.Join(dir, "current", lang+".json"), filepath.Join(dir, lang, s.Effective+".json")} {
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	u, err := NewUpdate(snapshot.Store{Dir: dirs["2024-04-12"]}, snapshot.Store{Dir: dirs["2024-07-30"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.API = &apiverdict.Verdict{Added: []string{"cardtype.Kindred"}, Deprecated: []string{"cardtype.Tribal"}}
+	var b bytes.Buffer
+	if err := u.Markdown(&b, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	rules := strings.Index(out, "```diff")
+	for _, want := range []string{
+		"## Rules update: English 2024-04-12 → 2024-07-30; Spanish ",
+		"- ➖ **Removed** (their constants stay, deprecated): creature types Cephalid, Naga, Viashino",
+		`- ✏️ **Renamed**: card types tribal → kindred (rule 205.3m: "tribals" → "kindreds")`,
+		"- **History of releases**: added en@2024-07-30",
+		"- **Go API**: compatible: 1 constant added (Kindred), 1 deprecated (Tribal)",
+		"- **Rule text**: ",
+	} {
+		if i := strings.Index(out, want); i < 0 || rules >= 0 && i > rules {
+			t.Errorf("the first screen lacks %q before the rule text:\n%s", want, out[:min(len(out), 3000)])
+		}
+	}
+	u.API = &apiverdict.Verdict{Incompatible: []string{"subtype.ArtifactBook: value changed from 21 to 22"}}
+	b.Reset()
+	if err := u.Markdown(&b, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "- ⚠️ **Go API**: incompatible: 1 change\n  - subtype.ArtifactBook: value changed from 21 to 22") {
+		t.Errorf("an incompatible verdict is not listed change by change")
 	}
 }

@@ -107,3 +107,32 @@ func (l *Lag) JSON(w io.Writer) error {
 		*Lag
 	}{l.EN, l.ES, l})
 }
+
+// summary counts the lag in one line, naming the first names: "4 English
+// names have no Spanish name yet (Aardwolf, Quokka, …); the Spanish rules
+// still list 2 names the English dropped (Escorpión, fenómeno)".
+func (l *Lag) summary() string {
+	var untranslated, dropped []string
+	for _, k := range snapshot.Lists() {
+		untranslated = append(untranslated, l.Untranslated[k]...)
+		for _, p := range l.Dropped[k] {
+			dropped = append(dropped, p.ES)
+		}
+	}
+	var parts []string
+	if n := len(untranslated); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d English %s no Spanish name yet (%s)", n, pluralWord(n, "name has", "names have"), firstNames(untranslated)))
+	}
+	if n := len(dropped); n > 0 {
+		parts = append(parts, fmt.Sprintf("the Spanish rules still list %d %s the English dropped (%s)", n, pluralWord(n, "name", "names"), firstNames(dropped)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// firstNames is up to four names, escaped, then "…".
+func firstNames(names []string) string {
+	if len(names) > 4 {
+		return mdList(names[:4]) + ", …"
+	}
+	return mdList(names)
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -19,6 +20,9 @@ type Update struct {
 	// releases added (an import, a new release), amended on purpose, or
 	// gone.
 	History HistoryChange
+	// API is the verdict on the Go API of generated/ before and after,
+	// when it was checked (gen api -json); nil otherwise.
+	API *apiverdict.Verdict
 }
 
 // HistoryChange lists the releases of the history that differ between
@@ -136,6 +140,7 @@ func (u *Update) Markdown(w io.Writer, limit int) error {
 		return err
 	}
 	var b strings.Builder
+	u.glance(&b)
 	if err := u.History.markdown(&b); err != nil {
 		return err
 	}
@@ -157,6 +162,11 @@ func (u *Update) Markdown(w io.Writer, limit int) error {
 
 // Text writes the report for a terminal.
 func (u *Update) Text(w io.Writer) error {
+	if u.API != nil {
+		if _, err := io.WriteString(w, "Go API: "+u.API.Summary()+"\n\n"); err != nil {
+			return err
+		}
+	}
 	if err := u.History.text(w); err != nil {
 		return err
 	}
@@ -180,11 +190,12 @@ func (u *Update) JSON(w io.Writer) error {
 		*Report
 	}
 	out := struct {
-		Changed bool          `json:"changed"`
-		History HistoryChange `json:"history"`
-		Diffs   []diffJSON    `json:"diffs"`
-		Lag     *Lag          `json:"spanish_lag"`
-	}{Changed: u.Changed(), History: u.History, Lag: u.Lag}
+		Changed bool                `json:"changed"`
+		History HistoryChange       `json:"history"`
+		Diffs   []diffJSON          `json:"diffs"`
+		Lag     *Lag                `json:"spanish_lag"`
+		API     *apiverdict.Verdict `json:"api,omitempty"`
+	}{Changed: u.Changed(), History: u.History, Lag: u.Lag, API: u.API}
 	if out.History.Added == nil {
 		out.History.Added = []Ref{}
 	}
@@ -226,14 +237,16 @@ func (h HistoryChange) text(w io.Writer) error {
 		return nil
 	}
 	var b strings.Builder
-	b.WriteString("history of releases:\n")
-	if len(h.Added) > 0 {
-		fmt.Fprintf(&b, "  added: %s\n", refs(h.Added))
+	if len(h.Added)+len(h.Removed) > 0 {
+		b.WriteString("history of releases:\n")
+		if len(h.Added) > 0 {
+			fmt.Fprintf(&b, "  added: %s\n", refs(h.Added))
+		}
+		if len(h.Removed) > 0 {
+			fmt.Fprintf(&b, "  GONE (a recorded release must not disappear): %s\n", refs(h.Removed))
+		}
+		b.WriteString("\n")
 	}
-	if len(h.Removed) > 0 {
-		fmt.Fprintf(&b, "  GONE (a recorded release must not disappear): %s\n", refs(h.Removed))
-	}
-	b.WriteString("\n")
 	for _, a := range h.Amended {
 		fmt.Fprintf(&b, "amendment of the recorded release %s:\n", a.New)
 		if err := a.Text(&b, false); err != nil {
@@ -269,4 +282,135 @@ func (h HistoryChange) markdown(b *strings.Builder) error {
 		b.WriteString("\n")
 	}
 	return nil
+}
+
+// glance is the first screen of a pull-request report: what a reviewer
+// decides from, in the order they decide — names added, removed (their
+// constants deprecated), renamed with their evidence, moved, Spanish
+// translations changed, amendments of the history, the Spanish lag, the
+// verdict on the Go API — and how many rules changed, whose text follows.
+func (u *Update) glance(b *strings.Builder) {
+	var heads []string
+	for _, d := range u.Diffs {
+		heads = append(heads, fmt.Sprintf("%s %s → %s", snapshot.LanguageName(d.New.Lang), md(d.Old.Effective), md(d.New.Effective)))
+	}
+	fmt.Fprintf(b, "## Rules update: %s\n\n", strings.Join(heads, "; "))
+	for _, d := range u.Diffs {
+		lines := d.glanceLines()
+		if len(lines) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "**%s** (%s → %s)\n", snapshot.LanguageName(d.New.Lang), md(d.Old.String()), md(d.New.String()))
+		for _, l := range lines {
+			b.WriteString("- " + l + "\n")
+		}
+		b.WriteString("\n")
+	}
+	var more []string
+	if !u.History.Empty() {
+		var h []string
+		if len(u.History.Added) > 0 {
+			h = append(h, "added "+md(refs(u.History.Added)))
+		}
+		for _, a := range u.History.Amended {
+			h = append(h, "**amended** "+md(a.New.String()))
+		}
+		if len(u.History.Removed) > 0 {
+			h = append(h, "⚠️ **gone** "+md(refs(u.History.Removed)))
+		}
+		more = append(more, "**History of releases**: "+strings.Join(h, "; "))
+	}
+	if u.Lag != nil && !u.Lag.Empty() {
+		more = append(more, "**Spanish lag**: "+u.Lag.summary()+" (details below)")
+	}
+	if u.API != nil {
+		mark := ""
+		if !u.API.OK() {
+			mark = "⚠️ "
+		}
+		api := mark + "**Go API**: " + md(u.API.Summary())
+		for _, c := range u.API.Incompatible {
+			api += "\n  - " + md(c)
+		}
+		more = append(more, api)
+	}
+	major, minor := 0, 0
+	for _, d := range u.Diffs {
+		a, m := splitMinor(d.Rules)
+		major, minor = major+len(a), minor+len(m)
+	}
+	text := fmt.Sprintf("**Rule text**: %d %s changed (below)", major, pluralWord(major, "rule", "rules"))
+	if minor > 0 {
+		text += fmt.Sprintf("; %d more only in typography, cross-references or number", minor)
+	}
+	more = append(more, text)
+	for _, l := range more {
+		b.WriteString("- " + l + "\n")
+	}
+	b.WriteString("\n")
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// glanceLines are a report's changes of names, one line per kind.
+func (r *Report) glanceLines() []string {
+	var added, removed, renamed, moved, translated []string
+	for _, k := range snapshot.Lists() {
+		if n := r.Added[k]; len(n) > 0 {
+			added = append(added, Label(k)+" "+mdList(n))
+		}
+		if n := r.Removed[k]; len(n) > 0 {
+			removed = append(removed, Label(k)+" "+mdList(n))
+		}
+		for _, rn := range r.Renamed[k] {
+			renamed = append(renamed, fmt.Sprintf("%s %s → %s (%s)", Label(k), md(rn.From), md(rn.To), md(rn.Evidence)))
+		}
+		for _, tr := range r.Translations[k] {
+			translated = append(translated, fmt.Sprintf("%s %s: %s → %s", Label(k), md(tr.EN), md(tr.From), md(tr.To)))
+		}
+	}
+	for _, m := range r.Moved {
+		moved = append(moved, fmt.Sprintf("%s: %s → %s", md(m.Name), md(m.From), md(m.To)))
+	}
+	var out []string
+	for _, l := range []struct {
+		what  string
+		items []string
+	}{
+		{"➕ **Added**", added},
+		{"➖ **Removed** (their constants stay, deprecated)", removed},
+		{"✏️ **Renamed**", renamed},
+		{"**Moved**", moved},
+		{"**Translations changed**", translated},
+	} {
+		if len(l.items) > 0 {
+			out = append(out, l.what+": "+strings.Join(l.items, "; "))
+		}
+	}
+	if len(r.Typography) > 0 {
+		n := 0
+		for _, t := range r.Typography {
+			n += len(t)
+		}
+		out = append(out, fmt.Sprintf("typography of %d %s (details below)", n, pluralWord(n, "name", "names")))
+	}
+	return out
+}
+
+// mdList is names escaped and joined, cut after twelve.
+func mdList(names []string) string {
+	var out []string
+	for i, n := range names {
+		if i == 12 {
+			out = append(out, fmt.Sprintf("and %d more", len(names)-12))
+			break
+		}
+		out = append(out, md(n))
+	}
+	return strings.Join(out, ", ")
 }

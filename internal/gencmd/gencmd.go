@@ -50,6 +50,8 @@ branch's).`,
 	Run: run,
 }
 
+func init() { Command.Subcommands = []*cli.Command{apiCommand} }
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: gen takes flags only", args)

@@ -24,7 +24,7 @@ func TestGen(t *testing.T) {
 	if _, errs, code := genCmd("-bogus"); code != 2 || !strings.Contains(errs, "gen: unknown flag -bogus (valid: -base-record, -check, -new-record, -out, -snapshots, -version)") {
 		t.Errorf("bad flag: exit %d %q", code, errs)
 	}
-	if _, errs, code := genCmd("extra"); code != 2 || !strings.Contains(errs, "gen takes flags only") {
+	if _, errs, code := genCmd("extra"); code != 2 || !strings.Contains(errs, `gen: unknown command "extra" (valid: api)`) {
 		t.Errorf("arguments: exit %d %q", code, errs)
 	}
 	if _, errs, code := genCmd("-snapshots", t.TempDir(), "-out", t.TempDir(), "-new-record"); code != 1 || !strings.Contains(errs, "run make regen") {
@@ -77,5 +77,44 @@ func TestGen(t *testing.T) {
 	}
 	if _, errs, code := genCmd("-check", "-snapshots", snaps, "-out", out); code != 1 || !strings.Contains(errs, "stale (run make gen)") || !strings.Contains(errs, stale) {
 		t.Errorf("-check on stale output: exit %d %q", code, errs)
+	}
+}
+
+// gen api: the verdict, as text and as JSON, and a failure on an
+// incompatible change.
+func TestAPI(t *testing.T) {
+	if _, errs, code := genCmd("api", "one"); code != 2 || !strings.Contains(errs, "need OLD_ROOT and NEW_ROOT") {
+		t.Errorf("one argument: exit %d %q", code, errs)
+	}
+	root := corpus.Root(t)
+	mod := func(edit func(string) string) string {
+		dir := corpus.CopyDirs(t, "generated")
+		for _, f := range []string{"go.mod", "go.sum"} {
+			b, err := os.ReadFile(filepath.Join(root, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := filepath.Join(dir, "generated", "cardtype", "tables.go")
+		b, _ := os.ReadFile(p)
+		if err := os.WriteFile(p, []byte(edit(string(b))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	moved := mod(func(s string) string { return strings.Replace(s, "Artifact CardType = 1", "Artifact CardType = 77", 1) })
+	verdict := filepath.Join(t.TempDir(), "api.json")
+	out, errs, code := genCmd("api", "-json", verdict, root, moved)
+	if code != 1 || !strings.Contains(out, "Go API: incompatible: 1 change") || !strings.Contains(errs, "cardtype.Artifact: value changed from 1 to 77") {
+		t.Errorf("moved value: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if b, err := os.ReadFile(verdict); err != nil || !strings.Contains(string(b), `"incompatible": [`) {
+		t.Errorf("verdict file: %s %v", b, err)
+	}
+	if out, errs, code := genCmd("api", root, root); code != 0 || strings.TrimSpace(out) != "Go API: no change" {
+		t.Errorf("same tree: exit %d %q %q", code, out, errs)
 	}
 }

@@ -167,7 +167,7 @@ type RefreshOptions struct {
 
 // Result says what a run did.
 type Result struct {
-	PR      int
+	PR      int // the pull request, or the issue, acted on
 	URL     string
 	Actions []string
 }

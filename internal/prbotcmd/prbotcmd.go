@@ -32,9 +32,10 @@ var Command = &cli.Command{
 	Summary: "Keep the refresh pull request and the snapshot-diff comment of the GitHub workflows up to date.",
 	Doc: `prbot talks to the GitHub REST API for the workflows in .github/workflows:
 refresh commits the changed files on a fixed branch and opens or updates
-one pull request; comment keeps one diff comment on a pull request. Both
-can run again and again: a run that finds everything as it should be
-writes nothing. Requests are retried on 5xx, 429, rate limits and
+one pull request; comment keeps one diff comment on a pull request;
+keepalive keeps the refresh's schedule enabled; outcome keeps one issue
+open while the refresh fails. Each can run again and again: a run that
+finds everything as it should be writes nothing. Requests are retried on 5xx, 429, rate limits and
 connection errors, waiting up to five minutes at a time.
 
 ` + envDoc,
@@ -46,7 +47,7 @@ connection errors, waiting up to five minutes at a time.
 }
 
 func init() {
-	Command.Subcommands = []*cli.Command{refreshCommand, commentCommand}
+	Command.Subcommands = []*cli.Command{refreshCommand, commentCommand, keepAliveCommand, outcomeCommand}
 }
 
 type common struct {
@@ -56,8 +57,13 @@ type common struct {
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.bodyFile, "body-file", "", "Markdown `file` with the body (required)")
+	c.registerBot(fs)
+}
+
+// registerBot registers the flags of every command that talks to GitHub.
+func (c *common) registerBot(fs *flag.FlagSet) {
 	fs.BoolVar(&c.dryRun, "dry-run", false, "print what would be done; write nothing")
-	fs.StringVar(&c.login, "bot-login", "github-actions[bot]", "the bot's `login`: only comments it wrote are ever edited")
+	fs.StringVar(&c.login, "bot-login", "github-actions[bot]", "the bot's `login`: only comments and issues it wrote are ever edited")
 }
 
 func (c *common) body() (string, error) {

@@ -40,7 +40,7 @@ func TestUsage(t *testing.T) {
 		"refresh help":   {[]string{"refresh", "-h"}, prbot.Env{}, 0, "usage: prbot refresh [flags] PATH...", ""},
 		"comment help":   {[]string{"comment", "--help"}, prbot.Env{}, 0, "-pr number", ""},
 		"no command":     {nil, env, 2, "", "usage: prbot"},
-		"unknown":        {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment)`},
+		"unknown":        {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment, keepalive, outcome)`},
 		"bad flag":       {[]string{"comment", "-x"}, env, 2, "", "unknown flag -x (valid: -body-file, -bot-login, -dry-run, -pr, -version)"},
 		"no body":        {[]string{"comment", "-pr", "1"}, env, 2, "", "-body-file is required"},
 		"no pr":          {[]string{"comment", "-body-file", body}, env, 2, "", "-pr is required"},

@@ -14,10 +14,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/prbot"
+	"github.com/mtgrules/crgen/internal/prbot/prbottest"
+	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
@@ -31,12 +37,18 @@ const (
 	botLogin    = "github-actions[bot]"
 )
 
-// TestRehearsedUpdate is the next rules update, end to end. It passes only
-// if the refresh workflow, run as written, updates snapshots and generated
-// code, the project's own tests pass on the result, one pull request is
-// opened whose body names exactly the changes (and the Spanish lag), the
-// review workflow comments that same report on it, the generated/ diff is
-// small and readable, and no existing constant changed its value.
+// TestRehearsedUpdate is the next rules update, end to end, and the one
+// after it. Each passes only if the refresh workflow, run as written,
+// updates snapshots and generated code, the project's own tests pass on
+// the result, one pull request is opened whose body names exactly the
+// changes (the Spanish lag and the Go API verdict with them), the review
+// workflow comments that same report on it, the generated/ diff is small
+// and readable, and no existing constant changed its value. Between the
+// two, a run whose live source serves a broken release fails, and the
+// refresh keeps one issue open saying where and why; the next run closes
+// it. The second update is derived from the tree the first produced, as
+// if its pull request had been merged: a tree already holding a release
+// newer than anything in the corpus.
 func TestRehearsedUpdate(t *testing.T) {
 	if os.Getenv(EnvInside) != "" {
 		t.Skip("inside a rehearsal: the nested make test does not rehearse again")
@@ -49,93 +61,185 @@ func TestRehearsedUpdate(t *testing.T) {
 			t.Fatalf("the rehearsal needs %s: %v", tool, err)
 		}
 	}
-	project := corpus.Root(t)
-	corpusDir := corpus.Dir(t, "")
-	u := deriveUpdate(t, project)
+	r := newRehearsal(t, corpus.Root(t))
 
-	tmp := t.TempDir()
-	work := filepath.Join(tmp, "work")
-	copyProject(t, project, work)
+	// The next update.
+	first := deriveUpdate(t, r.work)
+	r.serve(first.Effective, first.Text)
+	pr := r.refreshAndReview(t, first)
+	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
+		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
+	}
+
+	// A live source gone wrong: the same release, a third of its creature
+	// types missing. The refresh fails at the scrape (the guard against the
+	// release before it), opens one issue saying so, and still keeps its
+	// schedule alive; the open pull request is left as it is.
+	r.serve(first.Effective, breakRelease(t, first.Text))
+	res := r.refresh(t)
+	if !res.Failed || res.FailedStep != "Scrape the live sources" {
+		t.Fatalf("a broken live release: failed %v at %q", res.Failed, res.FailedStep)
+	}
+	issues := r.gh.OpenIssues(prbot.FailureLabel)
+	if len(issues) != 1 || !strings.Contains(issues[0].Body, "failed at the step **scrape**") || !strings.Contains(issues[0].Body, "refusing to write the release en@"+first.Effective+" (compared with the releases before it)") {
+		t.Fatalf("failure issues %+v", issues)
+	}
+	if r.gh.Enabled["refresh.yml"] != 2 || len(r.gh.PRs()) != 1 || r.gh.PRs()[0].State != "open" {
+		t.Errorf("after a failed refresh: enabled %d times, pull requests %+v", r.gh.Enabled["refresh.yml"], r.gh.PRs())
+	}
+	// The source mended: the same release again, the pull request as it
+	// is, the issue closed.
+	r.serve(first.Effective, first.Text)
+	r.gh.ResetLog()
+	if res := r.refresh(t); res.Failed {
+		t.Fatalf("the mended refresh failed at %q:\n%s", res.FailedStep, res.Output[res.FailedStep])
+	}
+	if len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 || slices.ContainsFunc(r.gh.Writes(), func(w string) bool { return strings.Contains(w, "/git/") || strings.Contains(w, "/pulls") }) {
+		t.Errorf("after the mended refresh: issues %v, writes %v", r.gh.OpenIssues(prbot.FailureLabel), r.gh.Writes())
+	}
+
+	// The pull request merged, the update after it.
+	r.merge(t, pr)
+	second := deriveUpdate(t, r.work)
+	if second.Effective <= first.Effective {
+		t.Fatalf("the second update (%s) is not after the first (%s)", second.Effective, first.Effective)
+	}
+	r.serve(second.Effective, second.Text)
+	if pr2 := r.refreshAndReview(t, second); pr2.Number == pr.Number {
+		t.Errorf("the second update reused pull request #%d", pr.Number)
+	}
+}
+
+// rehearsal is a clone of the project pushed to a bare origin, a fake
+// GitHub over it, and a live rules page.
+type rehearsal struct {
+	tmp, work, origin string
+	gh                *prbottest.Fake
+	env               []string
+	live              *httptest.Server
+	txtPath           string
+	txt               []byte
+	fetched           []string
+	runs              int
+}
+
+func newRehearsal(t *testing.T, project string) *rehearsal {
+	t.Helper()
+	r := &rehearsal{tmp: t.TempDir()}
+	r.work = filepath.Join(r.tmp, "work")
+	copyProject(t, project, r.work)
 	// The corpus where the workflows look for it: ../shared/corpus.
-	if err := os.MkdirAll(filepath.Join(tmp, "shared"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(r.tmp, "shared"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(corpusDir, filepath.Join(tmp, "shared", "corpus")); err != nil {
+	if err := os.Symlink(corpus.Dir(t, ""), filepath.Join(r.tmp, "shared", "corpus")); err != nil {
 		t.Fatal(err)
 	}
-
 	// The live English source: the rules page with its one .txt link.
-	txtPath := "/downloads/MagicCompRules " + strings.ReplaceAll(u.Effective, "-", "") + ".txt"
-	var fetched []string
-	live := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fetched = append(fetched, r.URL.Path)
-		switch r.URL.Path {
+	r.live = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		r.fetched = append(r.fetched, req.URL.Path)
+		switch req.URL.Path {
 		case "/en/rules":
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprintf(w, `<html><body><a href="/en/news">News</a>
 				<a href="%s">Comprehensive Rules (TXT)</a>
-				<a href="/downloads/MagicCompRules.pdf">PDF</a></body></html>`, strings.ReplaceAll(txtPath, " ", "%20"))
-		case txtPath:
+				<a href="/downloads/MagicCompRules.pdf">PDF</a></body></html>`, strings.ReplaceAll(r.txtPath, " ", "%20"))
+		case r.txtPath:
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			_, _ = w.Write(u.Text)
+			_, _ = w.Write(r.txt)
 		default:
-			t.Errorf("live source: unexpected request %s", r.URL)
-			http.NotFound(w, r)
+			t.Errorf("live source: unexpected request %s", req.URL)
+			http.NotFound(w, req)
 		}
 	}))
-	defer live.Close()
-	pointLiveSource(t, work, live.URL+"/en/rules")
+	t.Cleanup(r.live.Close)
+	pointLiveSource(t, r.work, r.live.URL+"/en/rules")
 
 	// The repository: the clone's main branch, pushed to a bare origin that
 	// the fake GitHub serves.
-	git(t, work, "init", "-q", "-b", "main")
-	git(t, work, "add", "-A")
-	git(t, work, "commit", "-q", "-m", "base of the rehearsal")
-	base := git(t, work, "rev-parse", "HEAD")
-	origin := filepath.Join(tmp, "origin.git")
-	git(t, tmp, "clone", "-q", "--bare", work, origin)
-	git(t, work, "remote", "add", "origin", "file://"+origin)
-	gh := newFakeGitHub(t, origin, owner, repo, ghToken)
+	git(t, r.work, "init", "-q", "-b", "main")
+	git(t, r.work, "add", "-A")
+	git(t, r.work, "commit", "-q", "-m", "base of the rehearsal")
+	r.origin = filepath.Join(r.tmp, "origin.git")
+	git(t, r.tmp, "clone", "-q", "--bare", r.work, r.origin)
+	r.gh = prbottest.New(t, owner, repo, &prbottest.Bare{Dir: r.origin})
+	r.gh.Token, r.gh.Login = ghToken, botLogin
+	r.env = append(os.Environ(), "CI=true", EnvInside+"=1",
+		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_API_URL="+r.gh.APIURL(), "NO_COLOR=1")
+	r.env = slices.DeleteFunc(r.env, func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") })
+	return r
+}
 
-	runnerTemp := filepath.Join(tmp, "runner")
+// serve makes the live page link the release of date with text.
+func (r *rehearsal) serve(date string, text []byte) {
+	r.txtPath = "/downloads/MagicCompRules " + strings.ReplaceAll(date, "-", "") + ".txt"
+	r.txt = text
+}
+
+// refresh runs refresh.yml's refresh job in a fresh clone of origin's
+// main, as the schedule would.
+func (r *rehearsal) refresh(t *testing.T) *jobResult {
+	t.Helper()
+	r.runs++
+	work := filepath.Join(r.tmp, fmt.Sprintf("refresh-%d", r.runs))
+	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	r.work = work
+	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("runner-%d", r.runs))
 	if err := os.MkdirAll(runnerTemp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "CI=true", EnvInside+"=1", "RUNNER_TEMP="+runnerTemp,
-		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_API_URL="+gh.apiURL(), "GITHUB_WORKSPACE="+work, "NO_COLOR=1")
-	env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") })
 	ctx := map[string]any{
-		"github":  map[string]any{"repository": owner + "/" + repo, "workspace": work},
+		"github": map[string]any{"repository": owner + "/" + repo, "workspace": work, "server_url": "https://github.test",
+			"run_id": strconv.Itoa(4000 + r.runs)},
 		"runner":  map[string]any{"temp": runnerTemp},
 		"secrets": map[string]any{"GITHUB_TOKEN": ghToken, "CRGEN_BOT_TOKEN": ""},
-		"inputs":  map[string]any{"dry_run": false},
+		"inputs":  map[string]any{"dry_run": false, "allow_incompatible": false},
 	}
-	runJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/refresh.yml")), "refresh", work, ctx, env)
+	env := append(slices.Clone(r.env), "RUNNER_TEMP="+runnerTemp, "GITHUB_WORKSPACE="+work)
+	return tryJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/refresh.yml")), "refresh", work, ctx, env)
+}
 
-	if !slices.Contains(fetched, txtPath) {
-		t.Fatalf("the refresh never fetched the release: requests %v", fetched)
+// refreshAndReview runs a refresh that must open or update the pull
+// request of u, checks it, runs the review workflow on it, and returns it.
+func (r *rehearsal) refreshAndReview(t *testing.T, u *update) *prbottest.Issue {
+	t.Helper()
+	base := git(t, r.origin, "rev-parse", "refs/heads/main")
+	before := len(r.gh.PRs())
+	res := r.refresh(t)
+	if res.Failed {
+		t.Fatalf("the refresh for %s failed at %q:\n%s", u.Effective, res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
 	}
-	// One pull request, labelled, from the refresh branch.
-	if len(gh.prs) != 1 {
-		t.Fatalf("%d pull requests, want 1", len(gh.prs))
+	if !slices.Contains(r.fetched, r.txtPath) {
+		t.Fatalf("the refresh never fetched the release: requests %v", r.fetched)
 	}
-	pr := gh.prs[0]
+	prs := r.gh.PRs()
+	if len(prs) != before+1 {
+		t.Fatalf("%d pull requests, want %d", len(prs), before+1)
+	}
+	pr := prs[len(prs)-1]
 	if pr.State != "open" || pr.Head != "crgen/refresh" || pr.Base != "main" || !slices.Equal(pr.Labels, []string{"rules-update"}) {
 		t.Errorf("pull request %+v", *pr)
 	}
-	head := git(t, origin, "rev-parse", "refs/heads/crgen/refresh")
-	if parent := git(t, origin, "rev-parse", head+"^"); parent != base {
+	head := git(t, r.origin, "rev-parse", "refs/heads/crgen/refresh")
+	if parent := git(t, r.origin, "rev-parse", head+"^"); parent != base {
 		t.Errorf("the refresh commit's parent is %s, want the base %s", parent, base)
 	}
 	t.Logf("pull request #%d, body:\n%s", pr.Number, indent(pr.Body))
-	checkReport(t, u, runnerTemp, work, pr.Body)
+	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("runner-%d", r.runs))
+	checkReport(t, u, runnerTemp, r.work, pr.Body)
+	r.review(t, pr, base, head)
+	checkGeneratedDiff(t, r.origin, base, head, u)
+	return pr
+}
 
-	// The review workflow, on the pull request the refresh opened, from a
-	// checkout of the base.
-	review := filepath.Join(tmp, "review")
-	git(t, tmp, "clone", "-q", "file://"+origin, review)
+// review runs review.yml on pull request pr, from a checkout of its base,
+// and checks that its one comment is the pull request's report.
+func (r *rehearsal) review(t *testing.T, pr *prbottest.Issue, base, head string) {
+	t.Helper()
+	review := filepath.Join(r.tmp, fmt.Sprintf("review-%d", pr.Number))
+	git(t, r.tmp, "clone", "-q", "file://"+r.origin, review)
 	git(t, review, "checkout", "-q", base)
-	reviewTemp := filepath.Join(tmp, "review-runner")
+	reviewTemp := filepath.Join(r.tmp, fmt.Sprintf("review-runner-%d", pr.Number))
 	if err := os.MkdirAll(reviewTemp, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -145,22 +249,51 @@ func TestRehearsedUpdate(t *testing.T) {
 		"runner":  map[string]any{"temp": reviewTemp},
 		"secrets": map[string]any{"GITHUB_TOKEN": ghToken},
 	}
-	renv := append(slices.Clone(env), "RUNNER_TEMP="+reviewTemp, "GITHUB_WORKSPACE="+review)
+	renv := append(slices.Clone(r.env), "RUNNER_TEMP="+reviewTemp, "GITHUB_WORKSPACE="+review)
 	runJob(t, loadWorkflow(t, filepath.Join(review, ".github/workflows/review.yml")), "comment", review, rctx, renv)
-	var mine []*fakeComment
-	for _, c := range gh.comments {
-		if c.Issue == pr.Number {
-			mine = append(mine, c)
-		}
-	}
+	mine := r.gh.CommentsOn(pr.Number)
 	if len(mine) != 1 || mine[0].Login != botLogin {
 		t.Fatalf("comments on #%d: %+v, want one by the bot", pr.Number, mine)
 	}
 	if got := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(mine[0].Body), "<!-- crgen:snapshot-diff -->")); got != strings.TrimSpace(pr.Body) {
 		t.Errorf("the review comment is not the pull request's report:\n--- body\n%s\n--- comment\n%s", pr.Body, got)
 	}
+}
 
-	checkGeneratedDiff(t, origin, base, head, u)
+// merge fast-forwards origin's main to the pull request's branch and
+// closes it, as merging it on GitHub would.
+func (r *rehearsal) merge(t *testing.T, pr *prbottest.Issue) {
+	t.Helper()
+	head := git(t, r.origin, "rev-parse", "refs/heads/"+pr.Head)
+	git(t, r.origin, "update-ref", "refs/heads/main", head)
+	r.gh.Lock()
+	pr.State = "closed"
+	r.gh.Unlock()
+	work := filepath.Join(r.tmp, "merged")
+	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	r.work = work
+}
+
+// breakRelease drops every third creature type of a release as
+// Wizards publishes it (UTF-8 with BOM, CRLF).
+func breakRelease(t *testing.T, txt []byte) []byte {
+	t.Helper()
+	s := string(txt)
+	const intro = "All other creature types are one word long: "
+	i := strings.Index(s, intro)
+	if i < 0 {
+		t.Fatal("no creature sentence in the release")
+	}
+	start := i + len(intro)
+	end := start + strings.Index(s[start:], "\r\n")
+	names := strings.Split(s[start:end], ", ")
+	var kept []string
+	for j, n := range names {
+		if j%3 != 1 {
+			kept = append(kept, n)
+		}
+	}
+	return []byte(s[:start] + strings.Join(kept, ", ") + s[end:])
 }
 
 // copyProject copies the project's files (tracked, and new ones not
@@ -217,7 +350,7 @@ func git(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), gitIdentity...)
+	cmd.Env = append(os.Environ(), prbottest.Identity...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -281,23 +414,96 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 	if len(es.Added)+len(es.Removed)+len(es.Renamed)+len(es.Rules) != 0 {
 		t.Errorf("the Spanish rules did not change, yet the report says %+v", es)
 	}
-	want("untranslated", rep.Lag.Untranslated, map[string][]string{"creature": u.Added, "card_types": {u.RenamedTo}})
-	var dropped []string
-	for k, ps := range rep.Lag.Dropped {
+	// The Spanish lag: what it was before the update, the new English
+	// names added to it, the renamed and removed ones moved to the names
+	// Spanish still lists.
+	old := snapshot.Store{Dir: filepath.Join(runnerTemp, "old-snapshots")}
+	oldEN, err := old.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldES, err := old.Current("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lag := diff.SpanishLag(oldEN, oldES)
+	untranslated := map[string][]string{}
+	for k, names := range lag.Untranslated {
+		for _, n := range names {
+			if n != u.RenamedFrom && n != u.Removed {
+				untranslated[k] = append(untranslated[k], n)
+			}
+		}
+	}
+	untranslated["card_types"] = append(untranslated["card_types"], u.RenamedTo)
+	untranslated["creature"] = append(untranslated["creature"], u.Added...)
+	got := map[string][]string{}
+	for k, names := range rep.Lag.Untranslated {
+		got[k] = slices.Sorted(slices.Values(names))
+	}
+	for k := range untranslated {
+		slices.Sort(untranslated[k])
+	}
+	want("untranslated", got, untranslated)
+	dropped := []string{"card_types:" + u.RenamedFrom, "creature:" + u.Removed}
+	for k, ps := range lag.Dropped {
 		for _, p := range ps {
 			dropped = append(dropped, k+":"+p.EN)
 		}
 	}
+	var gotDropped []string
+	for k, ps := range rep.Lag.Dropped {
+		for _, p := range ps {
+			gotDropped = append(gotDropped, k+":"+p.EN)
+		}
+	}
 	slices.Sort(dropped)
-	want("Spanish still listing dropped names", dropped, []string{"card_types:" + u.RenamedFrom, "creature:" + u.Removed})
+	slices.Sort(gotDropped)
+	want("Spanish still listing dropped names", gotDropped, dropped)
 
+	// The Go API: every name added and removed is a constant added and
+	// one deprecated; nothing incompatible.
+	verdict, err := apiverdict.Read(filepath.Join(runnerTemp, "api.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range append([]string{"cardtype." + title(u.RenamedTo)}, prefixed("subtype.Creature", u.Added)...) {
+		if !slices.Contains(verdict.Added, c) {
+			t.Errorf("the API verdict does not list %s added: %+v", c, verdict)
+		}
+	}
+	for _, c := range []string{"cardtype." + title(u.RenamedFrom), "subtype.Creature" + identOf(u.Removed)} {
+		if !slices.Contains(verdict.Deprecated, c) {
+			t.Errorf("the API verdict does not list %s deprecated: %+v", c, verdict)
+		}
+	}
+	if !verdict.OK() {
+		t.Errorf("the API verdict is incompatible: %v", verdict.Incompatible)
+	}
+
+	var lagLine string
+	for _, l := range strings.Split(body, "\n") {
+		if strings.HasPrefix(l, "- no Spanish name yet for: ") && strings.HasSuffix(l, "(creature types)") {
+			lagLine = l
+		}
+	}
+	for _, n := range u.Added {
+		if !strings.Contains(lagLine, n) {
+			t.Errorf("the Spanish lag section does not name %s: %q", n, lagLine)
+		}
+	}
 	for _, s := range []string{
-		"no Spanish name yet for: " + strings.Join(u.Added, ", ") + " (creature types)",
 		"➕ " + u.Added[0], "➖ " + u.Removed, u.RenamedFrom + " → " + u.RenamedTo, "rule " + u.Reworded, "```diff",
+		"**Go API**: " + verdict.Summary(), "➕ **Added**: ", "➖ **Removed** (their constants stay, deprecated): ",
 	} {
 		if !strings.Contains(body, s) {
 			t.Errorf("the pull request body lacks %q:\n%s", s, body)
 		}
+	}
+	// The first screen is what a reviewer decides from: the names and the
+	// verdict come before any rule text.
+	if a, b := strings.Index(body, "**Go API**"), strings.Index(body, "```diff"); a < 0 || b < 0 || a > b {
+		t.Errorf("the Go API verdict comes after the rule text")
 	}
 	if len(body) > 65536 {
 		t.Errorf("body of %d characters, over GitHub's limit", len(body))
@@ -355,9 +561,17 @@ func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
 		t.Errorf("Creature%s is not deprecated as removed in %s", identOf(u.Removed), u.Effective)
 	}
 	src = git(t, repoDir, "show", head+":generated/cardtype/tables.go")
-	if !strings.Contains(src, "Deprecated: removed from the rules in "+u.Effective+" (205.2a); replaced by Paragon") {
-		t.Errorf("Vanguard is not deprecated as replaced by Paragon")
+	if !strings.Contains(src, "Deprecated: removed from the rules in "+u.Effective+" (205.2a); replaced by "+title(u.RenamedTo)) {
+		t.Errorf("%s is not deprecated as replaced by %s", title(u.RenamedFrom), title(u.RenamedTo))
 	}
+}
+
+func prefixed(prefix string, names []string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, prefix+identOf(n))
+	}
+	return out
 }
 
 func identOf(name string) string {

@@ -7,9 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
-	"github.com/mtgrules/crgen/internal/rulepage"
+	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/textenc"
 )
 
@@ -28,16 +29,26 @@ type update struct {
 	Reworded               string // a rule whose wording changes
 }
 
-// deriveUpdate makes the next release from the newest real one in the
-// corpus: its text with the 205.3 of the captured English rule page (the
-// rules as they stand), then the changes of a plausible update. Every
-// edit must find what it edits: when the rules move on, the rehearsal
-// fails and says which anchor is gone.
+// deriveUpdate makes the next release from the project's own newest
+// state, whatever it is: the rules as its current English snapshot
+// holds them (snapshots/current/en.json, each fact from the newest
+// release that has it) laid into the newest official text of the corpus,
+// dated after the newest release the project records, then the changes
+// of a plausible update, chosen so that they are changes whatever the
+// rules list by then. Run on the tree a first rehearsal produced, it
+// makes the update after that one. Every edit must find what it edits:
+// when the rules move on, the rehearsal fails and says which anchor is
+// gone.
 func deriveUpdate(t *testing.T, project string) *update {
 	t.Helper()
+	store := snapshot.Store{Dir: filepath.Join(project, "snapshots")}
+	cur, err := store.Current("en")
+	if err != nil || cur == nil {
+		t.Fatalf("the project's current English snapshot: %v", err)
+	}
 	releases := corpus.Releases(t)
-	newest := releases[len(releases)-1]
-	raw, err := os.ReadFile(newest.Path)
+	skeleton := releases[len(releases)-1]
+	raw, err := os.ReadFile(skeleton.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,19 +56,15 @@ func deriveUpdate(t *testing.T, project string) *update {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := os.ReadFile(filepath.Join(project, "sources", "captured", "rule-205.3-en.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := rulepage.ParsePlain(seed)
-	if err != nil {
-		t.Fatal(err)
-	}
 	lines := strings.Split(text, "\n")
-	lines = replaceSubrules(t, lines, "205.3", page)
+	for _, g := range []struct{ rule, fact string }{{"205.2a", snapshot.FactCardTypes}, {"205.3", snapshot.FactSubtypes}, {"205.4a", snapshot.FactSupertypes}, {"107.4", snapshot.FactMana}} {
+		if cur.RuleOf(g.fact) != g.rule {
+			t.Fatalf("the current snapshot reads %s from rule %s; the rehearsal lays it into rule %s of %s: teach it", g.fact, cur.RuleOf(g.fact), g.rule, skeleton.Path)
+		}
+		lines = replaceRule(t, lines, g.rule, cur.Rules)
+	}
 
-	u := &update{Effective: "2026-12-11", Added: []string{"Aardwolf", "Quokka", "Zyzzyva"},
-		RenamedFrom: "vanguard", RenamedTo: "paragon", NewSymbol: "{C/P}", Reworded: "205.3d"}
+	u := &update{Effective: after(t, newestRecorded(t, store), 35), Reworded: "205.3d"}
 	edit := func(rule, old, new string) {
 		t.Helper()
 		for i, l := range lines {
@@ -69,63 +76,181 @@ func deriveUpdate(t *testing.T, project string) *update {
 				return
 			}
 		}
-		t.Fatalf("rule %s not found in %s", rule, newest.Path)
+		t.Fatalf("rule %s not found", rule)
 	}
+	es, err := store.Current("es")
+	if err != nil || es == nil {
+		t.Fatalf("the project's current Spanish snapshot: %v", err)
+	}
+	translated := func(list, en string) bool {
+		return slices.ContainsFunc(es.PairingEN[list], func(p snapshot.Pair) bool { return p.EN == en })
+	}
+
 	// The creature list: one name at the front, one in the middle, one at
-	// the end, one removed (taken from the list as it stands).
+	// the end, each absent from the list as it stands; one removed, among
+	// those Spanish translates (so the Spanish lag shows it).
 	creatures := listAfter(t, lines, "205.3m", "All other creature types are one word long: ")
+	for _, n := range []string{"Aardwolf", "Quokka", "Zyzzyva"} {
+		u.Added = append(u.Added, absent(cur.Subtypes["creature"], n))
+	}
 	mid := creatures[len(creatures)/2]
-	u.Removed = creatures[len(creatures)*3/4]
-	if slices.Contains(creatures, u.Added[0]) || slices.Contains(creatures, u.Added[1]) || slices.Contains(creatures, u.Added[2]) {
-		t.Fatalf("the rules already list one of %v: choose other names", u.Added)
+	for i := len(creatures) * 3 / 4; u.Removed == ""; i++ {
+		if translated("creature", creatures[i]) && creatures[i] != mid {
+			u.Removed = creatures[i]
+		}
 	}
 	last := creatures[len(creatures)-1]
 	edit("205.3m", "one word long: ", "one word long: "+u.Added[0]+", ")
 	edit("205.3m", " "+mid+",", " "+u.Added[1]+", "+mid+",")
 	edit("205.3m", " "+u.Removed+",", "")
 	edit("205.3m", ", and "+last+".", ", "+last+", and "+u.Added[2]+".")
-	// A card type renamed: the list of 205.2a, and 205.3r, which names it
-	// outside any list of card types ("vanguard cards").
-	edit("205.2a", "land, phenomenon,", "land, paragon, phenomenon,")
-	edit("205.2a", "sorcery, and vanguard.", "and sorcery.")
-	edit("205.3r", "vanguard cards", "paragon cards")
-	// A new Phyrexian symbol, and a rule reworded.
-	edit("107.4", "{R/P}, and {G/P};", "{R/P}, {G/P}, and {C/P};")
-	edit("205.3d", "one of that object’s types.", "one of that object’s card types.")
-	// The new effective date, everywhere the document states it.
-	from := "These rules are effective as of " + longDate(newest.Date) + "."
-	if !strings.Contains(text, from) {
-		t.Fatalf("%s does not say %q", newest.Path, from)
+
+	// A card type renamed: in the list of 205.2a, and in 205.3r, which names
+	// it outside any list of card types ("vanguard cards"): the first card
+	// type 205.3r names that Spanish translates.
+	for _, w := range strings.FieldsFunc(strings.ToLower(cur.Rules["205.3r"]), func(r rune) bool { return r == ' ' || r == ',' || r == '.' }) {
+		if slices.Contains(cur.CardTypes, w) && translated(snapshot.FactCardTypes, w) && strings.Contains(strings.ToLower(cur.Rules["205.3r"]), w+" cards") {
+			u.RenamedFrom = w
+			break
+		}
 	}
-	out := strings.ReplaceAll(strings.Join(lines, "\n"), from, "These rules are effective as of "+longDate(u.Effective)+".")
+	if u.RenamedFrom == "" {
+		t.Fatalf("rule 205.3r names no card type (%q): choose another rule for the rename's evidence", cur.Rules["205.3r"])
+	}
+	u.RenamedTo = absent(cur.CardTypes, "paragon")
+	edit("205.2a", " "+u.RenamedFrom+",", " "+u.RenamedTo+",")
+	from, to := u.RenamedFrom+" cards", u.RenamedTo+" cards"
+	if !strings.Contains(cur.Rules["205.3r"], from) {
+		from, to = title(from), title(to)
+	}
+	edit("205.3r", from, to)
+
+	// A new Phyrexian symbol, the first 107.4 does not list yet.
+	groups := map[string]string{}
+	for _, m := range cur.ManaSymbols {
+		groups[m.Symbol] = m.Group
+	}
+	for _, c := range []struct{ sym, clause string }{
+		{"{C/P}", "the Phyrexian mana symbols "}, {"{C/W/P}", "the hybrid Phyrexian symbols "}, {"{C/U/P}", "the hybrid Phyrexian symbols "},
+		{"{C/B/P}", "the hybrid Phyrexian symbols "}, {"{C/R/P}", "the hybrid Phyrexian symbols "}, {"{C/G/P}", "the hybrid Phyrexian symbols "},
+	} {
+		if _, listed := groups[c.sym]; !listed {
+			u.NewSymbol = c.sym
+			clause := clauseOf(t, cur.Rules["107.4"], c.clause)
+			lastSym := clause[strings.LastIndex(clause, "{"):]
+			edit("107.4", ", and "+lastSym, ", "+lastSym+", and "+c.sym)
+			break
+		}
+	}
+	if u.NewSymbol == "" {
+		t.Fatal("107.4 lists every symbol the rehearsal knows to add: teach it another")
+	}
+	// A rule reworded, back and forth from one update to the next.
+	if strings.Contains(cur.Rules[u.Reworded], "that object’s card types.") {
+		edit(u.Reworded, "that object’s card types.", "that object’s types.")
+	} else {
+		edit(u.Reworded, "that object’s types.", "that object’s card types.")
+	}
+	// The new effective date, everywhere the document states it.
+	was := "These rules are effective as of " + longDate(skeleton.Date) + "."
+	if !strings.Contains(text, was) {
+		t.Fatalf("%s does not say %q", skeleton.Path, was)
+	}
+	out := strings.ReplaceAll(strings.Join(lines, "\n"), was, "These rules are effective as of "+longDate(u.Effective)+".")
 	u.Text = append([]byte("\xef\xbb\xbf"), strings.ReplaceAll(out, "\n", "\r\n")...)
 	return u
 }
 
-// replaceSubrules swaps the subrules of rule in lines (each with its
-// examples) for those of page.
-func replaceSubrules(t *testing.T, lines []string, rule string, page *rulepage.Page) []string {
+// newestRecorded is the newest release of any language the store holds.
+func newestRecorded(t *testing.T, store snapshot.Store) string {
 	t.Helper()
+	newest := ""
+	for _, lang := range snapshot.Languages {
+		h, err := store.History(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h) > 0 && h[len(h)-1].Effective > newest {
+			newest = h[len(h)-1].Effective
+		}
+	}
+	return newest
+}
+
+func after(t *testing.T, date string, days int) string {
+	t.Helper()
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.AddDate(0, 0, days).Format(time.DateOnly)
+}
+
+// absent returns name, made longer until list lacks it in any case.
+func absent(list []string, name string) string {
+	for slices.ContainsFunc(list, func(n string) bool { return strings.EqualFold(n, name) }) {
+		name += "a"
+	}
+	return name
+}
+
+func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// clauseOf is the clause of 107.4 that begins with intro, up to its ";".
+func clauseOf(t *testing.T, rule, intro string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(rule, intro)
+	if !ok {
+		t.Fatalf("107.4 has no clause %q", intro)
+	}
+	clause, _, _ := strings.Cut(rest, ";")
+	return clause
+}
+
+// replaceRule swaps rule n of lines, and its lettered subrules when n has
+// no letter, each with its examples, for the texts of rules.
+func replaceRule(t *testing.T, lines []string, n string, rules snapshot.Rules) []string {
+	t.Helper()
+	owned := func(num string) bool {
+		rest, ok := strings.CutPrefix(num, n)
+		return ok && (rest == "" || len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && n[len(n)-1] >= '0' && n[len(n)-1] <= '9')
+	}
 	first, end := -1, -1
 	for i, l := range lines {
-		if first < 0 && strings.HasPrefix(l, rule+"a ") {
+		num, ok := ruleNumber(l)
+		switch {
+		case first < 0 && ok && owned(num):
 			first = i
-		}
-		if first >= 0 && isRuleLine(l) && !strings.HasPrefix(l, rule) {
+		case first >= 0 && ok && !owned(num):
 			end = i
+		}
+		if end >= 0 {
 			break
 		}
 	}
 	if first < 0 || end < 0 {
-		t.Fatalf("subrules of %s not found", rule)
+		t.Fatalf("rule %s not found in the official text", n)
 	}
-	var block []string
-	for _, r := range page.Rules {
-		if r.Number == rule {
-			continue
+	var numbers []string
+	for num := range rules {
+		if owned(num) {
+			numbers = append(numbers, num)
 		}
-		text, examples, _ := strings.Cut(r.Text, " Example: ")
-		block = append(block, r.Number+" "+text, "")
+	}
+	slices.SortFunc(numbers, func(a, b string) int {
+		if snapshot.RuleLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	var block []string
+	for _, num := range numbers {
+		text, examples, _ := strings.Cut(rules[num], " Example: ")
+		sep := " "
+		if c := num[len(num)-1]; c >= '0' && c <= '9' {
+			sep = ". "
+		}
+		block = append(block, num+sep+text, "")
 		for _, ex := range strings.Split(examples, " Example: ") {
 			if ex != "" {
 				block = append(block, "Example: "+ex, "")
@@ -135,6 +260,16 @@ func replaceSubrules(t *testing.T, lines []string, rule string, page *rulepage.P
 	return slices.Concat(lines[:first], block, lines[end:])
 }
 
+// ruleNumber reads the number a rule line begins with ("205.3m",
+// "107.4").
+func ruleNumber(l string) (string, bool) {
+	if !isRuleLine(l) {
+		return "", false
+	}
+	num, _, _ := strings.Cut(l, " ")
+	return strings.TrimSuffix(num, "."), true
+}
+
 // ruleStarts reports whether line l is rule n: "205.3m ..." or, for a rule
 // without a letter, "107.4. ...".
 func ruleStarts(l, n string) bool {
@@ -142,7 +277,7 @@ func ruleStarts(l, n string) bool {
 }
 
 func isRuleLine(l string) bool {
-	return len(l) > 4 && l[0] >= '1' && l[0] <= '9' && l[3] == '.'
+	return len(l) > 4 && l[0] >= '1' && l[0] <= '9' && l[3] == '.' && l[4] >= '0' && l[4] <= '9'
 }
 
 // listAfter returns the names of the list that follows marker in rule.

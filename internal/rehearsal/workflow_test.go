@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -21,17 +22,31 @@ type workflow struct {
 }
 
 type job struct {
-	If    string            `yaml:"if"`
-	Env   map[string]string `yaml:"env"`
-	Steps []step            `yaml:"steps"`
+	If       string            `yaml:"if"`
+	Env      map[string]string `yaml:"env"`
+	Defaults struct {
+		Run struct {
+			Shell string `yaml:"shell"`
+		} `yaml:"run"`
+	} `yaml:"defaults"`
+	Steps []step `yaml:"steps"`
 }
 
 type step struct {
 	Name string            `yaml:"name"`
+	ID   string            `yaml:"id"`
 	Uses string            `yaml:"uses"`
 	Run  string            `yaml:"run"`
 	If   string            `yaml:"if"`
 	Env  map[string]string `yaml:"env"`
+}
+
+// jobResult is how a job ended: the first step that failed, if any, and
+// what each run step printed.
+type jobResult struct {
+	Failed     bool
+	FailedStep string // its name
+	Output     map[string]string
 }
 
 func loadWorkflow(t *testing.T, path string) *workflow {
@@ -53,11 +68,23 @@ func loadWorkflow(t *testing.T, path string) *workflow {
 // the rehearsal cannot run, so it fails rather than skip it silently.
 var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/cache"}
 
-// runJob runs the steps of one job as Actions would: each run script with
-// bash -eo pipefail in dir, with the job's and step's env, after
-// evaluating their ${{ }} expressions in ctx. It fails the test at the
-// first step that fails, with the step's output.
-func runJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, env []string) {
+// runJob runs the steps of one job as Actions would: each run script
+// with the job's default shell (bash -eo pipefail unless the job sets
+// one) in dir, with the job's and step's env, after evaluating their ${{
+// }} expressions in ctx; a step runs when its if holds (success() by
+// default), with job.status and steps.<id>.outcome as a run would have
+// them. It fails the test when the job fails.
+func runJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, env []string) *jobResult {
+	t.Helper()
+	res := tryJob(t, wf, name, dir, ctx, env)
+	if res.Failed {
+		t.Fatalf("%s/%s failed at step %q:\n%s", wf.Name, name, res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
+	}
+	return res
+}
+
+// tryJob is runJob for a job that may fail: its result says how it ended.
+func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, env []string) *jobResult {
 	t.Helper()
 	j, ok := wf.Jobs[name]
 	if !ok {
@@ -72,10 +99,22 @@ func runJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 	for k, v := range j.Env {
 		jobEnv = append(jobEnv, k+"="+render(t, v, ctx))
 	}
+	res := &jobResult{Output: map[string]string{}}
+	steps := map[string]any{}
+	ctx["steps"], ctx["job"] = steps, map[string]any{"status": "success"}
 	for i, s := range j.Steps {
 		label := fmt.Sprintf("%s/%s step %d %q", wf.Name, name, i+1, s.Name)
-		if s.If != "" {
-			t.Fatalf("%s: step conditions are not rehearsed; teach the rehearsal", label)
+		cond := s.If
+		if cond == "" {
+			cond = "success()"
+		}
+		run, err := truthy(evalExpr(cond, ctx))
+		if err != nil {
+			t.Fatalf("%s: its condition %q: %v", label, cond, err)
+		}
+		if !run {
+			t.Logf("%s: skipped (%s)", label, cond)
+			continue
 		}
 		if s.Uses != "" {
 			action, _, _ := strings.Cut(s.Uses, "@")
@@ -85,21 +124,53 @@ func runJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 			t.Logf("%s: %s (stood in for)", label, action)
 			continue
 		}
-		stepEnv := slices.Clone(jobEnv)
-		for k, v := range s.Env {
-			stepEnv = append(stepEnv, k+"="+render(t, v, ctx))
-		}
-		script := render(t, s.Run, ctx)
-		start := time.Now()
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
-		cmd.Dir = dir
-		cmd.Env = stepEnv
-		out, err := cmd.CombinedOutput()
-		t.Logf("%s (%s):\n%s", label, time.Since(start).Round(time.Millisecond), indent(tail(string(out), 40)))
+		out, err := runStep(t, j, s, i, dir, ctx, jobEnv)
+		res.Output[s.Name] = out
+		t.Logf("%s:\n%s", label, indent(tail(out, 40)))
+		outcome := "success"
 		if err != nil {
-			t.Fatalf("%s failed: %v\n%s", label, err, indent(tail(string(out), 200)))
+			outcome = "failure"
+			t.Logf("%s failed: %v", label, err)
+			if !res.Failed {
+				res.Failed, res.FailedStep = true, s.Name
+				ctx["job"] = map[string]any{"status": "failure"}
+			}
+		}
+		if s.ID != "" {
+			steps[s.ID] = map[string]any{"outcome": outcome, "conclusion": outcome}
 		}
 	}
+	return res
+}
+
+// runStep runs one run step: its script in a file, given to the job's
+// shell as GitHub does ({0} is the file), with GITHUB_ACTION its id.
+func runStep(t *testing.T, j *job, s step, i int, dir string, ctx map[string]any, jobEnv []string) (string, error) {
+	t.Helper()
+	stepEnv := slices.Clone(jobEnv)
+	for k, v := range s.Env {
+		stepEnv = append(stepEnv, k+"="+render(t, v, ctx))
+	}
+	id := s.ID
+	if id == "" {
+		id = fmt.Sprintf("__run_%d", i+1)
+	}
+	stepEnv = append(stepEnv, "GITHUB_ACTION="+id)
+	script := filepath.Join(t.TempDir(), "step.sh")
+	if err := os.WriteFile(script, []byte(render(t, s.Run, ctx)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shell := j.Defaults.Run.Shell
+	if shell == "" {
+		shell = "bash --noprofile --norc -eo pipefail {0}"
+	}
+	args := strings.Fields(strings.ReplaceAll(shell, "{0}", script))
+	start := time.Now()
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = dir
+	cmd.Env = stepEnv
+	out, err := cmd.CombinedOutput()
+	return fmt.Sprintf("(%s)\n%s", time.Since(start).Round(time.Millisecond), out), err
 }
 
 func tail(s string, n int) string {
@@ -237,6 +308,21 @@ func (p *exprParser) unary() (any, error) {
 	case tok == "true" || tok == "false":
 		p.i++
 		return tok == "true", nil
+	case slices.Contains([]string{"always", "success", "failure", "cancelled"}, tok) && p.i+2 < len(p.toks) && p.toks[p.i+1] == "(" && p.toks[p.i+2] == ")":
+		p.i += 3
+		status := ""
+		if j, ok := p.ctx["job"].(map[string]any); ok {
+			status, _ = j["status"].(string)
+		}
+		switch tok {
+		case "always":
+			return true, nil
+		case "success":
+			return status == "success", nil
+		case "failure":
+			return status == "failure", nil
+		}
+		return false, nil // the rehearsal never cancels
 	case tok != "" && (tok[0] == '_' || tok[0] >= 'A'):
 		p.i++
 		var v any = p.ctx
@@ -284,6 +370,7 @@ func TestExpressions(t *testing.T) {
 		"secrets": map[string]any{"GITHUB_TOKEN": "tok", "CRGEN_BOT_TOKEN": ""},
 		"inputs":  map[string]any{"dry_run": false},
 		"github":  map[string]any{"repository": "mtgrules/crgen"},
+		"job":     map[string]any{"status": "failure"},
 	}
 	for expr, want := range map[string]string{
 		"secrets.CRGEN_BOT_TOKEN || secrets.GITHUB_TOKEN": "tok",
@@ -291,6 +378,10 @@ func TestExpressions(t *testing.T) {
 		"!inputs.dry_run && '-x' || ''":                   "-x",
 		"github.repository == 'MTGRULES/crgen'":           "true",
 		"(github.repository != 'a/b') && 'it''s'":         "it's",
+		"always()":                     "true",
+		"success()":                    "false",
+		"failure() && !inputs.dry_run": "true",
+		"job.status == 'failure'":      "true",
 	} {
 		v, err := evalExpr(expr, ctx)
 		if err != nil || str(v) != want {

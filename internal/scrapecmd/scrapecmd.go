@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/fetch"
@@ -524,8 +525,8 @@ func span(store snapshot.Store, old, cur *snapshot.Snapshot) []*snapshot.Snapsho
 }
 
 var reportFlags struct {
-	format string
-	limit  int
+	format, api string
+	limit       int
 }
 
 var reportCommand = &cli.Command{
@@ -534,7 +535,10 @@ var reportCommand = &cli.Command{
 	Summary: "The pull-request report of a rules update: both languages' diffs and how far Spanish lags.",
 	Doc: `report compares two snapshot directories (each holding current/en.json and
 current/es.json, and the history in en/ and es/) and prints, in one
-document, the English diff, the Spanish diff, and the English names no
+document: first what a reviewer decides from (names added, removed,
+renamed with their evidence, moved; releases added to or amended in the
+history; the Spanish lag; with -api the verdict on the Go API), then
+each language's diff with its rule text, and the English names no
 Spanish source translates yet ("no Spanish name yet for: ..."). Renames
 and moves are checked against NEW_DIR's history. The refresh workflow
 writes it as the pull request's body; the review workflow posts the same
@@ -544,6 +548,7 @@ report as a comment.`,
 	Flags: func(fs *flag.FlagSet) {
 		fs.StringVar(&reportFlags.format, "format", "markdown", "output `format`: text, markdown or json")
 		fs.IntVar(&reportFlags.limit, "limit", diff.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
+		fs.StringVar(&reportFlags.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
 	},
 	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) != 2 {
@@ -555,6 +560,11 @@ report as a comment.`,
 		rep, err := diff.NewUpdate(snapshot.Store{Dir: args[0]}, snapshot.Store{Dir: args[1]})
 		if err != nil {
 			return err
+		}
+		if reportFlags.api != "" {
+			if rep.API, err = apiverdict.Read(reportFlags.api); err != nil {
+				return err
+			}
 		}
 		switch reportFlags.format {
 		case "markdown":

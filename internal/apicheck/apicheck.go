@@ -1,0 +1,174 @@
+// Package apicheck compares the Go API of the generated packages in two
+// module trees with apidiff (golang.org/x/exp/apidiff, the library of
+// golang.org/x/exp/cmd/apidiff, pinned in go.mod), and adds what apidiff
+// does not say: which constants became deprecated. The refresh refuses to
+// open a pull request on an incompatible verdict; CI checks a pull
+// request against its base the same way.
+package apicheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/exp/apidiff"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mtgrules/crgen/internal/apiverdict"
+)
+
+// Dir is where the generated packages are, under a module root.
+const Dir = "generated"
+
+// Compare returns the verdict on the API of Dir's public packages, from
+// the module tree oldRoot to newRoot (each a directory with the module's
+// go.mod and a generated/ tree). Both are type-checked, never run.
+func Compare(oldRoot, newRoot string) (*apiverdict.Verdict, error) {
+	oldPkgs, err := publicPackages(oldRoot)
+	if err != nil {
+		return nil, err
+	}
+	newPkgs, err := publicPackages(newRoot)
+	if err != nil {
+		return nil, err
+	}
+	v := &apiverdict.Verdict{Added: []string{}, Deprecated: []string{}, Compatible: []string{}, Incompatible: []string{}}
+	for _, p := range oldPkgs {
+		if !slices.Contains(newPkgs, p) {
+			v.Incompatible = append(v.Incompatible, fmt.Sprintf("package %s: removed", p))
+		}
+	}
+	for _, p := range newPkgs {
+		if !slices.Contains(oldPkgs, p) {
+			v.Compatible = append(v.Compatible, fmt.Sprintf("package %s: added", p))
+			continue
+		}
+		if err := comparePackage(v, p, oldRoot, newRoot); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+func comparePackage(v *apiverdict.Verdict, pkg, oldRoot, newRoot string) error {
+	oldTypes, err := load(oldRoot, pkg)
+	if err != nil {
+		return err
+	}
+	newTypes, err := load(newRoot, pkg)
+	if err != nil {
+		return err
+	}
+	for _, c := range apidiff.Changes(oldTypes, newTypes).Changes {
+		msg := pkg + "." + c.Message
+		name, what, _ := strings.Cut(c.Message, ": ")
+		_, isConst := newTypes.Scope().Lookup(name).(*types.Const)
+		switch {
+		case !c.Compatible:
+			v.Incompatible = append(v.Incompatible, msg)
+		case what == "added" && isConst:
+			v.Added = append(v.Added, pkg+"."+name)
+		default:
+			v.Compatible = append(v.Compatible, msg)
+		}
+	}
+	oldDep, err := deprecated(oldRoot, pkg)
+	if err != nil {
+		return err
+	}
+	newDep, err := deprecated(newRoot, pkg)
+	if err != nil {
+		return err
+	}
+	for _, n := range newDep {
+		// A constant new and deprecated at once (a name the rules dropped
+		// before the history had it) is counted as added.
+		if !slices.Contains(oldDep, n) && oldTypes.Scope().Lookup(n) != nil {
+			v.Deprecated = append(v.Deprecated, pkg+"."+n)
+		}
+	}
+	return nil
+}
+
+// publicPackages lists the packages under root/generated that users
+// import: every directory with Go files, but internal/.
+func publicPackages(root string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		return nil, fmt.Errorf("%s is not a module tree (no go.mod): the API is compared between two trees of the module", root)
+	}
+	entries, err := os.ReadDir(filepath.Join(root, Dir))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() || e.Name() == "internal" {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(root, Dir, e.Name(), "*.go"))
+		if len(files) > 0 {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// load type-checks one generated package of the tree at root.
+func load(root, pkg string) (*types.Package, error) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: root}
+	pkgs, err := packages.Load(cfg, "./"+Dir+"/"+pkg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: loading %s: %w", root, pkg, err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("%s: %s is %d packages", root, pkg, len(pkgs))
+	}
+	if len(pkgs[0].Errors) > 0 {
+		return nil, fmt.Errorf("%s: %s does not build: %v", root, pkg, pkgs[0].Errors[0])
+	}
+	return pkgs[0].Types, nil
+}
+
+// deprecated lists the constants of a package whose doc comment has a
+// "Deprecated:" paragraph.
+func deprecated(root, pkg string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(root, Dir, pkg, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range file.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, s := range g.Specs {
+				vs := s.(*ast.ValueSpec)
+				if vs.Doc == nil || !strings.Contains(vs.Doc.Text(), "\nDeprecated:") && !strings.HasPrefix(vs.Doc.Text(), "Deprecated:") {
+					continue
+				}
+				for _, n := range vs.Names {
+					if n.IsExported() {
+						out = append(out, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,591 @@
+// Package prbottest is a fake GitHub REST API of one repository, as far as
+// the bot (internal/prbot) and the workflows use it, for prbot's tests and
+// for the rehearsed rules update. It is served by httptest under a
+// non-empty base path; a request it does not know, or one without the
+// token, fails the test, so an absolute-URL or wrong-endpoint bug cannot
+// hide. Git data (refs, trees, commits) lives in a Git store: in memory
+// for unit tests (Mem), or a bare repository whose objects are real
+// (Bare), so that a workflow can fetch refs/pull/N/head.
+package prbottest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// BasePath is where the fake serves the API, as GitHub Enterprise does.
+const BasePath = "/api/v3/"
+
+// Git stores the repository's git data.
+type Git interface {
+	// Ref returns the sha a ref ("refs/heads/main") points at.
+	Ref(name string) (sha string, ok bool)
+	SetRef(name, sha string) error
+	// Commit returns a commit's tree, parents and message.
+	Commit(sha string) (tree string, parents []string, message string, ok bool)
+	// CreateTree applies entries to base: content becomes a file, Delete
+	// removes the path.
+	CreateTree(base string, entries []TreeEntry) (sha string, err error)
+	CreateCommit(tree string, parents []string, message string) (sha string, err error)
+}
+
+// TreeEntry is one path of a tree being created.
+type TreeEntry struct {
+	Path    string
+	Content string
+	Delete  bool
+}
+
+// Issue is an issue or a pull request (GitHub numbers both alike).
+type Issue struct {
+	Number      int
+	Title, Body string
+	State       string // open, closed
+	Labels      []string
+	Login       string // who opened it
+	// Head and Base are set for a pull request.
+	Head, Base string
+}
+
+// IsPR reports whether the issue is a pull request.
+func (i *Issue) IsPR() bool { return i.Head != "" }
+
+// Comment is a comment on an issue or pull request.
+type Comment struct {
+	ID    int64
+	Issue int
+	Body  string
+	Login string
+}
+
+// Fake is the fake API.
+type Fake struct {
+	t     testing.TB
+	srv   *httptest.Server
+	Owner string
+	Repo  string
+	Token string
+	// Login is the account the token belongs to: what it writes is
+	// written by it.
+	Login string
+	Git   Git
+
+	mu       sync.Mutex
+	Issues   []*Issue   // issues and pull requests, in order of creation
+	Comments []*Comment // in order of creation
+	// Enabled counts the requests to enable each workflow, by file name.
+	Enabled map[string]int
+	nextID  int64
+	// requests logs "METHOD /path" of every request.
+	requests []string
+	// Inject, if set, may answer a request instead of the fake (to test
+	// errors, rate limits, races).
+	Inject func(w http.ResponseWriter, r *http.Request) bool
+}
+
+// New starts a fake for owner/repo storing git data in git.
+func New(t testing.TB, owner, repo string, git Git) *Fake {
+	f := &Fake{t: t, Owner: owner, Repo: repo, Token: "ghs_SECRETtoken123", Login: "github-actions[bot]", Git: git,
+		Enabled: map[string]int{}, nextID: 1000}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// APIURL is the value of GITHUB_API_URL for the fake.
+func (f *Fake) APIURL() string { return f.srv.URL + BasePath }
+
+// Lock and Unlock guard the fake's state for a test that changes it while
+// the server runs.
+func (f *Fake) Lock()   { f.mu.Lock() }
+func (f *Fake) Unlock() { f.mu.Unlock() }
+
+// PRs returns the pull requests, in order.
+func (f *Fake) PRs() []*Issue {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*Issue
+	for _, i := range f.Issues {
+		if i.IsPR() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// OpenIssues returns the open issues (not pull requests) with label.
+func (f *Fake) OpenIssues(label string) []*Issue {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*Issue
+	for _, i := range f.Issues {
+		if !i.IsPR() && i.State == "open" && slices.Contains(i.Labels, label) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// CommentsOn returns the comments of issue n.
+func (f *Fake) CommentsOn(n int) []*Comment {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*Comment
+	for _, c := range f.Comments {
+		if c.Issue == n {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// AddPR records a pull request opened outside the bot.
+func (f *Fake) AddPR(title, head, base, login string) *Issue {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	pr := &Issue{Number: f.nextNumber(), Title: title, Head: head, Base: base, State: "open", Login: login}
+	f.Issues = append(f.Issues, pr)
+	return pr
+}
+
+// AddComment records a comment written outside the bot.
+func (f *Fake) AddComment(issue int, body, login string) *Comment {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextID++
+	c := &Comment{ID: f.nextID, Issue: issue, Body: body, Login: login}
+	f.Comments = append(f.Comments, c)
+	return c
+}
+
+// Writes returns "METHOD /path" of every request but GETs, in order.
+func (f *Fake) Writes() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var w []string
+	for _, r := range f.requests {
+		if !strings.HasPrefix(r, "GET ") {
+			w = append(w, r)
+		}
+	}
+	return w
+}
+
+// ResetLog forgets the requests so far.
+func (f *Fake) ResetLog() {
+	f.mu.Lock()
+	f.requests = nil
+	f.mu.Unlock()
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func notFound(w http.ResponseWriter) { writeJSON(w, 404, map[string]any{"message": "Not Found"}) }
+
+func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.requests = append(f.requests, r.Method+" "+r.URL.Path)
+	if r.Header.Get("Authorization") != "Bearer "+f.Token {
+		f.t.Errorf("%s %s: Authorization header %q", r.Method, r.URL.Path, r.Header.Get("Authorization"))
+		writeJSON(w, 401, map[string]any{"message": "Bad credentials"})
+		return
+	}
+	if f.Inject != nil && f.Inject(w, r) {
+		return
+	}
+	p, ok := strings.CutPrefix(r.URL.Path, BasePath+"repos/"+f.Owner+"/"+f.Repo+"/")
+	if !ok {
+		f.unknown(w, r)
+		return
+	}
+	var raw any
+	if r.Body != nil {
+		_ = json.NewDecoder(r.Body).Decode(&raw) // GETs have none
+	}
+	body, _ := raw.(map[string]any)
+	if list, ok := raw.([]any); ok { // AddLabelsToIssue posts a bare array
+		body = map[string]any{"labels": list}
+	}
+	for _, rt := range routes {
+		if m := rt.re.FindStringSubmatch(p); m != nil && r.Method == rt.method {
+			if err := rt.handle(f, w, r, m, body); err != nil {
+				f.t.Errorf("%s %s: %v", r.Method, r.URL.Path, err)
+				writeJSON(w, 500, map[string]any{"message": err.Error()})
+			}
+			return
+		}
+	}
+	f.unknown(w, r)
+}
+
+func (f *Fake) unknown(w http.ResponseWriter, r *http.Request) {
+	f.t.Errorf("fake GitHub: unexpected request %s %s", r.Method, r.URL)
+	writeJSON(w, http.StatusTeapot, map[string]any{"message": "unexpected request (fake GitHub)"})
+}
+
+type route struct {
+	method string
+	re     *regexp.Regexp
+	handle func(f *Fake, w http.ResponseWriter, r *http.Request, m []string, body map[string]any) error
+}
+
+var routes = []route{
+	{"GET", regexp.MustCompile(`^git/ref/(.+)$`), (*Fake).getRef},
+	{"POST", regexp.MustCompile(`^git/refs$`), (*Fake).createRef},
+	{"PATCH", regexp.MustCompile(`^git/refs/(.+)$`), (*Fake).updateRef},
+	{"GET", regexp.MustCompile(`^git/commits/([^/]+)$`), (*Fake).getCommit},
+	{"POST", regexp.MustCompile(`^git/trees$`), (*Fake).createTree},
+	{"POST", regexp.MustCompile(`^git/commits$`), (*Fake).createCommit},
+	{"GET", regexp.MustCompile(`^pulls$`), (*Fake).listPulls},
+	{"POST", regexp.MustCompile(`^pulls$`), (*Fake).createPull},
+	{"PATCH", regexp.MustCompile(`^pulls/(\d+)$`), (*Fake).editIssue},
+	{"GET", regexp.MustCompile(`^issues$`), (*Fake).listIssues},
+	{"POST", regexp.MustCompile(`^issues$`), (*Fake).createIssue},
+	{"PATCH", regexp.MustCompile(`^issues/(\d+)$`), (*Fake).editIssue},
+	{"POST", regexp.MustCompile(`^issues/(\d+)/labels$`), (*Fake).addLabels},
+	{"GET", regexp.MustCompile(`^issues/(\d+)/comments$`), (*Fake).listComments},
+	{"POST", regexp.MustCompile(`^issues/(\d+)/comments$`), (*Fake).createComment},
+	{"PATCH", regexp.MustCompile(`^issues/comments/(\d+)$`), (*Fake).editComment},
+	{"PUT", regexp.MustCompile(`^actions/workflows/([^/]+)/enable$`), (*Fake).enableWorkflow},
+}
+
+func (f *Fake) getRef(w http.ResponseWriter, _ *http.Request, m []string, _ map[string]any) error {
+	sha, ok := f.Git.Ref("refs/" + m[1])
+	if !ok {
+		notFound(w)
+		return nil
+	}
+	writeJSON(w, 200, map[string]any{"ref": "refs/" + m[1], "object": map[string]any{"sha": sha, "type": "commit"}})
+	return nil
+}
+
+func (f *Fake) createRef(w http.ResponseWriter, _ *http.Request, _ []string, body map[string]any) error {
+	ref, _ := body["ref"].(string)
+	sha, _ := body["sha"].(string)
+	if _, exists := f.Git.Ref(ref); exists {
+		writeJSON(w, 422, map[string]any{"message": "Reference already exists"})
+		return nil
+	}
+	if err := f.Git.SetRef(ref, sha); err != nil {
+		return err
+	}
+	f.syncPullRefs()
+	writeJSON(w, 201, map[string]any{"ref": ref, "object": map[string]any{"sha": sha}})
+	return nil
+}
+
+func (f *Fake) updateRef(w http.ResponseWriter, _ *http.Request, m []string, body map[string]any) error {
+	ref := "refs/" + m[1]
+	sha, _ := body["sha"].(string)
+	if body["force"] != true {
+		return fmt.Errorf("branch update without force")
+	}
+	if err := f.Git.SetRef(ref, sha); err != nil {
+		return err
+	}
+	f.syncPullRefs()
+	writeJSON(w, 200, map[string]any{"ref": ref, "object": map[string]any{"sha": sha}})
+	return nil
+}
+
+func (f *Fake) getCommit(w http.ResponseWriter, _ *http.Request, m []string, _ map[string]any) error {
+	tree, parents, msg, ok := f.Git.Commit(m[1])
+	if !ok {
+		notFound(w)
+		return nil
+	}
+	var ps []any
+	for _, p := range parents {
+		ps = append(ps, map[string]any{"sha": p})
+	}
+	writeJSON(w, 200, map[string]any{"sha": m[1], "tree": map[string]any{"sha": tree}, "parents": ps, "message": msg})
+	return nil
+}
+
+func (f *Fake) createTree(w http.ResponseWriter, _ *http.Request, _ []string, body map[string]any) error {
+	base, _ := body["base_tree"].(string)
+	var entries []TreeEntry
+	list, _ := body["tree"].([]any)
+	for _, e := range list {
+		m, _ := e.(map[string]any)
+		path, _ := m["path"].(string)
+		if sha, has := m["sha"]; has && sha == nil {
+			entries = append(entries, TreeEntry{Path: path, Delete: true})
+			continue
+		}
+		content, ok := m["content"].(string)
+		if !ok {
+			return fmt.Errorf("tree entry %s has neither content nor a null sha", path)
+		}
+		entries = append(entries, TreeEntry{Path: path, Content: content})
+	}
+	sha, err := f.Git.CreateTree(base, entries)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, 201, map[string]any{"sha": sha})
+	return nil
+}
+
+func (f *Fake) createCommit(w http.ResponseWriter, _ *http.Request, _ []string, body map[string]any) error {
+	msg, _ := body["message"].(string)
+	tree, _ := body["tree"].(string)
+	var parents []string
+	list, _ := body["parents"].([]any)
+	for _, p := range list {
+		parents = append(parents, fmt.Sprint(p))
+	}
+	sha, err := f.Git.CreateCommit(tree, parents, msg)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, 201, map[string]any{"sha": sha, "tree": map[string]any{"sha": tree}, "message": msg})
+	return nil
+}
+
+func (f *Fake) listPulls(w http.ResponseWriter, r *http.Request, _ []string, _ map[string]any) error {
+	q := r.URL.Query()
+	out := []any{}
+	for _, pr := range f.Issues {
+		if pr.IsPR() && stateMatches(q.Get("state"), pr.State) &&
+			(q.Get("head") == "" || q.Get("head") == f.Owner+":"+pr.Head) && (q.Get("base") == "" || q.Get("base") == pr.Base) {
+			out = append(out, f.issueJSON(pr))
+		}
+	}
+	writeJSON(w, 200, out)
+	return nil
+}
+
+// stateMatches is GitHub's state filter: open by default, or all.
+func stateMatches(want, state string) bool {
+	if want == "" {
+		want = "open"
+	}
+	return want == "all" || want == state
+}
+
+func (f *Fake) createPull(w http.ResponseWriter, _ *http.Request, _ []string, body map[string]any) error {
+	head, _ := body["head"].(string)
+	base, _ := body["base"].(string)
+	for _, pr := range f.Issues {
+		if pr.IsPR() && pr.State == "open" && pr.Head == head && pr.Base == base {
+			writeJSON(w, 422, map[string]any{"message": "Validation Failed", "errors": []any{map[string]any{"resource": "PullRequest", "code": "custom", "message": "A pull request already exists for " + f.Owner + ":" + head + "."}}})
+			return nil
+		}
+	}
+	pr := &Issue{Number: f.nextNumber(), Head: head, Base: base, State: "open", Login: f.Login}
+	pr.Title, _ = body["title"].(string)
+	pr.Body, _ = body["body"].(string)
+	f.Issues = append(f.Issues, pr)
+	f.syncPullRefs()
+	writeJSON(w, 201, f.issueJSON(pr))
+	return nil
+}
+
+func (f *Fake) listIssues(w http.ResponseWriter, r *http.Request, _ []string, _ map[string]any) error {
+	q := r.URL.Query()
+	var labels []string
+	if l := q.Get("labels"); l != "" {
+		labels = strings.Split(l, ",")
+	}
+	out := []any{}
+	for _, i := range f.Issues {
+		if !stateMatches(q.Get("state"), i.State) || (q.Get("creator") != "" && q.Get("creator") != i.Login) {
+			continue
+		}
+		if !slices.ContainsFunc(labels, func(l string) bool { return !slices.Contains(i.Labels, l) }) {
+			out = append(out, f.issueJSON(i)) // GitHub lists pull requests here too
+		}
+	}
+	writeJSON(w, 200, out)
+	return nil
+}
+
+func (f *Fake) createIssue(w http.ResponseWriter, _ *http.Request, _ []string, body map[string]any) error {
+	i := &Issue{Number: f.nextNumber(), State: "open", Login: f.Login}
+	i.Title, _ = body["title"].(string)
+	i.Body, _ = body["body"].(string)
+	list, _ := body["labels"].([]any)
+	for _, l := range list {
+		i.Labels = append(i.Labels, fmt.Sprint(l))
+	}
+	f.Issues = append(f.Issues, i)
+	writeJSON(w, 201, f.issueJSON(i))
+	return nil
+}
+
+func (f *Fake) issue(num string) *Issue {
+	n, _ := strconv.Atoi(num)
+	for _, i := range f.Issues {
+		if i.Number == n {
+			return i
+		}
+	}
+	return nil
+}
+
+// nextNumber is the number of the next issue or pull request.
+func (f *Fake) nextNumber() int {
+	n := 0
+	for _, i := range f.Issues {
+		n = max(n, i.Number)
+	}
+	return n + 1
+}
+
+func (f *Fake) editIssue(w http.ResponseWriter, _ *http.Request, m []string, body map[string]any) error {
+	i := f.issue(m[1])
+	if i == nil {
+		notFound(w)
+		return nil
+	}
+	if v, ok := body["title"].(string); ok {
+		i.Title = v
+	}
+	if v, ok := body["body"].(string); ok {
+		i.Body = v
+	}
+	if v, ok := body["state"].(string); ok {
+		i.State = v
+	}
+	writeJSON(w, 200, f.issueJSON(i))
+	return nil
+}
+
+func (f *Fake) addLabels(w http.ResponseWriter, _ *http.Request, m []string, body map[string]any) error {
+	i := f.issue(m[1])
+	labels, ok := body["labels"].([]any)
+	if i == nil || !ok {
+		writeJSON(w, 422, map[string]any{"message": "bad labels request"})
+		return nil
+	}
+	for _, l := range labels {
+		if !slices.Contains(i.Labels, fmt.Sprint(l)) {
+			i.Labels = append(i.Labels, fmt.Sprint(l))
+		}
+	}
+	writeJSON(w, 200, labelsJSON(i.Labels))
+	return nil
+}
+
+func (f *Fake) listComments(w http.ResponseWriter, r *http.Request, m []string, _ map[string]any) error {
+	n, _ := strconv.Atoi(m[1])
+	perPage, _ := strconv.Atoi(r.URL.Query().Get("per_page"))
+	page, _ := strconv.Atoi(r.URL.Query().Get("page"))
+	if perPage == 0 {
+		perPage = 30
+	}
+	if page == 0 {
+		page = 1
+	}
+	var mine []*Comment
+	for _, c := range f.Comments {
+		if c.Issue == n {
+			mine = append(mine, c)
+		}
+	}
+	out := []any{}
+	for i := (page - 1) * perPage; i < len(mine) && i < page*perPage; i++ {
+		out = append(out, f.commentJSON(mine[i]))
+	}
+	if page*perPage < len(mine) {
+		w.Header().Set("Link", fmt.Sprintf(`<%s%s?per_page=%d&page=%d>; rel="next"`, f.srv.URL, r.URL.Path, perPage, page+1))
+	}
+	writeJSON(w, 200, out)
+	return nil
+}
+
+func (f *Fake) createComment(w http.ResponseWriter, _ *http.Request, m []string, body map[string]any) error {
+	if f.issue(m[1]) == nil {
+		notFound(w)
+		return nil
+	}
+	n, _ := strconv.Atoi(m[1])
+	f.nextID++
+	c := &Comment{ID: f.nextID, Issue: n, Login: f.Login}
+	c.Body, _ = body["body"].(string)
+	f.Comments = append(f.Comments, c)
+	writeJSON(w, 201, f.commentJSON(c))
+	return nil
+}
+
+func (f *Fake) editComment(w http.ResponseWriter, _ *http.Request, m []string, body map[string]any) error {
+	id, _ := strconv.ParseInt(m[1], 10, 64)
+	for _, c := range f.Comments {
+		if c.ID == id {
+			if c.Login != f.Login {
+				f.t.Errorf("edited comment %d of %s", id, c.Login)
+			}
+			c.Body, _ = body["body"].(string)
+			writeJSON(w, 200, f.commentJSON(c))
+			return nil
+		}
+	}
+	notFound(w)
+	return nil
+}
+
+func (f *Fake) enableWorkflow(w http.ResponseWriter, _ *http.Request, m []string, _ map[string]any) error {
+	f.Enabled[m[1]]++
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// syncPullRefs points refs/pull/N/head at each pull request's branch, as
+// GitHub does.
+func (f *Fake) syncPullRefs() {
+	for _, pr := range f.Issues {
+		if !pr.IsPR() {
+			continue
+		}
+		if sha, ok := f.Git.Ref("refs/heads/" + pr.Head); ok {
+			if err := f.Git.SetRef(fmt.Sprintf("refs/pull/%d/head", pr.Number), sha); err != nil {
+				f.t.Error(err)
+			}
+		}
+	}
+}
+
+func (f *Fake) issueJSON(i *Issue) map[string]any {
+	out := map[string]any{
+		"number": i.Number, "title": i.Title, "body": i.Body, "state": i.State,
+		"labels": labelsJSON(i.Labels), "user": map[string]any{"login": i.Login},
+	}
+	if i.IsPR() {
+		headSHA, _ := f.Git.Ref("refs/heads/" + i.Head)
+		baseSHA, _ := f.Git.Ref("refs/heads/" + i.Base)
+		out["head"] = map[string]any{"ref": i.Head, "sha": headSHA}
+		out["base"] = map[string]any{"ref": i.Base, "sha": baseSHA}
+		out["html_url"] = fmt.Sprintf("https://github.test/%s/%s/pull/%d", f.Owner, f.Repo, i.Number)
+		out["pull_request"] = map[string]any{"url": fmt.Sprintf("%s%srepos/%s/%s/pulls/%d", f.srv.URL, BasePath, f.Owner, f.Repo, i.Number)}
+	} else {
+		out["html_url"] = fmt.Sprintf("https://github.test/%s/%s/issues/%d", f.Owner, f.Repo, i.Number)
+	}
+	return out
+}
+
+func labelsJSON(labels []string) []any {
+	out := []any{}
+	for _, l := range labels {
+		out = append(out, map[string]any{"name": l})
+	}
+	return out
+}
+
+func (f *Fake) commentJSON(c *Comment) map[string]any {
+	return map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.Login},
+		"html_url": fmt.Sprintf("https://github.test/%s/%s/issues/%d#issuecomment-%d", f.Owner, f.Repo, c.Issue, c.ID)}
+}
