@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
@@ -44,7 +45,8 @@ func straighten(s *snapshot.Snapshot) *snapshot.Snapshot {
 func retranslated(s *snapshot.Snapshot) *snapshot.Snapshot {
 	b, _ := snapshot.Marshal(s)
 	c, _ := snapshot.Unmarshal(b)
-	c.Effective = "2027-01-01"
+	d, _ := time.Parse(time.DateOnly, s.Effective)
+	c.Effective = d.AddDate(0, 0, 1).Format(time.DateOnly) // a release after it, whatever it is
 	for i, n := range c.Subtypes["artifact"] {
 		if n == "Gema" {
 			c.Subtypes["artifact"][i] = "Piedra"
