@@ -242,73 +242,11 @@ func symbolIndexed(s Symbol) bool {
 	return ok && got == s
 }
 
-// symbolIndex finds a symbol by its body ("W/U") packed into a word: the
-// bodies of 107.4 are a few ASCII bytes, so a lookup is a multiply, a load
-// and a compare.
-var symbolIndex = buildSymbolIndex()
-
-const symbolSlots = 256
-
-type symbolSlot struct {
-	key uint64
-	sym Symbol
-}
-
-func packBody(body string) (uint64, bool) {
-	if len(body) == 0 || len(body) > 8 {
-		return 0, false
-	}
-	var k uint64
-	for i := 0; i < len(body); i++ {
-		k = k<<8 | uint64(body[i])
-	}
-	return k, true
-}
-
-func slotOf(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> 56) }
-
-// buildSymbolIndex indexes the symbols of 107.4, then the printed ones
-// 107.4 does not list (one it came to list is found as the rules' own).
-func buildSymbolIndex() *[symbolSlots]symbolSlot {
-	var t [symbolSlots]symbolSlot
-	add := func(text string, s Symbol) {
-		k, ok := packBody(strings.Trim(text, "{}"))
-		if !ok {
-			panic("mana: symbol " + text + " is too long to index")
-		}
-		j := slotOf(k)
-		for t[j].sym != 0 {
-			if t[j].key == k {
-				return
-			}
-			j = (j + 1) % symbolSlots
-		}
-		t[j] = symbolSlot{k, s}
-	}
-	for i := range symbols {
-		add(symbols[i].text, Symbol(i+1))
-	}
-	for i := range printedSymbols {
-		add(printedSymbols[i].text, PrintedSymbolBase+Symbol(i))
-	}
-	return &t
-}
-
-// symbolFor returns the symbol written {body}, removed ones included.
+// symbolFor returns the symbol written {body}, removed ones included, from
+// the index gen built (symbolIndex, in tables.go).
 func symbolFor(body string) (Symbol, bool) {
-	k, ok := packBody(body)
-	if !ok {
-		return 0, false
-	}
-	for j := slotOf(k); ; j = (j + 1) % symbolSlots {
-		e := &symbolIndex[j]
-		if e.sym == 0 {
-			return 0, false
-		}
-		if e.key == k {
-			return e.sym, true
-		}
-	}
+	v, ok := symbolIndex.Find(body)
+	return Symbol(v), ok
 }
 
 // Colors is a set of colours, W U B R G. Its zero value is colorless.

@@ -7,6 +7,8 @@
 
 package mana
 
+import names "github.com/mtgrules/crgen/internal/names"
+
 const (
 	// {W} (basic), listed since at least 2009-07-11.
 	SymbolW Symbol = 1
@@ -198,6 +200,54 @@ const (
 // The symbols cards print outside rule 107.4, from PrintedSymbolBase, with what their reminder text says they mean.
 var printedSymbols = []symbolInfo{
 	{text: "{C/P}", group: "phyrexian", alts: []alt{{altMana, 'C', 1}, {altLife, '\x00', 2}}, mv: 1, printed: true, reminder: "can be paid with either {C} or 2 life"},
+}
+
+// symbolIndex finds each symbol by its body, those of rule 107.4 first (a printed symbol 107.4 came to list is found as the rules' own).
+var symbolIndex = names.SymbolIndex{
+	2:   {Key: 0x422f50, Sym: 25},
+	11:  {Key: 0x552f50, Sym: 24},
+	14:  {Key: 0x522f47, Sym: 14},
+	21:  {Key: 0x572f55, Sym: 8},
+	55:  {Key: 0x522f472f50, Sym: 35},
+	62:  {Key: 0x422f52, Sym: 12},
+	66:  {Key: 0x422f472f50, Sym: 34},
+	71:  {Key: 0x552f52, Sym: 11},
+	75:  {Key: 0x53, Sym: 28},
+	83:  {Key: 0x572f422f50, Sym: 30},
+	84:  {Key: 0x552f422f50, Sym: 31},
+	87:  {Key: 0x572f42, Sym: 9},
+	90:  {Key: 0x472f572f50, Sym: 37},
+	91:  {Key: 0x572f552f50, Sym: 29},
+	99:  {Key: 0x58, Sym: 7},
+	100: {Key: 0x552f42, Sym: 10},
+	101: {Key: 0x472f50, Sym: 27},
+	103: {Key: 0x472f552f50, Sym: 38},
+	104: {Key: 0x43, Sym: 6},
+	114: {Key: 0x422f47, Sym: 13},
+	122: {Key: 0x472f55, Sym: 17},
+	124: {Key: 0x432f50, Sym: 200},
+	125: {Key: 0x322f55, Sym: 19},
+	126: {Key: 0x422f522f50, Sym: 33},
+	136: {Key: 0x55, Sym: 2},
+	147: {Key: 0x432f55, Sym: 40},
+	158: {Key: 0x522f50, Sym: 26},
+	163: {Key: 0x322f52, Sym: 21},
+	173: {Key: 0x52, Sym: 4},
+	182: {Key: 0x472f57, Sym: 16},
+	184: {Key: 0x432f52, Sym: 42},
+	186: {Key: 0x322f57, Sym: 18},
+	191: {Key: 0x322f42, Sym: 20},
+	196: {Key: 0x57, Sym: 1},
+	202: {Key: 0x42, Sym: 3},
+	207: {Key: 0x432f57, Sym: 39},
+	210: {Key: 0x522f572f50, Sym: 36},
+	213: {Key: 0x432f42, Sym: 41},
+	214: {Key: 0x322f47, Sym: 22},
+	225: {Key: 0x47, Sym: 5},
+	236: {Key: 0x432f47, Sym: 43},
+	240: {Key: 0x552f522f50, Sym: 32},
+	241: {Key: 0x522f57, Sym: 15},
+	254: {Key: 0x572f50, Sym: 23},
 }
 
 // PrintedSymbolBase is the value of the first symbol cards print outside rule 107.4.

@@ -188,6 +188,16 @@ func (s Subtype) table() *enum.Table {
 	return nil
 }
 
+// Of returns the subtype of category c whose constant has value v
+// (CreatureElf is Of(CategoryCreature, int(CreatureElf))); the zero
+// Subtype when c has no such value.
+func Of(c Category, v int) Subtype {
+	if i := c.info(); i == nil || !i.Table.Known(v) {
+		return Subtype{}
+	}
+	return Subtype{c, uint16(v)}
+}
+
 // Category returns the subtype's category.
 func (s Subtype) Category() Category { return s.cat }
 

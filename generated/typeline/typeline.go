@@ -61,6 +61,7 @@ import (
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // Lang is the language of a type line. Its zero value is English.
@@ -382,7 +383,7 @@ func (n note) why() string {
 		}
 		return "an en dash where the rules print the long dash"
 	case noteVariant:
-		return data.Variants[n.s.ref].Why
+		return data.Variants[n.s.Ref].Why
 	case noteFeminine:
 		return "the feminine form; the rules list the masculine"
 	}
@@ -422,7 +423,7 @@ func (p *parser) strictError(n note) *Error {
 
 // spelling is a sense's name as the rules spell it in lang.
 func spelling(s *sense, lang Lang) string {
-	e := tableOf(s).Entry(int(s.v))
+	e := tableOf(s).Entry(int(s.V))
 	if lang == Spanish && e.ES != "" {
 		return e.ES
 	}
@@ -434,10 +435,10 @@ func spelling(s *sense, lang Lang) string {
 // loosens to the same key.
 func spellingLike(s *sense, lang Lang, printed string) string {
 	var b1, b2 [maxName]byte
-	want := looseKey(b1[:0], printed)
-	e := tableOf(s).Entry(int(s.v))
+	want := names.LooseKey(b1[:0], printed)
+	e := tableOf(s).Entry(int(s.V))
 	for _, name := range e.Names() {
-		if k := looseKey(b2[:0], name); strings.EqualFold(string(k), string(want)) {
+		if k := names.LooseKey(b2[:0], name); strings.EqualFold(string(k), string(want)) {
 			return name
 		}
 	}
@@ -445,13 +446,13 @@ func spellingLike(s *sense, lang Lang, printed string) string {
 }
 
 func tableOf(s *sense) *enum.Table {
-	switch s.kind {
+	switch s.Kind {
 	case kindCardType:
 		return data.CardTypes
 	case kindSupertype:
 		return data.Supertypes
 	}
-	return data.Categories[s.cat-1].Table
+	return data.Categories[catOf(s)-1].Table
 }
 
 // run parses every face of line, handing each to emit (by value, so the
@@ -648,7 +649,7 @@ func (p *parser) typeSense(w string) (*sense, noteKind) {
 		}
 		how = noteSpelling
 	}
-	if s != nil && s.form == formVariant {
+	if s != nil && s.Form == formVariant {
 		how = noteVariant
 	}
 	return s, how
@@ -685,8 +686,8 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 		if how != noteNone {
 			p.note(how, off+i-len(w), w, s)
 		}
-		if s.kind == kindCardType {
-			ct := cardtype.CardType(s.v)
+		if s.Kind == kindCardType {
+			ct := cardtype.CardType(s.V)
 			seenType = true
 			for _, x := range f.types[:f.nTypes] {
 				if x == ct {
@@ -701,10 +702,10 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 			if ct == cardtype.Plane {
 				f.hasPlane = true
 			}
-			f.allowed |= categoriesOf[ct]
+			f.allowed |= data.CategoriesOf[ct]
 			continue
 		}
-		st := cardtype.Supertype(s.v)
+		st := cardtype.Supertype(s.V)
 		if p.Lang == English && seenType {
 			return p.fail(data.RuleSupertypes, CauseStructure, w, func() string {
 				return quote(w) + " is a supertype: English type lines print supertypes before card types"
@@ -742,12 +743,12 @@ func (p *parser) pick(w *word, k kind, cat subtype.Category) *sense {
 		return nil
 	}
 	var other *sense
-	for i := range w.senses {
-		s := &w.senses[i]
-		if s.kind != k || (k == kindSubtype && s.cat != cat) || (s.form == formVariant && !p.Printed) {
+	for i := range w.Senses {
+		s := &w.Senses[i]
+		if s.Kind != k || (k == kindSubtype && catOf(s) != cat) || (s.Form == formVariant && !p.Printed) {
 			continue
 		}
-		if s.langs&p.Lang.bit() != 0 {
+		if s.Langs&p.Lang.bit() != 0 {
 			return s
 		}
 		other = s
@@ -758,10 +759,10 @@ func (p *parser) pick(w *word, k kind, cat subtype.Category) *sense {
 // usable checks that a sense found for w is in the rules today and in the
 // line's language.
 func (p *parser) usable(w string, s *sense, lang Lang) *Error {
-	if !s.current() {
+	if !s.Cur {
 		return p.removed(w, s)
 	}
-	if s.langs&lang.bit() == 0 {
+	if s.Langs&lang.bit() == 0 {
 		other := Spanish
 		if lang == Spanish {
 			other = English
@@ -784,15 +785,15 @@ func langName(l Lang) string {
 // and what replaced it, or, for a name dropped before the history begins,
 // what it was.
 func (p *parser) removed(w string, s *sense) *Error {
-	if s.form == formDropped {
-		d := &data.Dropped[s.ref]
+	if s.Form == formDropped {
+		d := &data.Dropped[s.Ref]
 		return p.fail(d.Table.Rule, CauseRemoved, w, func() string {
 			return quote(w) + " is not " + enum.Article(d.Table.Noun) + " of the rules: " + d.What + "; the rules dropped it before " + data.OldestRelease + ", the oldest release the history knows"
 		})
 	}
 	t := tableOf(s)
 	return p.fail(t.Rule, CauseRemoved, w, func() string {
-		e := t.Entry(int(s.v))
+		e := t.Entry(int(s.V))
 		reason := quote(w) + " is no longer " + enum.Article(t.Noun) + ": the rules dropped " + e.EN + " from rule " + t.Rule + " in the release of " + e.Removed
 		if e.ReplacedBy != "" {
 			reason += " and renamed it " + e.ReplacedBy
@@ -802,36 +803,36 @@ func (p *parser) removed(w string, s *sense) *Error {
 }
 
 func ruleOf(s *sense) string {
-	switch s.kind {
+	switch s.Kind {
 	case kindCardType:
 		return data.RuleCardTypes
 	case kindSupertype:
 		return data.RuleSupertypes
 	}
-	return s.cat.Rule()
+	return catOf(s).Rule()
 }
 
 func nounOf(s *sense) string {
-	switch s.kind {
+	switch s.Kind {
 	case kindCardType:
 		return "card type"
 	case kindSupertype:
 		return "supertype"
 	}
-	return s.cat.String() + " type"
+	return catOf(s).String() + " type"
 }
 
 func nameOf(s *sense) string {
-	if s.form == formDropped {
-		return data.Dropped[s.ref].Printed
+	if s.Form == formDropped {
+		return data.Dropped[s.Ref].Printed
 	}
-	return tableOf(s).Entry(int(s.v)).EN
+	return tableOf(s).Entry(int(s.V)).EN
 }
 
 func (p *parser) unknownType(w string, wd *word) *Error {
 	if wd != nil {
-		for i := range wd.senses {
-			if s := &wd.senses[i]; s.kind == kindSubtype {
+		for i := range wd.Senses {
+			if s := &wd.Senses[i]; s.Kind == kindSubtype {
 				return p.fail(data.RuleCardTypes, CauseStructure, w, func() string {
 					return quote(w) + " is " + enum.Article(nounOf(s)) + ", not a card type or supertype: subtypes follow the dash"
 				})
@@ -849,20 +850,6 @@ func (f *face) anyCategory() bool { return f.allowed != 0 }
 // allows reports whether one of the face's card types can have subtypes
 // of category c (205.3d).
 func (f *face) allows(c subtype.Category) bool { return f.allowed&(1<<c) != 0 }
-
-// categoriesOf has, for each card type, bit c set when category c lists
-// its subtypes; made once from the rules' tables.
-var categoriesOf = func() []uint32 {
-	out := make([]uint32, data.CardTypes.Len()+1)
-	for t := range out {
-		for i := range data.Categories {
-			if c := subtype.Category(i + 1); c.Has(cardtype.CardType(t)) {
-				out[t] |= 1 << c
-			}
-		}
-	}
-	return out
-}()
 
 // parsePlane reads the words after a plane's dash: all of them are one
 // planar type (205.3n: "Bolas’s Meditation Realm").
@@ -882,7 +869,7 @@ func (p *parser) parsePlane(right string, off int, f *face) *Error {
 	if how != noteNone {
 		p.note(how, off, right, s)
 	}
-	f.subs[0] = s.st
+	f.subs[0] = stOf(s)
 	f.nSubs = 1
 	return nil
 }
@@ -914,11 +901,11 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 		tok := right[toks[i].start:toks[i].end]
 		most := 1
 		if first := vocab.lookup(tok); first != nil {
-			most = first.phrase
+			most = first.Phrase
 		}
 		if p.Printed {
 			if first := vocab.lookupLoose(tok); first != nil {
-				most = max(most, first.phrase)
+				most = max(most, first.Phrase)
 			}
 		}
 		most = min(most, nt-i)
@@ -929,11 +916,11 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 			if s == nil {
 				continue
 			}
-			if !s.current() {
+			if !s.Cur {
 				return p.removed(phrase, s)
 			}
 			for _, x := range f.subs[:f.nSubs] {
-				if x == s.st {
+				if x == stOf(s) {
 					return p.fail(data.RuleSubtypes, CauseStructure, phrase, func() string { return quote(phrase) + " appears twice" })
 				}
 			}
@@ -943,7 +930,7 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 			if how != noteNone {
 				p.note(how, off+toks[i].start, phrase, s)
 			}
-			f.subs[f.nSubs] = s.st
+			f.subs[f.nSubs] = stOf(s)
 			f.nSubs++
 			matched = n
 		}
@@ -988,7 +975,7 @@ func (q *parser) printedSubtype(right string, toks []span, f *face) *Error {
 	tok := right[toks[0].start:toks[0].end]
 	for _, w := range []*word{vocab.lookup(tok), vocab.lookupLoose(tok)} {
 		if w != nil {
-			most = max(most, w.phrase)
+			most = max(most, w.Phrase)
 		}
 	}
 	for n := min(most, len(toks)); n >= 1; n-- {
@@ -1031,7 +1018,7 @@ func (p *parser) subtypeSense(phrase string, n int, f *face) (*sense, noteKind) 
 }
 
 func variantOr(s *sense, k noteKind) noteKind {
-	if s.form == formVariant {
+	if s.Form == formVariant {
 		return noteVariant
 	}
 	return k
@@ -1045,12 +1032,12 @@ func (p *parser) subtypeOf(wd *word, f *face) *sense {
 		return nil
 	}
 	var best *sense
-	for i := range wd.senses {
-		s := &wd.senses[i]
-		if s.kind != kindSubtype || s.langs&p.Lang.bit() == 0 || !f.allows(s.cat) || (s.form == formVariant && !p.Printed) {
+	for i := range wd.Senses {
+		s := &wd.Senses[i]
+		if s.Kind != kindSubtype || s.Langs&p.Lang.bit() == 0 || !f.allows(catOf(s)) || (s.Form == formVariant && !p.Printed) {
 			continue
 		}
-		if best == nil || (!best.current() && s.current()) {
+		if best == nil || (!best.Cur && s.Cur) {
 			best = s
 		}
 	}
@@ -1072,17 +1059,17 @@ func (p *parser) wrongSubtype(right string, toks []span, lang Lang, f *face) *Er
 		if wd == nil {
 			continue
 		}
-		for i := range wd.senses {
-			s := &wd.senses[i]
+		for i := range wd.Senses {
+			s := &wd.Senses[i]
 			switch {
-			case s.form != formRules:
-			case s.kind == kindSubtype && s.langs&lang.bit() != 0 && !f.allows(s.cat):
+			case s.Form != formRules:
+			case s.Kind == kindSubtype && s.Langs&lang.bit() != 0 && !f.allows(catOf(s)):
 				return p.fail(data.RuleSubtypes+"d", CauseCategory, phrase, func() string {
-					return quote(phrase) + " is " + enum.Article(s.cat.String()) + " type, but " + typeNames(f) + " cannot have " + s.cat.String() + " types"
+					return quote(phrase) + " is " + enum.Article(catOf(s).String()) + " type, but " + typeNames(f) + " cannot have " + catOf(s).String() + " types"
 				})
-			case s.kind == kindSubtype && wrongLang == nil && s.langs&lang.bit() == 0:
+			case s.Kind == kindSubtype && wrongLang == nil && s.Langs&lang.bit() == 0:
 				wrongLang = p.usable(phrase, s, lang)
-			case s.kind != kindSubtype && s.langs&lang.bit() != 0:
+			case s.Kind != kindSubtype && s.Langs&lang.bit() != 0:
 				return p.fail(data.RuleSubtypes, CauseStructure, phrase, func() string {
 					return quote(phrase) + " is " + enum.Article(nounOf(s)) + ": card types and supertypes come before the dash"
 				})

@@ -28,7 +28,8 @@ const Dir = "generated"
 
 // Compare returns the verdict on the API of Dir's public packages, from
 // the module tree oldRoot to newRoot (each a directory with the module's
-// go.mod and a generated/ tree). Both are type-checked, never run.
+// go.mod, its generated/ tree and the internal/ packages it imports).
+// Both are type-checked, never run.
 func Compare(oldRoot, newRoot string) (*apiverdict.Verdict, error) {
 	oldPkgs, err := publicPackages(oldRoot)
 	if err != nil {

@@ -89,6 +89,7 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 	}
 	for _, step := range []func() error{
 		func() error { return add("internal/data", "data.go", m.dataFile(), true, dataDoc) },
+		func() error { return add("internal/data", "index.go", m.indexFile(), false, "") },
 		func() error { return add("cardtype", "tables.go", m.cardtypeFile(), false, "") },
 		func() error { return add("subtype", "tables.go", m.subtypeFile(), false, "") },
 		func() error { return add("mana", "tables.go", m.manaFile(), false, "") },
@@ -151,14 +152,22 @@ func entryFields(v Value) []jen.Code {
 	return fs
 }
 
-// table emits enum.New(pkg, noun, rule, entries) for a list.
-func table(pkg string, l List) *jen.Statement {
-	return jen.Qual(enumPkg, "New").Call(jen.Lit(pkg), jen.Lit(l.Noun), jen.Lit(l.Rule),
-		jen.Index().Qual(enumPkg, "Entry").Add(rows(func(g *jen.Group) {
+// table emits the enum.Table of a list, held in variable name: its
+// entries, one per line, and its index (in index.go).
+func table(pkg, name string, l List) *jen.Statement {
+	_, words := tableIndex(l)
+	return jen.Op("&").Qual(enumPkg, "Table").Values(jen.DictFunc(func(d jen.Dict) {
+		d[jen.Id("Pkg")] = jen.Lit(pkg)
+		d[jen.Id("Noun")] = jen.Lit(l.Noun)
+		d[jen.Id("Rule")] = jen.Lit(l.Rule)
+		d[jen.Id("Index")] = jen.Op("&").Id(indexVar(name))
+		d[jen.Id("Words")] = jen.Lit(words)
+		d[jen.Id("List")] = jen.Index().Qual(enumPkg, "Entry").Add(rows(func(g *jen.Group) {
 			for _, v := range l.Values {
 				g.Values(entryFields(v)...).Op(",")
 			}
-		})))
+		}))
+	}))
 }
 
 // constDoc is the documentation of one constant: its names and since

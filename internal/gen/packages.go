@@ -26,14 +26,16 @@ func (m *Model) dataFile() *jen.File {
 		jen.Id("RuleChoice").Op("=").Lit(m.RuleChoice),
 	)
 	f.Comment("CardTypes are the card types of rule " + m.CardTypes.Rule + ".")
-	f.Var().Id("CardTypes").Op("=").Add(table("cardtype", m.CardTypes))
+	f.Var().Id("CardTypes").Op("=").Add(table("cardtype", "CardTypes", m.CardTypes))
 	f.Comment("Supertypes are the supertypes of rule " + m.Supertypes.Rule + ".")
-	f.Var().Id("Supertypes").Op("=").Add(table("cardtype", m.Supertypes))
+	f.Var().Id("Supertypes").Op("=").Add(table("cardtype", "Supertypes", m.Supertypes))
 	for _, c := range m.Categories {
 		f.Comment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + ".")
-		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.List))
+		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.Type, c.List))
 	}
 	m.printedData(f)
+	f.Comment("CategoriesOf has, for each card type value, bit c set when category c lists its subtypes.")
+	f.Var().Id("CategoriesOf").Op("=").Add(m.categoriesOf())
 	f.Comment("Categories are the subtype categories of rule 205.3, by value.")
 	f.Var().Id("Categories").Op("=").Index().Qual(enumPkg, "Category").Add(rows(func(g *jen.Group) {
 		for _, c := range m.Categories {
@@ -277,6 +279,8 @@ func (m *Model) manaFile() *jen.File {
 			g.Values(fs...).Op(",")
 		}
 	}))
+	f.Comment("symbolIndex finds each symbol by its body, those of rule 107.4 first (a printed symbol 107.4 came to list is found as the rules' own).")
+	f.Var().Id("symbolIndex").Op("=").Add(m.symbolIndexLit())
 	f.Comment("PrintedSymbolBase is the value of the first symbol cards print outside rule 107.4.")
 	f.Const().Id("PrintedSymbolBase").Op("=").Lit(PrintedSymbolBase)
 	return f

@@ -516,7 +516,10 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 // deprecated.
 func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
 	t.Helper()
-	stat := git(t, repoDir, "diff", "--numstat", base, head, "--", "generated/")
+	// index.go holds the hash tables gen builds: they move as names are
+	// added, and are checked against data.go's names by the tests, not
+	// read by reviewers.
+	stat := git(t, repoDir, "diff", "--numstat", base, head, "--", "generated/", ":!generated/internal/data/index.go")
 	total := 0
 	for _, l := range strings.Split(stat, "\n") {
 		var add, del int
@@ -532,7 +535,7 @@ func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
 	if limit := 12*changes + 40; total == 0 || total > limit {
 		t.Errorf("generated/ diff: %d lines changed, want at most %d for %d changes:\n%s", total, limit, changes, stat)
 	}
-	diff := git(t, repoDir, "diff", base, head, "--", "generated/")
+	diff := git(t, repoDir, "diff", base, head, "--", "generated/", ":!generated/internal/data/index.go")
 	for _, l := range strings.Split(diff, "\n") {
 		if (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && len(l) > 201 && !strings.HasPrefix(l[1:], "//") {
 			t.Errorf("generated/ diff line of %d characters: %.120s…", len(l), l)

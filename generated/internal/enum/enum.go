@@ -5,15 +5,16 @@
 // release that dropped it and what replaced it), text forms and errors.
 //
 // The generator writes data only (one Entry per line, values fixed once
-// and for all); the algorithms live here, as ordinary Go with its own
-// tests, the way golang.org/x/text keeps hand-written code beside a
-// generated tables.go.
+// and for all, and the indexes it built); the algorithms live here and in
+// internal/names, as ordinary Go with their own tests, the way
+// golang.org/x/text keeps hand-written code beside a generated tables.go.
 package enum
 
 import (
 	"fmt"
 	"strconv"
-	"strings"
+
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // Entry is one name of a list, as the generator writes it. Its value is its
@@ -55,17 +56,19 @@ type Dropped struct {
 	What    string
 }
 
-// Table is the list of one rule: every name it ever had, by value.
+// Table is the list of one rule: every name it ever had, by value. The
+// generator writes each table as a composite literal, its index built
+// (names.Builder) when it ran: nothing is built when a program starts.
 type Table struct {
 	Pkg  string // package name, prefix of error messages
 	Noun string // "creature type"
 	Rule string // rule that lists the names ("205.3m")
-	list []Entry
+	List []Entry
 	// The index's Lookup (any name the table ever had) and Find (the
 	// names the rules list today) are the table's: embedded, so a
 	// generated FindX compiles to one call.
-	*Index
-	words int // most words in any name
+	*names.Index
+	Words int // most words in any name
 }
 
 // Category is a subtype category of rule 205.3: its names, and the card
@@ -79,31 +82,6 @@ type Category struct {
 	Table     *Table
 }
 
-// New builds a table. It panics if two names claim one spelling: the
-// generator refuses to write such a table, so this is a broken build, not
-// bad input.
-func New(pkg, noun, rule string, list []Entry) *Table {
-	t := &Table{Pkg: pkg, Noun: noun, Rule: rule, list: list}
-	var b Builder
-	for i, e := range list {
-		if e.Removed == "" {
-			b.Mark(i + 1)
-		}
-		for _, name := range e.Names() {
-			t.words = max(t.words, len(strings.Fields(name)))
-			if err := b.Add(name, i+1); err != nil {
-				panic(fmt.Sprintf("%s: %s list: %v", pkg, noun, err))
-			}
-		}
-	}
-	x, err := b.Build()
-	if err != nil {
-		panic(fmt.Sprintf("%s: %s list: %v", pkg, noun, err))
-	}
-	t.Index = x
-	return t
-}
-
 // Names returns every spelling a lookup accepts for e, printed forms only
 // (lookups ignore case and the kind of apostrophe).
 func (e *Entry) Names() []string {
@@ -115,17 +93,17 @@ func (e *Entry) Names() []string {
 }
 
 // MaxWords is the most words any name of the table has, in either language.
-func (t *Table) MaxWords() int { return t.words }
+func (t *Table) MaxWords() int { return t.Words }
 
 // Len is the number of values, current and removed.
-func (t *Table) Len() int { return len(t.list) }
+func (t *Table) Len() int { return len(t.List) }
 
 // Entry returns the entry of value v, or nil.
 func (t *Table) Entry(v int) *Entry {
-	if v < 1 || v > len(t.list) {
+	if v < 1 || v > len(t.List) {
 		return nil
 	}
-	return &t.list[v-1]
+	return &t.List[v-1]
 }
 
 // Current reports whether v is a name the rules list today.
@@ -135,7 +113,7 @@ func (t *Table) Current(v int) bool {
 }
 
 // Known reports whether v is a value of the table, current or removed.
-func (t *Table) Known(v int) bool { return v >= 1 && v <= len(t.list) }
+func (t *Table) Known(v int) bool { return v >= 1 && v <= len(t.List) }
 
 // Since returns the first release listing v; exact is false when that is
 // only the oldest release known.
@@ -170,7 +148,7 @@ func (t *Table) Parse(name string) (int, error) {
 	if !ok {
 		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule}
 	}
-	if e := &t.list[v-1]; e.Removed != "" {
+	if e := &t.List[v-1]; e.Removed != "" {
 		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule, Printed: e.EN, Removed: e.Removed, ReplacedBy: e.ReplacedBy}
 	}
 	return v, nil

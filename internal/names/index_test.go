@@ -1,4 +1,4 @@
-package enum
+package names
 
 import (
 	"strings"
@@ -93,11 +93,11 @@ func TestFoldRules(t *testing.T) {
 
 func TestBuildIsDeterministic(t *testing.T) {
 	a, b := build(t, sample), build(t, sample)
-	if a.seed != b.seed || len(a.slots) != len(b.slots) {
+	if a.Seed != b.Seed || len(a.Slots) != len(b.Slots) {
 		t.Fatal("two builds differ")
 	}
-	for i := range a.slots {
-		if a.slots[i] != b.slots[i] {
+	for i := range a.Slots {
+		if a.Slots[i] != b.Slots[i] {
 			t.Fatalf("slot %d differs", i)
 		}
 	}
@@ -188,6 +188,21 @@ func TestFindOnlyMarked(t *testing.T) {
 			if v, ok := x.Lookup(f); !ok || v != i+1 {
 				t.Errorf("Lookup(%q) = %d, %v", f, v, ok)
 			}
+		}
+	}
+}
+
+// spread puts bit i of its byte in the case bit of byte i.
+func TestSpread(t *testing.T) {
+	for m := 0; m < 256; m++ {
+		var want uint64
+		for i := range 8 {
+			if m&(1<<i) != 0 {
+				want |= 0x20 << (8 * i)
+			}
+		}
+		if got := spread(uint8(m)); got != want {
+			t.Fatalf("spread(%#x) = %#x, want %#x", m, got, want)
 		}
 	}
 }

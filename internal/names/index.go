@@ -1,4 +1,12 @@
-package enum
+// Package names is what the generator and the generated packages share
+// about the names of the rules: how they are folded (case, apostrophes,
+// accents), the index that finds them without allocating, and the
+// vocabulary of type lines. The generator builds the indexes and the
+// vocabulary when it runs and writes them out as static data, so that
+// importing a generated package costs nothing; the generated packages
+// look names up in that data with the code here. It imports the standard
+// library only.
+package names
 
 import (
 	"fmt"
@@ -7,9 +15,9 @@ import (
 )
 
 // Index maps names to values, ignoring case, with no allocation on any
-// lookup. It is built once (at package initialisation) from the names the
-// generator wrote, so generated files hold only data and a rules update
-// changes a handful of their lines.
+// lookup. The generator builds it (Builder) and writes it out as a
+// composite literal (its fields are exported for that alone), so a
+// program that imports a generated package builds nothing at start.
 //
 // Design: one open-addressing table. Names are read as two 8-byte words
 // (the first and last 8 bytes; fewer for short names), so a name of up to
@@ -23,19 +31,20 @@ import (
 // almost always reads one slot; the builder tries a few seeds and keeps
 // the one with the fewest extra probes. Slots are 24 bytes.
 type Index struct {
-	slots []slot
-	long  []string // printed keys longer than 16 bytes, by slot.long-1
-	shift uint     // 64 - log2(table size)
-	seed  uint64
+	Slots []Slot
+	Long  []string // printed keys longer than 16 bytes, by Slot.Long-1
+	Shift uint     // 64 - log2(table size)
+	Seed  uint64
 }
 
-type slot struct {
-	a, b    uint64 // words of the key as printed
-	letters uint16 // bit i: byte i of a is a cased letter; bit 8+i: byte i of b
-	v       uint16
-	long    uint16 // index+1 into Index.long for keys over 16 bytes
-	n       uint8  // key length in bytes; 0 marks an empty slot
-	marked  bool   // the value was marked when built (Builder.Mark)
+// Slot is one place of an Index.
+type Slot struct {
+	A, B    uint64 // words of the key as printed
+	Letters uint16 // bit i: byte i of A is a cased letter; bit 8+i: byte i of B
+	V       uint16
+	Long    uint16 // index+1 into Index.Long for keys over 16 bytes
+	N       uint8  // key length in bytes; 0 marks an empty slot
+	Marked  bool   // the value was marked when built (Builder.Mark)
 }
 
 // maxKey is the longest name an index holds (slot.n is a byte).
@@ -84,7 +93,7 @@ func le32(b string) uint64 {
 // top bits, which pick the slot) and the length; a name over 16 bytes
 // mixes its middle into the first word.
 func (x *Index) hash(n int, a, b uint64) uint64 {
-	return ((a^x.seed)*mulA ^ (b+uint64(n))*mulB) >> (x.shift & 63)
+	return ((a^x.Seed)*mulA ^ (b+uint64(n))*mulB) >> (x.Shift & 63)
 }
 
 // middle mixes the middle of a name longer than 16 bytes, 8 bytes at a
@@ -128,17 +137,17 @@ func (x *Index) Find(name string) (int, bool) {
 func (x *Index) FindValue(name string) int { return x.find(name, true) }
 
 // hit is what a lookup that found slot sl returns: its value, or 0.
-func hit(sl *slot, markedOnly bool) int {
-	if markedOnly && !sl.marked {
+func hit(sl *Slot, markedOnly bool) int {
+	if markedOnly && !sl.Marked {
 		return 0
 	}
-	return int(sl.v)
+	return int(sl.V)
 }
 
 // find returns the value of name, or 0 (values start at 1).
 func (x *Index) find(name string, markedOnly bool) int {
 	n := len(name)
-	if uint(n-1) >= 16 || len(x.slots) == 0 {
+	if uint(n-1) >= 16 || len(x.Slots) == 0 {
 		return x.findLong(name, markedOnly)
 	}
 	// The words of words, inline, and no call on this path: it is the hot
@@ -152,17 +161,17 @@ func (x *Index) find(name string, markedOnly bool) int {
 	default:
 		a = uint64(name[0])<<16 | uint64(name[n>>1])<<8 | uint64(name[n-1])
 	}
-	mask := uint64(len(x.slots) - 1)
+	mask := uint64(len(x.Slots) - 1)
 	for p := x.hash(n, a|caseBits, b|caseBits); ; p = (p + 1) & mask {
-		sl := &x.slots[p]
+		sl := &x.Slots[p]
 		// As printed, or equal but for the case bit of letters.
-		if sl.a == a && sl.b == b && int(sl.n) == n {
+		if sl.A == a && sl.B == b && int(sl.N) == n {
 			return hit(sl, markedOnly)
 		}
-		if int(sl.n) == n && (a^sl.a)&^spread[sl.letters&0xFF] == 0 && (b^sl.b)&^spread[sl.letters>>8] == 0 {
+		if int(sl.N) == n && (a^sl.A)&^spread(uint8(sl.Letters)) == 0 && (b^sl.B)&^spread(uint8(sl.Letters>>8)) == 0 {
 			return hit(sl, markedOnly)
 		}
-		if sl.n == 0 {
+		if sl.N == 0 {
 			return 0
 		}
 	}
@@ -172,34 +181,32 @@ func (x *Index) find(name string, markedOnly bool) int {
 // whole.
 func (x *Index) findLong(name string, markedOnly bool) int {
 	n := len(name)
-	if n <= 16 || n > maxKey || len(x.slots) == 0 {
+	if n <= 16 || n > maxKey || len(x.Slots) == 0 {
 		return 0
 	}
 	a, b := le64(name), le64(name[n-8:])
-	mask := uint64(len(x.slots) - 1)
-	for p := x.hash(n, (a|caseBits)^middle(x.seed, name), b|caseBits); ; p = (p + 1) & mask {
-		sl := &x.slots[p]
-		if int(sl.n) == n && (x.long[sl.long-1] == name || equalFold(name, x.long[sl.long-1])) {
+	mask := uint64(len(x.Slots) - 1)
+	for p := x.hash(n, (a|caseBits)^middle(x.Seed, name), b|caseBits); ; p = (p + 1) & mask {
+		sl := &x.Slots[p]
+		if int(sl.N) == n && (x.Long[sl.Long-1] == name || equalFold(name, x.Long[sl.Long-1])) {
 			return hit(sl, markedOnly)
 		}
-		if sl.n == 0 {
+		if sl.N == 0 {
 			return 0
 		}
 	}
 }
 
-// spread[m] has 0x20 in byte i for each bit i of m: a slot keeps which
-// bytes of its words are letters as 16 bits, not two 8-byte masks.
-var spread = func() (t [256]uint64) {
-	for m := range t {
-		for i := range 8 {
-			if m&(1<<i) != 0 {
-				t[m] |= 0x20 << (8 * i)
-			}
-		}
-	}
-	return t
-}()
+// spread has 0x20 in byte i for each bit i of m: a slot keeps which bytes
+// of its words are letters as 16 bits, not two 8-byte masks. Bits are
+// moved, not looked up, so the package has no table to build at start.
+func spread(m uint8) uint64 {
+	x := uint64(m)
+	x = (x | x<<28) & 0x0000000F0000000F
+	x = (x | x<<14) & 0x0003000300030003
+	x = (x | x<<7) & 0x0101010101010101
+	return x << 5
+}
 
 // letterBits packs two letter masks (0x20 per letter byte) into 16 bits.
 func letterBits(la, lb uint64) uint16 {
@@ -275,6 +282,28 @@ func equalFold(s, key string) bool {
 		}
 	}
 	return true
+}
+
+// ListIndex builds the index of a list: spellings[i] are the spellings of
+// value i+1, current[i] marks it (Find finds only marked values). It
+// returns the most words any spelling has, and fails if two values claim
+// one spelling.
+func ListIndex(spellings [][]string, current []bool) (*Index, int, error) {
+	var b Builder
+	words := 0
+	for i, sp := range spellings {
+		if current[i] {
+			b.Mark(i + 1)
+		}
+		for _, name := range sp {
+			words = max(words, len(strings.Fields(name)))
+			if err := b.Add(name, i+1); err != nil {
+				return nil, 0, err
+			}
+		}
+	}
+	x, err := b.Build()
+	return x, words, err
 }
 
 // Builder collects the names of an Index.
@@ -366,25 +395,93 @@ func (bd *Builder) Build() (*Index, error) {
 // place fills the table for one seed and returns it with the number of
 // probes beyond the first that finding every name takes.
 func (bd *Builder) place(sbits int, seed uint64) (*Index, int) {
-	x := &Index{slots: make([]slot, 1<<sbits), shift: uint(64 - sbits), seed: seed * mulB}
+	x := &Index{Slots: make([]Slot, 1<<sbits), Shift: uint(64 - sbits), Seed: seed * mulB}
 	mask := uint64(1<<sbits - 1)
 	cost := 0
 	for i, k := range bd.keys {
 		a, b, _, _ := words(k)
 		la, lb := letterMask(k)
-		s := slot{a: a, b: b, letters: letterBits(la, lb), n: uint8(len(k)), v: uint16(bd.vals[i]), marked: bd.marked[int(bd.vals[i])]}
+		s := Slot{A: a, B: b, Letters: letterBits(la, lb), N: uint8(len(k)), V: uint16(bd.vals[i]), Marked: bd.marked[int(bd.vals[i])]}
 		var mid uint64
 		if len(k) > 16 {
-			x.long = append(x.long, k)
-			s.long = uint16(len(x.long))
-			mid = middle(x.seed, k)
+			x.Long = append(x.Long, k)
+			s.Long = uint16(len(x.Long))
+			mid = middle(x.Seed, k)
 		}
 		p := x.hash(len(k), (a|caseBits)^mid, b|caseBits)
-		for x.slots[p].n != 0 {
+		for x.Slots[p].N != 0 {
 			p = (p + 1) & mask
 			cost++
 		}
-		x.slots[p] = s
+		x.Slots[p] = s
 	}
 	return x, cost
+}
+
+// SymbolSlots is the size of a SymbolIndex.
+const SymbolSlots = 256
+
+// SymbolIndex finds a mana symbol by its body ("W/U") packed into a word:
+// the bodies are a few ASCII bytes, so a lookup is a multiply, a load and
+// a compare. The generator builds it (BuildSymbolIndex) and writes it out.
+type SymbolIndex [SymbolSlots]SymbolSlot
+
+// SymbolSlot is one place of a SymbolIndex; Sym 0 marks an empty one.
+type SymbolSlot struct {
+	Key uint64
+	Sym uint8
+}
+
+// PackBody packs a symbol's body of at most 8 bytes into a word.
+func PackBody(body string) (uint64, bool) {
+	if len(body) == 0 || len(body) > 8 {
+		return 0, false
+	}
+	var k uint64
+	for i := 0; i < len(body); i++ {
+		k = k<<8 | uint64(body[i])
+	}
+	return k, true
+}
+
+func symbolSlot(k uint64) int { return int((k * mulA) >> 56) }
+
+// Find returns the value of the symbol written {body}.
+func (t *SymbolIndex) Find(body string) (int, bool) {
+	k, ok := PackBody(body)
+	if !ok {
+		return 0, false
+	}
+	for j := symbolSlot(k); ; j = (j + 1) % SymbolSlots {
+		e := &t[j]
+		if e.Sym == 0 {
+			return 0, false
+		}
+		if e.Key == k {
+			return int(e.Sym), true
+		}
+	}
+}
+
+// BuildSymbolIndex indexes bodies[i] as values[i] (1 to 255); of two
+// equal bodies, the first is kept.
+func BuildSymbolIndex(bodies []string, values []int) (*SymbolIndex, error) {
+	var t SymbolIndex
+	for i, body := range bodies {
+		k, ok := PackBody(body)
+		if !ok || values[i] < 1 || values[i] > 255 {
+			return nil, fmt.Errorf("symbol {%s} (value %d) cannot be indexed", body, values[i])
+		}
+		j, n := symbolSlot(k), 0
+		for t[j].Sym != 0 && t[j].Key != k {
+			if n++; n == SymbolSlots {
+				return nil, fmt.Errorf("more than %d symbols", SymbolSlots)
+			}
+			j = (j + 1) % SymbolSlots
+		}
+		if t[j].Sym == 0 {
+			t[j] = SymbolSlot{Key: k, Sym: uint8(values[i])}
+		}
+	}
+	return &t, nil
 }

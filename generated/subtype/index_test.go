@@ -1,0 +1,59 @@
+package subtype_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/internal/names"
+)
+
+// The indexes gen wrote as static data (index.go) are the ones the
+// names of data.go build, slot for slot, and find every name.
+func TestStaticIndexesMatchTheNames(t *testing.T) {
+	tables := []*enum.Table{data.CardTypes, data.Supertypes}
+	for i := range data.Categories {
+		tables = append(tables, data.Categories[i].Table)
+	}
+	for _, tb := range tables {
+		var spellings [][]string
+		var current []bool
+		for v := 1; v <= tb.Len(); v++ {
+			e := tb.Entry(v)
+			spellings = append(spellings, e.Names())
+			current = append(current, e.Removed == "")
+			for _, n := range e.Names() {
+				if got, ok := tb.Lookup(n); !ok || got != v {
+					t.Errorf("%s: Lookup(%q) = %d, %v; want %d", tb.Noun, n, got, ok, v)
+				}
+				if got, ok := tb.Find(n); ok != (e.Removed == "") || ok && got != v {
+					t.Errorf("%s: Find(%q) = %d, %v; current %v", tb.Noun, n, got, ok, e.Removed == "")
+				}
+			}
+		}
+		built, words, err := names.ListIndex(spellings, current)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(*built, *tb.Index) || words != tb.MaxWords() {
+			t.Errorf("%s: the static index is not the one its names build", tb.Noun)
+		}
+	}
+	// Every spelling of every table is a word of the vocabulary, naming
+	// its value.
+	for _, tb := range tables {
+		for v := 1; v <= tb.Len(); v++ {
+			for _, n := range tb.Entry(v).Names() {
+				w := data.Exact.Lookup(n)
+				found := false
+				for i := 0; w != nil && i < len(w.Senses); i++ {
+					found = found || int(w.Senses[i].V) == v && w.Senses[i].Form == names.FormRules
+				}
+				if !found {
+					t.Errorf("%s %q: not in the vocabulary as value %d", tb.Noun, n, v)
+				}
+			}
+		}
+	}
+}
