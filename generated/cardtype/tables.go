@@ -124,15 +124,17 @@ func (v *CardType) UnmarshalText(b []byte) error {
 }
 
 // ParseCardType reads a card type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseCardType(s string) (CardType, error) {
 	v, err := data.CardTypes.Parse(s)
 	return CardType(v), err
 }
 
 // FindCardType looks up a card type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindCardType(s string) (CardType, bool) {
 	v := data.CardTypes.FindValue(s)
 	return CardType(v), v != 0
@@ -221,15 +223,17 @@ func (v *Supertype) UnmarshalText(b []byte) error {
 }
 
 // ParseSupertype reads a supertype by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseSupertype(s string) (Supertype, error) {
 	v, err := data.Supertypes.Parse(s)
 	return Supertype(v), err
 }
 
 // FindSupertype looks up a supertype the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindSupertype(s string) (Supertype, bool) {
 	v := data.Supertypes.FindValue(s)
 	return Supertype(v), v != 0

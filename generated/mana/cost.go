@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // Cost is a parsed mana cost: its symbols as the rules write them, with
@@ -106,7 +108,7 @@ type CostError struct {
 }
 
 func (e *CostError) Error() string {
-	return "mana cost " + strconv.Quote(e.Input) + ": position " + strconv.Itoa(e.Pos) + ": " + e.Reason
+	return "mana cost " + names.Quote(e.Input) + ": position " + strconv.Itoa(e.Pos) + ": " + e.Reason
 }
 
 func costErr(in string, pos int, sym, reason string) error {
@@ -353,7 +355,7 @@ func ParseCostLenient(s string) (Cost, error) {
 		default:
 			sym, ok := symbolFor(up[i : i+1])
 			if !ok || !sym.IsValid() {
-				return Cost{}, costErr(s, i, s[i:i+1], strconv.Quote(s[i:i+1])+" is not a mana symbol")
+				return Cost{}, costErr(s, i, s[i:i+1], names.Quote(s[i:i+1])+" is not a mana symbol")
 			}
 			keep(sym)
 			i++

@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // Effective returns the effective dates of the rules the tables come
@@ -296,7 +297,7 @@ func (c *Colors) UnmarshalText(b []byte) error {
 	for _, ch := range strings.ToUpper(string(b)) {
 		i := strings.IndexRune(colorLetters, ch)
 		if i < 0 {
-			return errors.New("mana: " + strconv.Quote(string(b)) + " is not a set of colour letters (W U B R G)")
+			return errors.New("mana: " + names.Quote(string(b)) + " is not a set of colour letters (W U B R G)")
 		}
 		x |= 1 << i
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // Payment is one way to pay a cost: mana of each colour (and colorless C),
@@ -71,7 +73,7 @@ func (p *Payment) UnmarshalText(b []byte) error {
 		return nil
 	}
 	bad := func() error {
-		return errors.New("mana: " + strconv.Quote(string(b)) + " is not a payment (\"{2}{W}\", \"{W} and 2 life\")")
+		return errors.New("mana: " + names.Quote(string(b)) + " is not a payment (\"{2}{W}\", \"{W} and 2 life\")")
 	}
 	for i, part := range strings.Split(s, " and ") {
 		if n, ok := strings.CutSuffix(part, " life"); ok {

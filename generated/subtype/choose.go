@@ -6,6 +6,7 @@ import (
 
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // RuleChoice is the rule on choosing a subtype ("one, and only one,
@@ -36,7 +37,7 @@ func Choose(c Category, choice string) (Subtype, error) {
 	fail := func(reason string) (Subtype, error) {
 		return Subtype{}, &ChoiceError{Category: c, Choice: choice, Reason: reason}
 	}
-	q := strconv.Quote(choice)
+	q := names.Quote(choice)
 	if choice == "" {
 		return fail("nothing was chosen")
 	}

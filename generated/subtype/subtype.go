@@ -41,6 +41,7 @@ import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // Effective returns the effective dates of the rules the tables come
@@ -268,7 +269,7 @@ func (s *Subtype) UnmarshalText(b []byte) error {
 	}
 	cs, name, ok := strings.Cut(string(b), ":")
 	if !ok {
-		return errors.New("subtype: " + strconv.Quote(string(b)) + " is not category:name (creature:Time Lord)")
+		return errors.New("subtype: " + names.Quote(string(b)) + " is not category:name (creature:Time Lord)")
 	}
 	return s.set(cs, name)
 }

@@ -188,15 +188,17 @@ func (v *Artifact) UnmarshalText(b []byte) error {
 }
 
 // ParseArtifact reads an artifact type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseArtifact(s string) (Artifact, error) {
 	v, err := data.Artifact.Parse(s)
 	return Artifact(v), err
 }
 
 // FindArtifact looks up an artifact type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindArtifact(s string) (Artifact, bool) {
 	v := data.Artifact.FindValue(s)
 	return Artifact(v), v != 0
@@ -319,15 +321,17 @@ func (v *Enchantment) UnmarshalText(b []byte) error {
 }
 
 // ParseEnchantment reads an enchantment type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseEnchantment(s string) (Enchantment, error) {
 	v, err := data.Enchantment.Parse(s)
 	return Enchantment(v), err
 }
 
 // FindEnchantment looks up an enchantment type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindEnchantment(s string) (Enchantment, bool) {
 	v := data.Enchantment.FindValue(s)
 	return Enchantment(v), v != 0
@@ -462,15 +466,17 @@ func (v *Land) UnmarshalText(b []byte) error {
 }
 
 // ParseLand reads a land type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseLand(s string) (Land, error) {
 	v, err := data.Land.Parse(s)
 	return Land(v), err
 }
 
 // FindLand looks up a land type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindLand(s string) (Land, bool) {
 	v := data.Land.FindValue(s)
 	return Land(v), v != 0
@@ -794,15 +800,17 @@ func (v *Planeswalker) UnmarshalText(b []byte) error {
 }
 
 // ParsePlaneswalker reads a planeswalker type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParsePlaneswalker(s string) (Planeswalker, error) {
 	v, err := data.Planeswalker.Parse(s)
 	return Planeswalker(v), err
 }
 
 // FindPlaneswalker looks up a planeswalker type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindPlaneswalker(s string) (Planeswalker, bool) {
 	v := data.Planeswalker.FindValue(s)
 	return Planeswalker(v), v != 0
@@ -901,15 +909,17 @@ func (v *Spell) UnmarshalText(b []byte) error {
 }
 
 // ParseSpell reads a spell type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseSpell(s string) (Spell, error) {
 	v, err := data.Spell.Parse(s)
 	return Spell(v), err
 }
 
 // FindSpell looks up a spell type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindSpell(s string) (Spell, bool) {
 	v := data.Spell.FindValue(s)
 	return Spell(v), v != 0
@@ -1985,15 +1995,17 @@ func (v *Creature) UnmarshalText(b []byte) error {
 }
 
 // ParseCreature reads a creature type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseCreature(s string) (Creature, error) {
 	v, err := data.Creature.Parse(s)
 	return Creature(v), err
 }
 
 // FindCreature looks up a creature type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindCreature(s string) (Creature, bool) {
 	v := data.Creature.FindValue(s)
 	return Creature(v), v != 0
@@ -2327,15 +2339,17 @@ func (v *Planar) UnmarshalText(b []byte) error {
 }
 
 // ParsePlanar reads a planar type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParsePlanar(s string) (Planar, error) {
 	v, err := data.Planar.Parse(s)
 	return Planar(v), err
 }
 
 // FindPlanar looks up a planar type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindPlanar(s string) (Planar, bool) {
 	v := data.Planar.FindValue(s)
 	return Planar(v), v != 0
@@ -2422,15 +2436,17 @@ func (v *Dungeon) UnmarshalText(b []byte) error {
 }
 
 // ParseDungeon reads a dungeon type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseDungeon(s string) (Dungeon, error) {
 	v, err := data.Dungeon.Parse(s)
 	return Dungeon(v), err
 }
 
 // FindDungeon looks up a dungeon type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindDungeon(s string) (Dungeon, bool) {
 	v := data.Dungeon.FindValue(s)
 	return Dungeon(v), v != 0
@@ -2517,15 +2533,17 @@ func (v *Battle) UnmarshalText(b []byte) error {
 }
 
 // ParseBattle reads a battle type by its English or Spanish name, in any case, with either
-// apostrophe. A name the rules dropped is a *NameError saying when. It
-// allocates nothing but the error.
+// apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped
+// is a *NameError saying when. It allocates nothing but the error, and the
+// NFC form of a decomposed name.
 func ParseBattle(s string) (Battle, error) {
 	v, err := data.Battle.Parse(s)
 	return Battle(v), err
 }
 
 // FindBattle looks up a battle type the rules list today by its English or Spanish
-// name, in any case, with either apostrophe. It allocates nothing.
+// name, in any case, with either apostrophe, composed or decomposed. It
+// allocates nothing but the NFC form of a decomposed name.
 func FindBattle(s string) (Battle, bool) {
 	v := data.Battle.FindValue(s)
 	return Battle(v), v != 0

@@ -251,7 +251,7 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("type line ")
-	b.WriteString(strconv.Quote(e.Line))
+	b.WriteString(names.Quote(e.Line))
 	if e.Face > 0 {
 		b.WriteString(", face ")
 		b.WriteString(strconv.Itoa(e.Face))
@@ -297,7 +297,12 @@ func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang
 // either mode.
 func (o Options) Validate(line string) error {
 	p := parser{Options: o}
-	return p.run(line, nil)
+	if err := p.run(line, nil); err != nil {
+		if err := p.reread(line, nil, err); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Valid reports whether a line is valid, without saying why: Validate's
@@ -305,7 +310,7 @@ func (o Options) Validate(line string) error {
 // whatever the line.
 func (o Options) Valid(line string) bool {
 	p := parser{Options: o, quiet: true}
-	return p.run(line, nil) == nil
+	return p.run(line, nil) == nil || p.reread(line, nil, errQuiet) == nil
 }
 
 // Parse reads a type line into its faces and, in printed mode, the notes
@@ -313,15 +318,18 @@ func (o Options) Valid(line string) bool {
 func (o Options) Parse(line string) (TypeLine, error) {
 	var tl TypeLine
 	p := parser{Options: o, collect: true}
-	err := p.run(line, func(f face) {
+	emit := func(f face) {
 		tl.Faces = append(tl.Faces, Face{
 			Supertypes: append([]cardtype.Supertype(nil), f.super[:f.nSuper]...),
 			CardTypes:  append([]cardtype.CardType(nil), f.types[:f.nTypes]...),
 			Subtypes:   append([]subtype.Subtype(nil), f.subs[:f.nSubs]...),
 		})
-	})
-	if err != nil {
-		return TypeLine{}, err
+	}
+	if err := p.run(line, emit); err != nil {
+		tl.Faces, p.notes = nil, nil // a face read before the failure is read again
+		if err := p.reread(line, emit, err); err != nil {
+			return TypeLine{}, err
+		}
 	}
 	for _, n := range p.notes {
 		if len(tl.Faces) == 1 {
@@ -386,6 +394,10 @@ func (n note) why() string {
 		return data.Variants[n.s.Ref].Why
 	case noteFeminine:
 		return "the feminine form; the rules list the masculine"
+	case noteSpecial:
+		if sp := names.Specials(n.printed); len(sp) == 1 {
+			return specialWhy(sp[0])
+		}
 	}
 	return "spelled with other accents, hyphens or spaces than the rules"
 }
@@ -393,6 +405,11 @@ func (n note) why() string {
 func (n note) public(lang Lang) Note {
 	cur := "—"
 	switch {
+	case n.kind == noteSpecial:
+		cur = " "
+		if sp := names.Specials(n.printed); len(sp) == 1 && sp[0].Invisible() {
+			cur = ""
+		}
 	case n.kind == noteSpelling:
 		cur = spellingLike(n.s, lang, n.printed)
 	case n.s != nil:
@@ -513,14 +530,16 @@ func (p *parser) explain(part string, off int, strict *Error) *Error {
 func quote(w string) string {
 	const keep = 60
 	if len(w) <= keep {
-		return strconv.Quote(w)
+		return names.Quote(w)
 	}
 	cut := keep
 	for cut > 0 && !utf8.RuneStart(w[cut]) {
 		cut--
 	}
-	return strconv.Quote(w[:cut]) + "…"
+	return names.Quote(w[:cut]) + "…"
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // fail makes the error of a check that failed. The reason is a function
 // so that a verdict alone (Valid) builds no message: it is only called

@@ -42,6 +42,8 @@ func FuzzTypeLine(f *testing.F) {
 		"criatura legendaria — humano guerrero", "Encantamiento — Saga", " — ", " // ", "Creature —", "—",
 		"Criatura - Hechicero pueblo lunar", "Criatura — Bestia felina", "Tierra — de-Urza", "Creature—Elf",
 		"Criatura — Señor trasgo", "Criatura — Dragón legendario", "Tierra basica — Bosque", "Land — Urza’s Power-Plant // Creature - Elf",
+		// Real-world text: decomposed, Unicode spaces, invisible characters.
+		"Criatura — Dri\u0301ada", "Creature —\u00a0Elf", "Creature\u2009— Elf // Instant", "Criatura — Sen\u0303or del\u200b Tiempo",
 	} {
 		f.Add(s, false, false)
 		f.Add(s, true, true)

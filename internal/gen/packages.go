@@ -210,13 +210,15 @@ func enumType(f *jen.File, e enumSpec) {
 		jen.If(jen.Err().Op("==").Nil()).Block(jen.Op("*").Id("v").Op("=").Id(t).Call(jen.Id("x"))),
 		jen.Return(jen.Err()))
 	f.Commentf("Parse%s reads %s by its English or Spanish name, in any case, with either", t, article(e.Noun))
-	f.Comment("apostrophe. A name the rules dropped is a *NameError saying when. It")
-	f.Comment("allocates nothing but the error.")
+	f.Comment("apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped")
+	f.Comment("is a *NameError saying when. It allocates nothing but the error, and the")
+	f.Comment("NFC form of a decomposed name.")
 	f.Func().Id("Parse"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(tbl()).Dot("Parse").Call(jen.Id("s")),
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Err()))
 	f.Commentf("Find%s looks up %s the rules list today by its English or Spanish", t, article(e.Noun))
-	f.Comment("name, in any case, with either apostrophe. It allocates nothing.")
+	f.Comment("name, in any case, with either apostrophe, composed or decomposed. It")
+	f.Comment("allocates nothing but the NFC form of a decomposed name.")
 	f.Func().Id("Find"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
 		jen.Id("v").Op(":=").Add(tbl()).Dot("FindValue").Call(jen.Id("s")),
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Id("v").Op("!=").Lit(0)))

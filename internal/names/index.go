@@ -115,9 +115,10 @@ func middle(seed uint64, s string) uint64 {
 
 // Lookup returns the value of name: its printed form in any case (ASCII
 // and Latin-1 letters), with the straight or the curly apostrophe where
-// the printed form has one. It allocates nothing.
+// the printed form has one, composed or decomposed (NFC or not). It
+// allocates nothing but for a decomposed name.
 func (x *Index) Lookup(name string) (int, bool) {
-	v := x.find(name, false)
+	v := x.find(name, false, true)
 	return v, v != 0
 }
 
@@ -128,13 +129,25 @@ func (x *Index) Lookup(name string) (int, bool) {
 // the generated FindX, over FindValue, inline too: a lookup from user
 // code is one call.
 func (x *Index) Find(name string) (int, bool) {
-	v := x.find(name, true)
+	v := x.find(name, true, true)
 	return v, v != 0
 }
 
 // FindValue is Find with 0 for no name (values start at 1): one result
 // keeps the generated FindX over it small enough to inline.
-func (x *Index) FindValue(name string) int { return x.find(name, true) }
+func (x *Index) FindValue(name string) int { return x.find(name, true, true) }
+
+// miss is what a lookup that missed returns: 0, or, when normalize is
+// set and the name may be decomposed (n + U+0303 for ñ), the value of
+// its NFC form. Names the rules print are NFC: a name that holds no
+// combining mark, ASCII ones among them, misses at once, without
+// allocating.
+func (x *Index) miss(name string, markedOnly, normalize bool) int {
+	if !normalize || !maybeDecomposed(name) {
+		return 0
+	}
+	return x.find(NFC(name), markedOnly, false)
+}
 
 // hit is what a lookup that found slot sl returns: its value, or 0.
 func hit(sl *Slot, markedOnly bool) int {
@@ -144,11 +157,12 @@ func hit(sl *Slot, markedOnly bool) int {
 	return int(sl.V)
 }
 
-// find returns the value of name, or 0 (values start at 1).
-func (x *Index) find(name string, markedOnly bool) int {
+// find returns the value of name, or 0 (values start at 1); with
+// normalize, a name that misses is tried again in NFC.
+func (x *Index) find(name string, markedOnly, normalize bool) int {
 	n := len(name)
 	if uint(n-1) >= 16 || len(x.Slots) == 0 {
-		return x.findLong(name, markedOnly)
+		return x.findLong(name, markedOnly, normalize)
 	}
 	// The words of words, inline, and no call on this path: it is the hot
 	// one.
@@ -172,17 +186,17 @@ func (x *Index) find(name string, markedOnly bool) int {
 			return hit(sl, markedOnly)
 		}
 		if sl.N == 0 {
-			return 0
+			return x.miss(name, markedOnly, normalize)
 		}
 	}
 }
 
 // findLong finds a name over 16 bytes: hashed with its middle, compared
 // whole.
-func (x *Index) findLong(name string, markedOnly bool) int {
+func (x *Index) findLong(name string, markedOnly, normalize bool) int {
 	n := len(name)
 	if n <= 16 || n > maxKey || len(x.Slots) == 0 {
-		return 0
+		return x.miss(name, markedOnly, normalize)
 	}
 	a, b := le64(name), le64(name[n-8:])
 	mask := uint64(len(x.Slots) - 1)
@@ -192,7 +206,7 @@ func (x *Index) findLong(name string, markedOnly bool) int {
 			return hit(sl, markedOnly)
 		}
 		if sl.N == 0 {
-			return 0
+			return x.miss(name, markedOnly, normalize)
 		}
 	}
 }

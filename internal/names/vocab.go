@@ -74,10 +74,11 @@ type Lexicon struct {
 	Words []Word
 }
 
-// Lookup returns what a spelling can be, or nil. It allocates nothing.
+// Lookup returns what a spelling can be, or nil. It allocates nothing,
+// and takes s as it is (a type line is normalized as a whole).
 func (lx *Lexicon) Lookup(s string) *Word {
-	i, ok := lx.Index.Lookup(s)
-	if !ok {
+	i := lx.Index.find(s, false, false)
+	if i == 0 {
 		return nil
 	}
 	return &lx.Words[i-1]

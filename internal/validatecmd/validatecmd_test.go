@@ -170,3 +170,22 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// Lines as real-world text brings them: decomposed, with a no-break
+// space (printed mode reads it, noted and rewritten; the rules' mode
+// names it), with an invisible character (shown in the message).
+func TestRealWorldLines(t *testing.T) {
+	in := "Criatura — Dri\u0301ada\nCriatura —\u00a0Dríada\nCriatura — Dríada\u200bx\n"
+	rows, _, _ := validate(t, strings.NewReader(in), "-typeline", "-lang", "es")
+	if len(rows) != 3 || rows[0]["ok"] != true || rows[1]["ok"] != false || !strings.Contains(rows[1]["error"].(string), "U+00A0 no-break space") ||
+		!strings.Contains(rows[2]["error"].(string), `Dríada\u200bx`) {
+		t.Errorf("rules' mode: %v", rows)
+	}
+	rows, _, _ = validate(t, strings.NewReader(in), "-typeline", "-lang", "es", "-printed")
+	if len(rows) != 3 || rows[1]["ok"] != true || rows[1]["current"] != "Criatura — Dríada" {
+		t.Errorf("printed mode: %v", rows)
+	}
+	if notes, _ := rows[1]["notes"].([]any); len(notes) != 1 || notes[0].(map[string]any)["offset"] != float64(len("Criatura —")) {
+		t.Errorf("printed mode notes: %v", rows[1]["notes"])
+	}
+}

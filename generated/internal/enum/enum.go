@@ -212,9 +212,9 @@ type NameError struct {
 
 func (e *NameError) Error() string {
 	if e.Removed == "" {
-		return e.Pkg + ": " + strconv.Quote(e.Name) + " is not " + Article(e.Noun) + " (rule " + e.Rule + ")"
+		return e.Pkg + ": " + names.Quote(e.Name) + " is not " + Article(e.Noun) + " (rule " + e.Rule + ")"
 	}
-	msg := e.Pkg + ": " + strconv.Quote(e.Name) + " is no longer " + Article(e.Noun) + ": " + e.Printed + " was removed from rule " + e.Rule + " in the release of " + e.Removed
+	msg := e.Pkg + ": " + names.Quote(e.Name) + " is no longer " + Article(e.Noun) + ": " + e.Printed + " was removed from rule " + e.Rule + " in the release of " + e.Removed
 	if e.ReplacedBy != "" {
 		msg += ", renamed " + e.ReplacedBy
 	}
