@@ -557,4 +557,20 @@ func TestUpdateFirstScreen(t *testing.T) {
 	if !strings.Contains(b.String(), "- ⚠️ **Go API**: incompatible: 1 change\n  - subtype.ArtifactBook: value changed from 21 to 22") {
 		t.Errorf("an incompatible verdict is not listed change by change")
 	}
+
+	// The first release of the module compares with nothing: it says so,
+	// and claims no "0 rules changed" nor "No changes".
+	first, err := NewUpdate(snapshot.Store{Dir: t.TempDir()}, snapshot.Store{Dir: dirs["2024-07-30"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := first.Markdown(&b, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	out = b.String()
+	if !strings.HasPrefix(out, "## Rules update: English none → 2024-07-30; Spanish none → ") || strings.Count(out, "The first snapshot: nothing before it to compare with.") != 2 ||
+		strings.Contains(out, "**Rule text**") || strings.Contains(out, "No changes") {
+		t.Errorf("the report of a first snapshot:\n%s", out)
+	}
 }

@@ -46,6 +46,11 @@ func (r *Report) Text(w io.Writer, color bool) error {
 		return "\x1b[" + code + "m" + s + "\x1b[0m"
 	}
 	fmt.Fprintf(&b, "%s → %s\n", r.Old, r.New)
+	if r.Old.Effective == NoRelease {
+		b.WriteString("the first snapshot: nothing before it to compare with\n")
+		_, err := w.Write(b.Bytes())
+		return err
+	}
 	if r.Empty() {
 		b.WriteString("no changes\n")
 		_, err := w.Write(b.Bytes())
@@ -267,6 +272,11 @@ func Label(k string) string {
 func (r *Report) Markdown(w io.Writer, limit int) error {
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "## Comprehensive Rules changes: %s → %s\n\n", md(r.Old.String()), md(r.New.String()))
+	if r.Old.Effective == NoRelease {
+		head.WriteString("The first snapshot: nothing before it to compare with.\n")
+		_, err := w.Write(head.Bytes())
+		return err
+	}
 	if r.Empty() {
 		head.WriteString("No changes.\n")
 		_, err := w.Write(head.Bytes())

@@ -38,6 +38,10 @@ func (h HistoryChange) Empty() bool {
 	return len(h.Added) == 0 && len(h.Amended) == 0 && len(h.Removed) == 0
 }
 
+// NoRelease is the effective date of the side of an update that had no
+// snapshot yet (the first release of the generated packages).
+const NoRelease = "none"
+
 // NewUpdate compares the current snapshots of two directories.
 func NewUpdate(old, cur snapshot.Store) (*Update, error) {
 	u := &Update{}
@@ -56,7 +60,7 @@ func NewUpdate(old, cur snapshot.Store) (*Update, error) {
 		}
 		now[lang] = n
 		if o == nil {
-			o = &snapshot.Snapshot{Lang: lang, Effective: "none"}
+			o = &snapshot.Snapshot{Lang: lang, Effective: NoRelease}
 		}
 		u.Diffs = append(u.Diffs, CompareSpan(between(cur, o, n)))
 	}
@@ -334,16 +338,19 @@ func (u *Update) glance(b *strings.Builder) {
 		}
 		more = append(more, api)
 	}
-	major, minor := 0, 0
+	major, minor, compared := 0, 0, false
 	for _, d := range u.Diffs {
 		a, m := splitMinor(d.Rules)
 		major, minor = major+len(a), minor+len(m)
+		compared = compared || d.Old.Effective != NoRelease
 	}
-	text := fmt.Sprintf("**Rule text**: %d %s changed (below)", major, pluralWord(major, "rule", "rules"))
-	if minor > 0 {
-		text += fmt.Sprintf("; %d more only in typography, cross-references or number", minor)
+	if compared { // the first snapshot has no rule text to compare
+		text := fmt.Sprintf("**Rule text**: %d %s changed (below)", major, pluralWord(major, "rule", "rules"))
+		if minor > 0 {
+			text += fmt.Sprintf("; %d more only in typography, cross-references or number", minor)
+		}
+		more = append(more, text)
 	}
-	more = append(more, text)
 	for _, l := range more {
 		b.WriteString("- " + l + "\n")
 	}

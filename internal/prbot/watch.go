@@ -18,6 +18,11 @@ import (
 // FailureLabel marks the one issue of a failing refresh.
 const FailureLabel = "rules-refresh-failed"
 
+// FailureLabelOf is the label of the one issue of a failing workflow:
+// FailureLabel for the refresh, rules-release-failed for the release.
+// Each workflow's success closes its own issue only.
+func FailureLabelOf(workflow string) string { return "rules-" + workflow + "-failed" }
+
 // KeepAlive asks GitHub to enable the workflow file (refresh.yml) again,
 // which resets the clock of the 60 days without activity. Enabling an
 // enabled workflow changes nothing.
@@ -42,6 +47,12 @@ type Failure struct {
 	RunURL   string // the run's page
 }
 
+// consequences say what a workflow's failure holds back.
+var consequences = map[string]string{
+	"refresh": "no rules update reaches a pull request",
+	"release": "what changed on main is not released: no tag, no release, no changelog entry",
+}
+
 // failureBody is the issue's body: the latest failure.
 func (f Failure) body() string {
 	var b strings.Builder
@@ -53,16 +64,21 @@ func (f Failure) body() string {
 	if f.Error != "" {
 		b.WriteString("What it printed last:\n\n```\n" + strings.ReplaceAll(strings.TrimSpace(f.Error), "```", "ʼʼʼ") + "\n```\n\n")
 	}
-	b.WriteString("This issue is updated on each failure and closed by the next run that succeeds; until then, no rules update reaches a pull request.\n")
+	b.WriteString("This issue is updated on each failure and closed by the next run that succeeds")
+	if c, ok := consequences[f.Workflow]; ok {
+		b.WriteString("; until then, " + c)
+	}
+	b.WriteString(".\n")
 	return b.String()
 }
 
-// ReportFailure keeps one open issue labelled FailureLabel for the
+// ReportFailure keeps one open issue labelled FailureLabelOf the
 // failing workflow: it opens it, or, when one is open, sets its body to
 // this failure and comments that the run failed again.
 func (b *Bot) ReportFailure(ctx context.Context, f Failure) (*Result, error) {
 	res := &Result{}
-	open, err := b.openFailureIssues(ctx)
+	label := FailureLabelOf(f.Workflow)
+	open, err := b.openFailureIssues(ctx, label)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +89,7 @@ func (b *Bot) ReportFailure(ctx context.Context, f Failure) (*Result, error) {
 			res.did("would open issue %q", title)
 			return res, nil
 		}
-		issue, _, err := b.gh.Issues.Create(ctx, b.owner, b.repo, &github.IssueRequest{Title: github.String(title), Body: github.String(body), Labels: &[]string{FailureLabel}})
+		issue, _, err := b.gh.Issues.Create(ctx, b.owner, b.repo, &github.IssueRequest{Title: github.String(title), Body: github.String(body), Labels: &[]string{label}})
 		if err != nil {
 			return nil, fmt.Errorf("opening the failure issue: %w", err)
 		}
@@ -105,7 +121,7 @@ func (b *Bot) ReportFailure(ctx context.Context, f Failure) (*Result, error) {
 // succeeded. With none open it writes nothing.
 func (b *Bot) ReportSuccess(ctx context.Context, workflow, runURL string) (*Result, error) {
 	res := &Result{}
-	open, err := b.openFailureIssues(ctx)
+	open, err := b.openFailureIssues(ctx, FailureLabelOf(workflow))
 	if err != nil {
 		return nil, err
 	}
@@ -131,14 +147,14 @@ func (b *Bot) ReportSuccess(ctx context.Context, workflow, runURL string) (*Resu
 }
 
 // openFailureIssues lists the open issues (not pull requests) labelled
-// FailureLabel that the bot opened.
-func (b *Bot) openFailureIssues(ctx context.Context) ([]*github.Issue, error) {
-	opt := &github.IssueListByRepoOptions{State: "open", Labels: []string{FailureLabel}, Creator: b.Login, ListOptions: github.ListOptions{PerPage: 100}}
+// label that the bot opened.
+func (b *Bot) openFailureIssues(ctx context.Context, label string) ([]*github.Issue, error) {
+	opt := &github.IssueListByRepoOptions{State: "open", Labels: []string{label}, Creator: b.Login, ListOptions: github.ListOptions{PerPage: 100}}
 	var out []*github.Issue
 	for {
 		issues, resp, err := b.gh.Issues.ListByRepo(ctx, b.owner, b.repo, opt)
 		if err != nil {
-			return nil, fmt.Errorf("listing issues labelled %s: %w", FailureLabel, err)
+			return nil, fmt.Errorf("listing issues labelled %s: %w", label, err)
 		}
 		for _, i := range issues {
 			if !i.IsPullRequest() {

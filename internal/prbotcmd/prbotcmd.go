@@ -34,7 +34,8 @@ var Command = &cli.Command{
 refresh commits the changed files on a fixed branch and opens or updates
 one pull request; comment keeps one diff comment on a pull request;
 keepalive keeps the refresh's schedule enabled; outcome keeps one issue
-open while the refresh fails. Each can run again and again: a run that
+open while a workflow fails; release tags the next version with its
+GitHub release and changelog entry. Each can run again and again: a run that
 finds everything as it should be writes nothing. Requests are retried on 5xx, 429, rate limits and
 connection errors, waiting up to five minutes at a time.
 
@@ -47,7 +48,7 @@ connection errors, waiting up to five minutes at a time.
 }
 
 func init() {
-	Command.Subcommands = []*cli.Command{refreshCommand, commentCommand, keepAliveCommand, outcomeCommand}
+	Command.Subcommands = []*cli.Command{refreshCommand, commentCommand, keepAliveCommand, outcomeCommand, releaseCommand}
 }
 
 type common struct {

@@ -35,19 +35,23 @@ func TestUsage(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		"help":           {[]string{"-h"}, prbot.Env{}, 0, "usage: prbot [flags]", ""},
-		"help word":      {[]string{"help"}, prbot.Env{}, 0, "Commands:", ""},
-		"refresh help":   {[]string{"refresh", "-h"}, prbot.Env{}, 0, "usage: prbot refresh [flags] PATH...", ""},
-		"comment help":   {[]string{"comment", "--help"}, prbot.Env{}, 0, "-pr number", ""},
-		"no command":     {nil, env, 2, "", "usage: prbot"},
-		"unknown":        {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment, keepalive, outcome)`},
-		"bad flag":       {[]string{"comment", "-x"}, env, 2, "", "unknown flag -x (valid: -body-file, -bot-login, -dry-run, -pr, -version)"},
-		"no body":        {[]string{"comment", "-pr", "1"}, env, 2, "", "-body-file is required"},
-		"no pr":          {[]string{"comment", "-body-file", body}, env, 2, "", "-pr is required"},
-		"no token":       {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Repository: "o/r"}, 1, "", "GITHUB_TOKEN is not set"},
-		"escaping path":  {[]string{"refresh", "-body-file", body, "../etc/passwd"}, env, 2, "", "inside the repository"},
-		"missing body":   {[]string{"comment", "-pr", "1", "-body-file", filepath.Join(dir, "nope.md")}, env, 1, "", "nope.md"},
-		"bad repository": {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Token: "t", Repository: "o"}, 1, "", `GITHUB_REPOSITORY "o" is not owner/name`},
+		"help":            {[]string{"-h"}, prbot.Env{}, 0, "usage: prbot [flags]", ""},
+		"help word":       {[]string{"help"}, prbot.Env{}, 0, "Commands:", ""},
+		"refresh help":    {[]string{"refresh", "-h"}, prbot.Env{}, 0, "usage: prbot refresh [flags] PATH...", ""},
+		"comment help":    {[]string{"comment", "--help"}, prbot.Env{}, 0, "-pr number", ""},
+		"no command":      {nil, env, 2, "", "usage: prbot"},
+		"unknown":         {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment, keepalive, outcome, release)`},
+		"bad flag":        {[]string{"comment", "-x"}, env, 2, "", "unknown flag -x (valid: -body-file, -bot-login, -dry-run, -pr, -version)"},
+		"no body":         {[]string{"comment", "-pr", "1"}, env, 2, "", "-body-file is required"},
+		"no pr":           {[]string{"comment", "-body-file", body}, env, 2, "", "-pr is required"},
+		"no token":        {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Repository: "o/r"}, 1, "", "GITHUB_TOKEN is not set"},
+		"escaping path":   {[]string{"refresh", "-body-file", body, "../etc/passwd"}, env, 2, "", "inside the repository"},
+		"missing body":    {[]string{"comment", "-pr", "1", "-body-file", filepath.Join(dir, "nope.md")}, env, 1, "", "nope.md"},
+		"release no sha":  {[]string{"release", "-notes", body}, env, 2, "", "-sha and -notes are required"},
+		"release no api":  {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-previous", "v1.0.0"}, env, 2, "", "-previous and -api go together"},
+		"release date":    {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-date", "1 Dec"}, env, 2, "", `-date "1 Dec" is not YYYY-MM-DD`},
+		"release bad api": {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-previous", "v1.0.0", "-api", body}, env, 1, "", "is not an API verdict (gen api -json writes one)"},
+		"bad repository":  {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Token: "t", Repository: "o"}, 1, "", `GITHUB_REPOSITORY "o" is not owner/name`},
 	} {
 		out, errs, code := run(tt.env, tt.args...)
 		if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errs, tt.stderr) {

@@ -58,10 +58,11 @@ var outcomeCommand = &cli.Command{
 	Name:    "prbot outcome",
 	Summary: "Keep one open issue while a workflow fails; close it when it succeeds.",
 	Doc: `outcome reports how a run of -workflow ended. With -failed it opens the
-one issue labelled ` + prbot.FailureLabel + ` (or updates it, with a comment
-that the run failed again) naming -step and the last lines of -log;
-without, it closes that issue, saying which run succeeded. Only issues the
-bot opened are touched.
+one issue labelled rules-WORKFLOW-failed (` + prbot.FailureLabel + ` for the
+refresh), or updates it with a comment that the run failed again, naming
+-step and the last lines of -log; without, it closes that issue, saying
+which run succeeded. Only issues the bot opened are touched, and each
+workflow's own.
 
 ` + envDoc,
 	Examples: []string{

@@ -46,9 +46,12 @@ const (
 // and readable, and no existing constant changed its value. Between the
 // two, a run whose live source serves a broken release fails, and the
 // refresh keeps one issue open saying where and why; the next run closes
-// it. The second update is derived from the tree the first produced, as
-// if its pull request had been merged: a tree already holding a release
-// newer than anything in the corpus.
+// it. Each merged update is released as the release workflow does it
+// once CI passed: the first as v1.0.0, rerun without writing anything;
+// the second refused at publishing (a draft, no tag, one issue), then
+// rerun to v1.1.0. The second update is derived from the tree the first
+// produced: a tree already holding a release newer than anything in the
+// corpus.
 func TestRehearsedUpdate(t *testing.T) {
 	if os.Getenv(EnvInside) != "" {
 		t.Skip("inside a rehearsal: the nested make test does not rehearse again")
@@ -98,15 +101,43 @@ func TestRehearsedUpdate(t *testing.T) {
 		t.Errorf("after the mended refresh: issues %v, writes %v", r.gh.OpenIssues(prbot.FailureLabel), r.gh.Writes())
 	}
 
-	// The pull request merged, the update after it.
-	r.merge(t, pr)
+	// The pull request merged and CI passed on main: the first release of
+	// the module, and a rerun of it that writes nothing.
+	merged := r.merge(t, pr)
+	r.mustRelease(t, merged)
+	r.checkRelease(t, merged, []string{"The first release of github.com/mtgrules/crgen.", "English none → " + first.Effective}, "v1.0.0")
+	r.gh.ResetLog()
+	r.mustRelease(t, merged)
+	if w := r.gh.Writes(); len(w) != 0 {
+		t.Errorf("a rerun of the release wrote %v", w)
+	}
+
+	// The update after it.
 	second := deriveUpdate(t, r.work)
 	if second.Effective <= first.Effective {
 		t.Fatalf("the second update (%s) is not after the first (%s)", second.Effective, first.Effective)
 	}
 	r.serve(second.Effective, second.Text)
-	if pr2 := r.refreshAndReview(t, second); pr2.Number == pr.Number {
+	pr2 := r.refreshAndReview(t, second)
+	if pr2.Number == pr.Number {
 		t.Errorf("the second update reused pull request #%d", pr.Number)
+	}
+
+	// Its release, refused at publishing: a draft and an open issue, no
+	// tag and no changelog entry; the rerun publishes that draft, names
+	// added make it a minor version, and the issue is closed.
+	before := git(t, r.origin, "rev-parse", "main")
+	merged2 := r.merge(t, pr2)
+	r.releaseRefused(true)
+	r.checkFailedRelease(t, r.release(t, merged2), "v1.1.0", merged2)
+	r.releaseRefused(false)
+	r.mustRelease(t, merged2)
+	r.checkRelease(t, merged2, []string{"English " + first.Effective + " → " + second.Effective, "**Go API**: compatible: "}, "v1.0.0", "v1.1.0")
+	if n := len(r.gh.ReleaseList()); n != 2 || len(r.gh.OpenIssues(prbot.FailureLabelOf("release"))) != 0 {
+		t.Errorf("after the mended release: %d releases (drafts included), failure issues %v", n, r.gh.OpenIssues(prbot.FailureLabelOf("release")))
+	}
+	if git(t, r.origin, "rev-parse", merged2+"^") != before {
+		t.Errorf("the second update was not made on top of the first release's changelog entry")
 	}
 }
 
@@ -261,17 +292,18 @@ func (r *rehearsal) review(t *testing.T, pr *prbottest.Issue, base, head string)
 }
 
 // merge fast-forwards origin's main to the pull request's branch and
-// closes it, as merging it on GitHub would.
-func (r *rehearsal) merge(t *testing.T, pr *prbottest.Issue) {
+// closes it, as merging it on GitHub would, and returns main's new head.
+func (r *rehearsal) merge(t *testing.T, pr *prbottest.Issue) string {
 	t.Helper()
 	head := git(t, r.origin, "rev-parse", "refs/heads/"+pr.Head)
 	git(t, r.origin, "update-ref", "refs/heads/main", head)
 	r.gh.Lock()
 	pr.State = "closed"
 	r.gh.Unlock()
-	work := filepath.Join(r.tmp, "merged")
+	work := filepath.Join(r.tmp, fmt.Sprintf("merged-%d", pr.Number))
 	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
 	r.work = work
+	return head
 }
 
 // breakRelease drops every third creature type of a release as

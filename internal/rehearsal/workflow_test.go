@@ -72,8 +72,8 @@ var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/c
 // with the job's default shell (bash -eo pipefail unless the job sets
 // one) in dir, with the job's and step's env, after evaluating their ${{
 // }} expressions in ctx; a step runs when its if holds (success() by
-// default), with job.status and steps.<id>.outcome as a run would have
-// them. It fails the test when the job fails.
+// default), with job.status, steps.<id>.outcome and steps.<id>.outputs
+// (from $GITHUB_OUTPUT) as a run would have them. It fails the test when the job fails.
 func runJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, env []string) *jobResult {
 	t.Helper()
 	res := tryJob(t, wf, name, dir, ctx, env)
@@ -114,6 +114,9 @@ func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 		}
 		if !run {
 			t.Logf("%s: skipped (%s)", label, cond)
+			if s.ID != "" {
+				steps[s.ID] = map[string]any{"outcome": "skipped", "conclusion": "skipped", "outputs": stepOutputs{}}
+			}
 			continue
 		}
 		if s.Uses != "" {
@@ -124,7 +127,8 @@ func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 			t.Logf("%s: %s (stood in for)", label, action)
 			continue
 		}
-		out, err := runStep(t, j, s, i, dir, ctx, jobEnv)
+		outputs := filepath.Join(t.TempDir(), "output")
+		out, err := runStep(t, j, s, i, dir, ctx, append(slices.Clone(jobEnv), "GITHUB_OUTPUT="+outputs))
 		res.Output[s.Name] = out
 		t.Logf("%s:\n%s", label, indent(tail(out, 40)))
 		outcome := "success"
@@ -137,10 +141,36 @@ func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 			}
 		}
 		if s.ID != "" {
-			steps[s.ID] = map[string]any{"outcome": outcome, "conclusion": outcome}
+			steps[s.ID] = map[string]any{"outcome": outcome, "conclusion": outcome, "outputs": readOutputs(t, outputs)}
 		}
 	}
 	return res
+}
+
+// stepOutputs are a step's outputs: one it did not write is "", as in
+// Actions, where any other missing context is an error here.
+type stepOutputs map[string]any
+
+// readOutputs reads what a step wrote to $GITHUB_OUTPUT: name=value
+// lines (the workflows write no multi-line values).
+func readOutputs(t *testing.T, path string) stepOutputs {
+	t.Helper()
+	out := stepOutputs{}
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return out
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || strings.Contains(k, "<<") {
+			t.Fatalf("%s: line %q is not name=value", path, l)
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // runStep runs one run step: its script in a file, given to the job's
@@ -327,6 +357,13 @@ func (p *exprParser) unary() (any, error) {
 		p.i++
 		var v any = p.ctx
 		for _, part := range strings.Split(tok, ".") {
+			if outs, ok := v.(stepOutputs); ok {
+				v = outs[part]
+				if v == nil {
+					v = ""
+				}
+				continue
+			}
 			m, ok := v.(map[string]any)
 			if !ok {
 				return nil, fmt.Errorf("%s: not a context the rehearsal provides", tok)
@@ -371,6 +408,7 @@ func TestExpressions(t *testing.T) {
 		"inputs":  map[string]any{"dry_run": false},
 		"github":  map[string]any{"repository": "mtgrules/crgen"},
 		"job":     map[string]any{"status": "failure"},
+		"steps":   map[string]any{"previous": map[string]any{"outputs": stepOutputs{"release": "true"}}},
 	}
 	for expr, want := range map[string]string{
 		"secrets.CRGEN_BOT_TOKEN || secrets.GITHUB_TOKEN": "tok",
@@ -382,6 +420,7 @@ func TestExpressions(t *testing.T) {
 		"success()":                    "false",
 		"failure() && !inputs.dry_run": "true",
 		"job.status == 'failure'":      "true",
+		"steps.previous.outputs.release == 'true' && steps.previous.outputs.previous == ''": "true",
 	} {
 		v, err := evalExpr(expr, ctx)
 		if err != nil || str(v) != want {

@@ -1,11 +1,14 @@
 package prbottest
 
 import (
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -75,6 +78,58 @@ func (m *Mem) CreateCommit(tree string, parents []string, message string) (strin
 	sha := m.id("commit")
 	m.Commits[sha] = MemCommit{Tree: tree, Parents: parents, Message: message}
 	return sha, nil
+}
+
+// BlobSHA is git's name of a file's content.
+func BlobSHA(content string) string {
+	h := sha1.New()
+	fmt.Fprintf(h, "blob %d\x00", len(content))
+	h.Write([]byte(content))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (m *Mem) Entries(tree string) ([]Entry, bool) {
+	files, ok := m.Trees[tree]
+	if !ok {
+		return nil, false
+	}
+	var out []Entry
+	seen := map[string]bool{}
+	for path, content := range files {
+		if dir, _, nested := strings.Cut(path, "/"); nested {
+			if !seen[dir] {
+				seen[dir] = true
+				out = append(out, Entry{Path: dir, Type: "tree", SHA: tree + ":" + dir})
+			}
+			continue
+		}
+		out = append(out, Entry{Path: path, Type: "blob", SHA: BlobSHA(content)})
+	}
+	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
+	return out, true
+}
+
+func (m *Mem) Blob(sha string) (string, bool) {
+	for _, files := range m.Trees {
+		for _, content := range files {
+			if BlobSHA(content) == sha {
+				return content, true
+			}
+		}
+	}
+	return "", false
+}
+
+func (m *Mem) IsAncestor(a, b string) bool {
+	if a == b {
+		return true
+	}
+	for _, p := range m.Commits[b].Parents {
+		if m.IsAncestor(a, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Bare is git data in a bare repository: every object is a real git
@@ -171,4 +226,33 @@ func (b *Bare) CreateCommit(tree string, parents []string, message string) (stri
 		args = append(args, "-p", p)
 	}
 	return b.git("", Identity, args...)
+}
+
+func (b *Bare) Entries(tree string) ([]Entry, bool) {
+	out, err := b.git("", nil, "ls-tree", tree)
+	if err != nil {
+		return nil, false
+	}
+	var entries []Entry
+	for _, l := range strings.Split(out, "\n") {
+		meta, path, ok := strings.Cut(l, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 {
+			continue
+		}
+		entries = append(entries, Entry{Path: path, Type: f[1], SHA: f[2]})
+	}
+	return entries, true
+}
+
+func (b *Bare) Blob(sha string) (string, bool) {
+	cmd := exec.Command("git", "cat-file", "blob", sha)
+	cmd.Dir = b.Dir
+	out, err := cmd.Output() // not trimmed: a file's bytes are its bytes
+	return string(out), err == nil
+}
+
+func (b *Bare) IsAncestor(a, c string) bool {
+	_, err := b.git("", nil, "merge-base", "--is-ancestor", a, c)
+	return err == nil
 }

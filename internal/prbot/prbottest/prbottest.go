@@ -35,6 +35,18 @@ type Git interface {
 	// removes the path.
 	CreateTree(base string, entries []TreeEntry) (sha string, err error)
 	CreateCommit(tree string, parents []string, message string) (sha string, err error)
+	// Entries lists the top level of a tree; Blob returns a file's content.
+	Entries(tree string) ([]Entry, bool)
+	Blob(sha string) (string, bool)
+	// IsAncestor reports whether commit a is b or one of b's ancestors.
+	IsAncestor(a, b string) bool
+}
+
+// Entry is one item of a tree's top level.
+type Entry struct {
+	Path string
+	Type string // blob, tree
+	SHA  string
 }
 
 // TreeEntry is one path of a tree being created.
@@ -57,6 +69,17 @@ type Issue struct {
 
 // IsPR reports whether the issue is a pull request.
 func (i *Issue) IsPR() bool { return i.Head != "" }
+
+// Release is a GitHub release: a draft until it is published, when the
+// tag is created at Target if it does not exist yet.
+type Release struct {
+	ID          int64
+	Tag, Target string
+	Name, Body  string
+	Draft       bool
+	MakeLatest  string
+	Login       string
+}
 
 // Comment is a comment on an issue or pull request.
 type Comment struct {
@@ -81,6 +104,7 @@ type Fake struct {
 	mu       sync.Mutex
 	Issues   []*Issue   // issues and pull requests, in order of creation
 	Comments []*Comment // in order of creation
+	Releases []*Release // in order of creation
 	// Enabled counts the requests to enable each workflow, by file name.
 	Enabled map[string]int
 	nextID  int64
@@ -260,6 +284,11 @@ var routes = []route{
 	{"POST", regexp.MustCompile(`^issues/(\d+)/comments$`), (*Fake).createComment},
 	{"PATCH", regexp.MustCompile(`^issues/comments/(\d+)$`), (*Fake).editComment},
 	{"PUT", regexp.MustCompile(`^actions/workflows/([^/]+)/enable$`), (*Fake).enableWorkflow},
+	{"GET", regexp.MustCompile(`^git/trees/([^/]+)$`), (*Fake).getTree},
+	{"GET", regexp.MustCompile(`^git/blobs/([^/]+)$`), (*Fake).getBlob},
+	{"GET", regexp.MustCompile(`^releases$`), (*Fake).listReleases},
+	{"POST", regexp.MustCompile(`^releases$`), (*Fake).createRelease},
+	{"PATCH", regexp.MustCompile(`^releases/(\d+)$`), (*Fake).editRelease},
 }
 
 func (f *Fake) getRef(w http.ResponseWriter, _ *http.Request, m []string, _ map[string]any) error {
@@ -290,8 +319,14 @@ func (f *Fake) createRef(w http.ResponseWriter, _ *http.Request, _ []string, bod
 func (f *Fake) updateRef(w http.ResponseWriter, _ *http.Request, m []string, body map[string]any) error {
 	ref := "refs/" + m[1]
 	sha, _ := body["sha"].(string)
-	if body["force"] != true {
-		return fmt.Errorf("branch update without force")
+	cur, exists := f.Git.Ref(ref)
+	if !exists {
+		writeJSON(w, 422, map[string]any{"message": "Reference does not exist"})
+		return nil
+	}
+	if body["force"] != true && !f.Git.IsAncestor(cur, sha) {
+		writeJSON(w, 422, map[string]any{"message": "Update is not a fast forward"})
+		return nil
 	}
 	if err := f.Git.SetRef(ref, sha); err != nil {
 		return err

@@ -1,0 +1,271 @@
+package prbot
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/apiverdict"
+	"github.com/mtgrules/crgen/internal/prbot/prbottest"
+)
+
+func TestNextVersion(t *testing.T) {
+	for _, c := range []struct {
+		previous string
+		api      *apiverdict.Verdict
+		want     string
+	}{
+		{"", nil, "v1.0.0"},
+		{"v1.0.0", &apiverdict.Verdict{Added: []string{"subtype.CreatureQuokka"}}, "v1.1.0"},
+		{"v1.2.3", &apiverdict.Verdict{Deprecated: []string{"subtype.CreatureSpike"}}, "v1.3.0"},
+		{"v1.2.3", &apiverdict.Verdict{Compatible: []string{"subtype.Effective: added"}}, "v1.3.0"},
+		{"v1.2.3", &apiverdict.Verdict{}, "v1.2.4"},
+		{"v1.9.19", &apiverdict.Verdict{}, "v1.9.20"},
+	} {
+		got, why, err := NextVersion(c.previous, c.api)
+		if err != nil || got != c.want || why == "" {
+			t.Errorf("NextVersion(%q, %+v) = %q (%s), %v; want %q", c.previous, c.api, got, why, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		previous string
+		api      *apiverdict.Verdict
+		want     string
+	}{
+		{"v1.4.0", &apiverdict.Verdict{Incompatible: []string{"subtype.ArtifactBook: value changed from 21 to 22"}},
+			"changed incompatibly since v1.4.0 (subtype.ArtifactBook: value changed from 21 to 22): a v2 needs the module path github.com/mtgrules/crgen/v2"},
+		{"v1.4.0", &apiverdict.Verdict{Error: "generated/subtype does not build"}, "no verdict on the Go API since v1.4.0 (generated/subtype does not build)"},
+		{"v1.4.0", nil, "refusing to choose a version blind"},
+		{"1.4.0", &apiverdict.Verdict{}, `"1.4.0" is not a release version`},
+		{"v1.04.0", &apiverdict.Verdict{}, "not a release version"},
+		{"v1.4.0-rc.1", &apiverdict.Verdict{}, "not a release version"},
+		{"", &apiverdict.Verdict{}, "without a previous version"},
+	} {
+		if got, _, err := NextVersion(c.previous, c.api); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NextVersion(%q, %+v) = %q, %v; want an error saying %q", c.previous, c.api, got, err, c.want)
+		}
+	}
+}
+
+func TestAddToChangelog(t *testing.T) {
+	first := ChangelogEntry{Version: "v1.0.0", SHA: "aaa", Date: "2026-12-01", URL: "https://github.test/r/v1.0.0",
+		Notes: "## Rules update\n\n- added\n\n```\n## not a heading\n```\n"}
+	doc, changed, err := AddToChangelog("", first)
+	if err != nil || !changed {
+		t.Fatal(changed, err)
+	}
+	want := ChangelogPreamble + "\n<!-- crgen:release v1.0.0 aaa -->\n## [v1.0.0](https://github.test/r/v1.0.0) — 2026-12-01\n\n### Rules update\n\n- added\n\n```\n## not a heading\n```\n"
+	if doc != want {
+		t.Errorf("first entry:\n%s\nwant:\n%s", doc, want)
+	}
+	// A rerun: the same version at the same commit changes nothing.
+	if again, changed, err := AddToChangelog(doc, first); err != nil || changed || again != doc {
+		t.Errorf("the same entry again: changed %v, %v", changed, err)
+	}
+	// Newest first, wherever an entry comes from.
+	doc, _, _ = AddToChangelog(doc, ChangelogEntry{Version: "v1.2.0", SHA: "ccc", Date: "2027-02-01", Notes: "two"})
+	doc, _, err = AddToChangelog(doc, ChangelogEntry{Version: "v1.1.0", SHA: "bbb", Date: "2027-01-01", Notes: "one"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := changelogEntries(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, e := range entries {
+		order = append(order, e.version)
+	}
+	if !slices.Equal(order, []string{"v1.2.0", "v1.1.0", "v1.0.0"}) || !strings.HasPrefix(doc, ChangelogPreamble) {
+		t.Errorf("order %v in:\n%s", order, doc)
+	}
+	if _, _, err := AddToChangelog(doc, ChangelogEntry{Version: "v1.1.0", SHA: "other", Notes: "x"}); err == nil || !strings.Contains(err.Error(), "already has an entry for v1.1.0, at commit bbb") {
+		t.Errorf("an entry rewritten: %v", err)
+	}
+	if _, _, err := AddToChangelog(doc+"<!-- crgen:release v1 -->\n", first); err == nil || !strings.Contains(err.Error(), "is not <!-- crgen:release VERSION SHA -->") {
+		t.Errorf("a broken marker: %v", err)
+	}
+}
+
+const (
+	releaseSHA = "1111111111111111111111111111111111111111"
+	laterSHA   = "2222222222222222222222222222222222222222"
+)
+
+// releaseHarness is a fake repository whose main is releaseSHA, a child
+// of base1.
+func releaseHarness(t *testing.T) *harness {
+	h := newHarness(t)
+	h.git.Commits[releaseSHA] = prbottest.MemCommit{Tree: "tree-base1", Parents: []string{"base1"}, Message: "update"}
+	h.git.Refs["refs/heads/main"] = releaseSHA
+	return h
+}
+
+func releaseOpts(previous string, api *apiverdict.Verdict) ReleaseOptions {
+	return ReleaseOptions{SHA: releaseSHA, Previous: previous, API: api, Notes: "## Rules update: English 2026-09-25 → 2026-12-11\n\n- added Quokka\n",
+		Date: "2026-12-11", Branch: "main", Changelog: "CHANGELOG.md"}
+}
+
+const api = "/api/v3/repos/mtgrules/crgen/"
+
+func TestReleaseThenRerun(t *testing.T) {
+	h := releaseHarness(t)
+	h.git.Refs["refs/tags/v1.3.1"] = "base1"
+	res, err := h.bot.Release(context.Background(), releaseOpts("v1.3.1", &apiverdict.Verdict{Added: []string{"subtype.CreatureQuokka"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rels := h.fake.ReleaseList()
+	wantWrites := []string{"POST " + api + "releases", "PATCH " + api + "releases/" + itoa(rels[0].ID), "POST " + api + "git/trees", "POST " + api + "git/commits", "PATCH " + api + "git/refs/heads/main"}
+	if got := h.fake.Writes(); !slices.Equal(got, wantWrites) {
+		t.Errorf("wrote:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantWrites, "\n"))
+	}
+	if len(rels) != 1 || rels[0].Draft || rels[0].Tag != "v1.4.0" || rels[0].Target != releaseSHA || rels[0].Name != "v1.4.0" ||
+		rels[0].Body != releaseOpts("", nil).Notes || rels[0].MakeLatest != "true" {
+		t.Errorf("releases %+v", rels)
+	}
+	if sha := h.git.Refs["refs/tags/v1.4.0"]; sha != releaseSHA {
+		t.Errorf("tag v1.4.0 at %q", sha)
+	}
+	// CHANGELOG.md in one commit on top of main, main moved forward.
+	head := h.git.Commits[h.git.Refs["refs/heads/main"]]
+	doc := h.git.Files("refs/heads/main")["CHANGELOG.md"]
+	if !slices.Equal(head.Parents, []string{releaseSHA}) || !strings.Contains(doc, "<!-- crgen:release v1.4.0 "+releaseSHA+" -->\n## [v1.4.0](https://github.test/mtgrules/crgen/releases/tag/v1.4.0) — 2026-12-11\n\n### Rules update") {
+		t.Errorf("main's head %+v, CHANGELOG.md:\n%s", head, doc)
+	}
+	if res.URL != "https://github.test/mtgrules/crgen/releases/tag/v1.4.0" || !strings.Contains(strings.Join(res.Actions, "\n"), "version v1.4.0 (minor: compatible: 1 constant added (CreatureQuokka))") {
+		t.Errorf("result %+v", res)
+	}
+
+	// A rerun (main has moved on by the changelog commit): nothing twice.
+	h.fake.ResetLog()
+	res, err = h.bot.Release(context.Background(), releaseOpts("v1.3.1", &apiverdict.Verdict{Added: []string{"subtype.CreatureQuokka"}}))
+	if err != nil || len(h.fake.Writes()) != 0 || len(h.fake.ReleaseList()) != 1 {
+		t.Errorf("rerun: %v, wrote %v, releases %d", err, h.fake.Writes(), len(h.fake.ReleaseList()))
+	}
+	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "up to date: v1.4.0 is released") || !strings.Contains(got, "up to date: CHANGELOG.md already records v1.4.0") {
+		t.Errorf("rerun said:\n%s", got)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// A run that fails to publish leaves a draft and no tag nor changelog
+// entry; the rerun publishes that draft.
+func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
+	h := releaseHarness(t)
+	refuse := true
+	h.fake.Inject = func(w http.ResponseWriter, r *http.Request) bool {
+		if refuse && r.Method == "PATCH" && strings.Contains(r.URL.Path, "/releases/") {
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"message": "Resource not accessible by integration"}`))
+			return true
+		}
+		return false
+	}
+	_, err := h.bot.Release(context.Background(), releaseOpts("", nil))
+	if err == nil || !strings.Contains(err.Error(), "publishing release v1.0.0 (the draft") || !strings.Contains(err.Error(), "Resource not accessible by integration") {
+		t.Fatalf("a refused publish: %v", err)
+	}
+	rels := h.fake.ReleaseList()
+	if len(rels) != 1 || !rels[0].Draft || len(h.fake.PublishedReleases()) != 0 {
+		t.Errorf("after the failed run: releases %+v", rels)
+	}
+	if _, tagged := h.git.Refs["refs/tags/v1.0.0"]; tagged || h.git.Refs["refs/heads/main"] != releaseSHA {
+		t.Errorf("after the failed run: tags %v, main %s", h.git.Refs, h.git.Refs["refs/heads/main"])
+	}
+
+	refuse = false
+	h.fake.ResetLog()
+	if _, err := h.bot.Release(context.Background(), releaseOpts("", nil)); err != nil {
+		t.Fatal(err)
+	}
+	if w := h.fake.Writes(); len(w) != 4 || w[0] != "PATCH "+api+"releases/"+itoa(rels[0].ID) {
+		t.Errorf("the rerun wrote %v, want the draft published and the changelog entry", w)
+	}
+	rels = h.fake.ReleaseList()
+	if len(rels) != 1 || rels[0].Draft || h.git.Refs["refs/tags/v1.0.0"] != releaseSHA || !strings.HasPrefix(rels[0].Body, "The first release of github.com/mtgrules/crgen.") {
+		t.Errorf("after the rerun: releases %+v, tags %v", rels, h.git.Refs)
+	}
+	if doc := h.git.Files("refs/heads/main")["CHANGELOG.md"]; !strings.HasPrefix(doc, ChangelogPreamble) || strings.Count(doc, changelogMarker) != 1 {
+		t.Errorf("CHANGELOG.md:\n%s", doc)
+	}
+}
+
+// main moving between the read and the write of CHANGELOG.md: the entry
+// goes on top of the new head; main never goes back.
+func TestReleaseChangelogWhenMainMoves(t *testing.T) {
+	h := releaseHarness(t)
+	h.git.Trees["tree-later"] = map[string]string{"CHANGELOG.md": ChangelogPreamble + "\nhand-written line\n"}
+	moved := false
+	h.fake.Inject = func(w http.ResponseWriter, r *http.Request) bool {
+		if !moved && r.Method == "PATCH" && strings.HasSuffix(r.URL.Path, "/git/refs/heads/main") {
+			moved = true
+			h.git.Commits[laterSHA] = prbottest.MemCommit{Tree: "tree-later", Parents: []string{releaseSHA}, Message: "meanwhile"}
+			h.git.Refs["refs/heads/main"] = laterSHA
+		}
+		return false
+	}
+	if _, err := h.bot.Release(context.Background(), releaseOpts("", nil)); err != nil {
+		t.Fatal(err)
+	}
+	head := h.git.Commits[h.git.Refs["refs/heads/main"]]
+	doc := h.git.Files("refs/heads/main")["CHANGELOG.md"]
+	if !slices.Equal(head.Parents, []string{laterSHA}) || !strings.Contains(doc, "hand-written line") || strings.Count(doc, changelogMarker) != 1 {
+		t.Errorf("main's head %+v, CHANGELOG.md:\n%s", head, doc)
+	}
+	if !strings.Contains(h.log.String(), "main moved while the entry was written") {
+		t.Errorf("log:\n%s", h.log.String())
+	}
+}
+
+func TestReleaseRefusals(t *testing.T) {
+	h := releaseHarness(t)
+	h.git.Refs["refs/tags/v1.0.0"] = "base1"
+	if _, err := h.bot.Release(context.Background(), releaseOpts("", nil)); err == nil || !strings.Contains(err.Error(), "v1.0.0 is already tagged at base1, not at 111111111111") {
+		t.Errorf("a version tagged elsewhere: %v", err)
+	}
+	if _, err := h.bot.Release(context.Background(), releaseOpts("v1.0.0", &apiverdict.Verdict{Incompatible: []string{"subtype.ArtifactBook: value changed from 21 to 22"}})); err == nil || !strings.Contains(err.Error(), "refusing to tag") {
+		t.Errorf("an incompatible API: %v", err)
+	}
+	bad := releaseOpts("", nil)
+	bad.SHA = "main"
+	if _, err := h.bot.Release(context.Background(), bad); err == nil || !strings.Contains(err.Error(), `"main" is not a commit sha`) {
+		t.Errorf("a branch for a sha: %v", err)
+	}
+	if w := h.fake.Writes(); len(w) != 0 {
+		t.Errorf("refusals wrote %v", w)
+	}
+}
+
+func TestReleaseDryRun(t *testing.T) {
+	h := releaseHarness(t)
+	h.bot.DryRun = true
+	res, err := h.bot.Release(context.Background(), releaseOpts("", nil))
+	if err != nil || len(h.fake.Writes()) != 0 {
+		t.Fatalf("%v, wrote %v", err, h.fake.Writes())
+	}
+	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "would create and publish release v1.0.0") || !strings.Contains(got, "would record v1.0.0 in CHANGELOG.md") {
+		t.Errorf("dry run said:\n%s", got)
+	}
+}
+
+// The repository's CHANGELOG.md is what the bot writes to: it starts with
+// the preamble the bot gives a new one, and every entry is readable.
+func TestRepositoryChangelog(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(b), ChangelogPreamble) {
+		t.Errorf("CHANGELOG.md does not start with ChangelogPreamble:\n%s", b)
+	}
+	if _, err := changelogEntries(string(b)); err != nil {
+		t.Error(err)
+	}
+}

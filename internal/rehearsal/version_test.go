@@ -1,0 +1,162 @@
+package rehearsal
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/prbot"
+)
+
+// release runs release.yml's job as CI's success on main's commit sha
+// triggers it (workflow_run): in a fresh clone of origin checked out at
+// sha, tags and history included.
+func (r *rehearsal) release(t *testing.T, sha string) *jobResult {
+	t.Helper()
+	r.runs++
+	work := filepath.Join(r.tmp, fmt.Sprintf("release-%d", r.runs))
+	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	git(t, work, "checkout", "-q", "--detach", sha)
+	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("release-runner-%d", r.runs))
+	if err := os.MkdirAll(runnerTemp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx := map[string]any{
+		"github": map[string]any{"repository": owner + "/" + repo, "workspace": work, "server_url": "https://github.test",
+			"run_id": strconv.Itoa(4000 + r.runs), "sha": sha, "event_name": "workflow_run",
+			"event": map[string]any{"workflow_run": map[string]any{"conclusion": "success", "event": "push", "head_sha": sha,
+				"head_branch": "main", "head_repository": map[string]any{"full_name": owner + "/" + repo}}}},
+		"runner":  map[string]any{"temp": runnerTemp},
+		"secrets": map[string]any{"GITHUB_TOKEN": ghToken, "CRGEN_BOT_TOKEN": ""},
+	}
+	env := append(slices.Clone(r.env), "RUNNER_TEMP="+runnerTemp, "GITHUB_WORKSPACE="+work)
+	return tryJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/release.yml")), "release", work, ctx, env)
+}
+
+// mustRelease runs the release of sha, which must succeed.
+func (r *rehearsal) mustRelease(t *testing.T, sha string) {
+	t.Helper()
+	if res := r.release(t, sha); res.Failed {
+		t.Fatalf("the release of %.12s failed at %q:\n%s", sha, res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
+	}
+}
+
+// checkRelease checks that versions are exactly the module's tags, the
+// newest on sha, each with its published GitHub release; that the newest
+// release's notes say each of notes; that main is sha and one commit
+// adding that release's entry to CHANGELOG.md, the same notes; and that
+// the changelog has one entry per version, newest first.
+func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string, versions ...string) {
+	t.Helper()
+	newest := versions[len(versions)-1]
+	if tags := strings.Fields(git(t, r.origin, "tag", "--list", "v*", "--sort=v:refname")); !slices.Equal(tags, versions) {
+		t.Errorf("tags %v, want %v", tags, versions)
+	}
+	if at := git(t, r.origin, "rev-parse", newest+"^{commit}"); at != sha {
+		t.Errorf("%s is on %s, want %s", newest, at, sha)
+	}
+	var published []string
+	var rel *struct{ Tag, Target, Body string }
+	for _, p := range r.gh.PublishedReleases() {
+		published = append(published, p.Tag)
+		if p.Tag == newest {
+			rel = &struct{ Tag, Target, Body string }{p.Tag, p.Target, p.Body}
+		}
+	}
+	if !slices.Equal(published, versions) || rel == nil || rel.Target != sha {
+		t.Fatalf("published releases %v (newest %+v), want %v on %s", published, rel, versions, sha)
+	}
+	for _, n := range notes {
+		if !strings.Contains(rel.Body, n) {
+			t.Errorf("the notes of %s do not say %q:\n%s", newest, n, indent(rel.Body))
+		}
+	}
+	if changed := git(t, r.origin, "diff", "--name-only", sha, "main"); changed != "CHANGELOG.md" || git(t, r.origin, "rev-parse", "main^") != sha {
+		t.Errorf("main after the release of %s: changes %q on top of %s", newest, changed, git(t, r.origin, "rev-parse", "main^"))
+	}
+	doc := git(t, r.origin, "show", "main:CHANGELOG.md")
+	var entries []string
+	for _, l := range strings.Split(doc, "\n") {
+		if rest, ok := strings.CutPrefix(l, "<!-- crgen:release "); ok {
+			entries = append(entries, strings.Fields(rest)[0])
+		}
+	}
+	if want := slices.Clone(versions); !slices.Equal(entries, reversed(want)) {
+		t.Errorf("CHANGELOG.md has entries %v, want %v, newest first", entries, reversed(want))
+	}
+	entry := doc[strings.Index(doc, "<!-- crgen:release "+newest+" "+sha+" -->"):]
+	if i := strings.Index(entry[1:], "<!-- crgen:release "); i >= 0 {
+		entry = entry[:i+1]
+	}
+	t.Logf("CHANGELOG.md entry of %s:\n%s", newest, indent(entry))
+	_, entryNotes, _ := strings.Cut(entry, "\n\n") // after the marker and the entry's heading
+	if undemote(entryNotes) != strings.TrimSpace(rel.Body) {
+		t.Errorf("the CHANGELOG.md entry of %s is not its release notes:\n--- entry\n%s\n--- notes\n%s", newest, entryNotes, rel.Body)
+	}
+}
+
+func reversed(s []string) []string { slices.Reverse(s); return s }
+
+// undemote undoes the changelog's heading levels (one # more).
+func undemote(s string) string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if strings.HasPrefix(l, "##") {
+			l = l[1:]
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// releaseRefused makes the fake refuse to publish any release, as GitHub
+// does when the token lacks contents: write; or stops refusing.
+func (r *rehearsal) releaseRefused(refuse bool) {
+	r.gh.Lock()
+	defer r.gh.Unlock()
+	r.gh.Inject = nil
+	if refuse {
+		r.gh.Inject = func(w http.ResponseWriter, req *http.Request) bool {
+			if req.Method != http.MethodPatch || !strings.Contains(req.URL.Path, "/releases/") {
+				return false
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"message": "Resource not accessible by integration"}`))
+			return true
+		}
+	}
+}
+
+// checkFailedRelease checks what a release refused at publishing left:
+// one draft of version and no tag, no changelog entry, main as it was,
+// and one open issue saying where it failed.
+func (r *rehearsal) checkFailedRelease(t *testing.T, res *jobResult, version, mainBefore string) {
+	t.Helper()
+	if !res.Failed || res.FailedStep != "Tag, publish and record in the changelog" {
+		t.Fatalf("a refused publish: failed %v at %q", res.Failed, res.FailedStep)
+	}
+	var drafts int
+	for _, rel := range r.gh.ReleaseList() {
+		if rel.Tag == version && rel.Draft {
+			drafts++
+		}
+		if rel.Tag == version && !rel.Draft {
+			t.Errorf("%s was published by a run that failed", version)
+		}
+	}
+	if drafts != 1 || git(t, r.origin, "tag", "--list", version) != "" || git(t, r.origin, "rev-parse", "main") != mainBefore {
+		t.Errorf("after the failed release: %d drafts of %s, tag %q, main moved: %v", drafts, version,
+			git(t, r.origin, "tag", "--list", version), git(t, r.origin, "rev-parse", "main") != mainBefore)
+	}
+	issues := r.gh.OpenIssues(prbot.FailureLabelOf("release"))
+	if len(issues) != 1 || !strings.Contains(issues[0].Body, "The release workflow failed at the step **release**") ||
+		!strings.Contains(issues[0].Body, "Resource not accessible by integration") {
+		t.Errorf("failure issues of the release: %+v", issues)
+	}
+}
