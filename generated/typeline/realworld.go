@@ -3,6 +3,8 @@ package typeline
 import (
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/internal/names"
 )
@@ -27,21 +29,40 @@ const noteSpecial = noteFeminine + 1
 // text. It returns nil when that reading accepts the line, having handed
 // its faces to emit and kept its notes in p; else the error to report.
 func (p *parser) reread(line string, emit func(face), failed error) error {
-	text, back, normalized := names.NFCMap(line)
+	// norm.NFC.String, not names.NFC: the line escapes anyway (errors
+	// quote it), so the copy that keeps a lookup's name on the stack
+	// would buy nothing here. Gated as lookups are: only a line that
+	// holds a combining mark can compose differently.
+	text := line
+	if names.MaybeDecomposed(line) {
+		text = norm.NFC.String(line)
+	}
+	normalized := text != line
+	// back maps the bytes of text to the line's; made only when a place
+	// must be named (a note, a special character), a valid decomposed
+	// line costs its normalizing alone.
+	var back []int
+	places := func() []int {
+		if normalized && back == nil {
+			_, back, _ = names.NFCMap(line)
+		}
+		return back
+	}
 	specials := names.Specials(text)
 	if len(specials) > 0 {
 		plain, b := names.Plain(text, specials)
 		if !p.Printed {
 			q := parser{Options: Options{Lang: p.Lang, Printed: true}, quiet: true}
 			if q.run(plain, nil) == nil {
-				return p.specialError(line, specials[0], offset(back, specials[0].At))
+				return p.specialError(line, specials[0], offset(places(), specials[0].At))
 			}
 			specials = nil // not what is wrong with the line
 		} else {
+			bk := places()
 			for i := range specials {
-				specials[i].At = offset(back, specials[i].At)
+				specials[i].At = offset(bk, specials[i].At)
 			}
-			text, back = plain, compose(back, b)
+			text, back = plain, compose(bk, b)
 		}
 	}
 	if !normalized && len(specials) == 0 {
@@ -59,7 +80,7 @@ func (p *parser) reread(line string, emit func(face), failed error) error {
 		p.note(noteSpecial, sp.At, line[sp.At:sp.At+sp.Size], nil)
 	}
 	for _, n := range q.notes {
-		from, to := offset(back, n.at), offset(back, n.at+len(n.printed))
+		from, to := offset(places(), n.at), offset(places(), n.at+len(n.printed))
 		n.at, n.printed = from, line[from:to]
 		p.notes = append(p.notes, n)
 	}

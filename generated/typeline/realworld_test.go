@@ -35,6 +35,13 @@ func TestRealWorldText(t *testing.T) {
 		!strings.Contains(tl.Notes[0].Why, "U+00A0 no-break space where the rules print a space") {
 		t.Errorf("printed mode on a no-break space: %+v, %v", tl, err)
 	}
+	// Notes after a character of several bytes name their own place: a
+	// bare long dash, then a no-break space (the fuzzer once saw the
+	// dash's note quote "— E").
+	tl, err = printed.Parse("Creature—\u00a0Elf")
+	if err != nil || len(tl.Notes) != 2 || tl.Notes[0].Printed != "—" || tl.Notes[0].Offset != 8 || tl.Notes[1].Printed != "\u00a0" || tl.Notes[1].Offset != 11 {
+		t.Errorf("printed mode on a bare dash and a no-break space: %+v, %v", tl.Notes, err)
+	}
 	err = typeline.Validate(nbsp, typeline.English)
 	if err == nil || !strings.Contains(err.Error(), `"Creature —\u00a0Dryad"`) || !strings.Contains(err.Error(), "U+00A0 no-break space where the rules print a space at offset 12: printed mode reads it") {
 		t.Errorf("strict mode on a no-break space: %v", err)

@@ -296,21 +296,22 @@ func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang
 // Validate checks a type line. It allocates nothing for a valid line, in
 // either mode.
 func (o Options) Validate(line string) error {
-	p := parser{Options: o}
-	if err := p.run(line, nil); err != nil {
-		if err := p.reread(line, nil, err); err != nil {
-			return err
-		}
+	if o.Lang == English && fastValid(line) {
+		return nil
 	}
-	return nil
+	p := parser{Options: o}
+	return p.read(line, nil, nil)
 }
 
 // Valid reports whether a line is valid, without saying why: Validate's
 // verdict, for callers that count or filter. It allocates nothing,
 // whatever the line.
 func (o Options) Valid(line string) bool {
+	if o.Lang == English && fastValid(line) {
+		return true
+	}
 	p := parser{Options: o, quiet: true}
-	return p.run(line, nil) == nil || p.reread(line, nil, errQuiet) == nil
+	return p.read(line, nil, nil) == nil
 }
 
 // Parse reads a type line into its faces and, in printed mode, the notes
@@ -325,11 +326,9 @@ func (o Options) Parse(line string) (TypeLine, error) {
 			Subtypes:   append([]subtype.Subtype(nil), f.subs[:f.nSubs]...),
 		})
 	}
-	if err := p.run(line, emit); err != nil {
-		tl.Faces, p.notes = nil, nil // a face read before the failure is read again
-		if err := p.reread(line, emit, err); err != nil {
-			return TypeLine{}, err
-		}
+	// A face read before a failure is read again.
+	if err := p.read(line, emit, func() { tl.Faces, p.notes = nil, nil }); err != nil {
+		return TypeLine{}, err
 	}
 	for _, n := range p.notes {
 		if len(tl.Faces) == 1 {
@@ -341,6 +340,37 @@ func (o Options) Parse(line string) (TypeLine, error) {
 	slices.SortStableFunc(tl.Notes, func(a, b Note) int { return a.Offset - b.Offset })
 	return tl, nil
 }
+
+// read reads line as given and, when that fails, again as real-world
+// text (reread), calling reset before each reading after the first. The
+// first reading builds no error (quiet): a valid line pays for nothing
+// else (not even a scan for combining marks: a decomposed line fails at
+// its first decomposed word, and is then read in NFC), and only a line
+// that real-world text does not explain is read a second time, for its
+// error.
+func (p *parser) read(line string, emit func(face), reset func()) error {
+	quiet := p.quiet
+	p.quiet = true
+	err := p.run(line, emit)
+	p.quiet = quiet
+	if err == nil {
+		return nil
+	}
+	if reset != nil {
+		reset()
+	}
+	if err := p.reread(line, emit, errAsGiven); err != errAsGiven {
+		return err
+	}
+	if quiet {
+		return errQuiet // the quiet reading above said so already
+	}
+	return p.run(line, emit)
+}
+
+// errAsGiven is what reread returns for a line it reads no differently:
+// read it as given.
+var errAsGiven = &Error{Cause: CauseUnknown, Reason: "read as given"}
 
 // parser reads one line. It stays on the stack: Validate allocates
 // nothing, and notes are only gathered when Parse asks for them.
@@ -477,7 +507,7 @@ func tableOf(s *sense) *enum.Table {
 func (p *parser) run(line string, emit func(face)) error {
 	rest := line
 	for n := 1; ; n++ {
-		part, tail, more := strings.Cut(rest, faceSep)
+		part, tail, more := cutFace(rest)
 		var f face
 		p.face = n
 		off := len(line) - len(rest)
@@ -506,6 +536,37 @@ func (p *parser) run(line string, emit func(face)) error {
 			return nil
 		}
 		rest = tail
+	}
+}
+
+// cutFace is strings.Cut(s, faceSep), looking for the separator's slash
+// first: nearly every line has none, and finding one byte costs less than
+// finding a string.
+func cutFace(s string) (face, rest string, more bool) {
+	for from := 0; ; {
+		i := strings.IndexByte(s[from:], '/')
+		if i < 0 {
+			return s, "", false
+		}
+		if i += from; i > 0 && strings.HasPrefix(s[i-1:], faceSep) {
+			return s[:i-1], s[i-1+len(faceSep):], true
+		}
+		from = i + 1
+	}
+}
+
+// indexDash is strings.Index(s, dash), looking for the long dash's first
+// byte first, as cutFace does.
+func indexDash(s string) int {
+	for from := 0; ; {
+		i := strings.IndexByte(s[from:], dash[1])
+		if i < 0 {
+			return -1
+		}
+		if i += from; i > 0 && strings.HasPrefix(s[i-1:], dash) {
+			return i - 1
+		}
+		from = i + 1
 	}
 }
 
@@ -592,7 +653,7 @@ var printedDashes = [...]string{" -- ", " - ", " – ", "—"}
 // explains any other dash; printed mode accepts the others, noting them.
 // The offset returned is where right begins in s.
 func (p *parser) cutDash(s string, off int) (left, right string, rightAt int, hasDash bool, err *Error) {
-	if i := strings.Index(s, dash); i >= 0 {
+	if i := indexDash(s); i >= 0 {
 		return s[:i], s[i+len(dash):], i + len(dash), true, nil
 	}
 	for _, d := range printedDashes {
@@ -895,43 +956,62 @@ func (p *parser) parsePlane(right string, off int, f *face) *Error {
 
 type span struct{ start, end int }
 
-// parseSubtypes reads the words after the dash, longest names first.
+// maxPhrase bounds the words of one name (Señor del Tiempo is three);
+// the vocabulary's Phrase never exceeds it (TestPhraseBound).
+const maxPhrase = 8
+
+// wordEnd returns where the word starting at i of s ends.
+func wordEnd(s string, i int) int {
+	for i < len(s) && s[i] != ' ' {
+		i++
+	}
+	return i
+}
+
+// parseSubtypes reads the words after the dash, longest names first. It
+// walks the words once, looking each first word up once: the words of a
+// longer name are only found when the first word starts one.
 func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
-	var toks [maxSub + 8]span
-	nt := 0
-	for i := 0; i < len(right); {
+	for i := 0; ; {
 		for i < len(right) && right[i] == ' ' {
 			i++
 		}
-		j := i
-		for j < len(right) && right[j] != ' ' {
-			j++
+		if i == len(right) {
+			return nil
 		}
-		if j > i {
-			if nt == len(toks) {
-				return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "too many subtypes" })
-			}
-			toks[nt] = span{i, j}
-			nt++
-		}
-		i = j
-	}
-	for i := 0; i < nt; {
-		tok := right[toks[i].start:toks[i].end]
+		var ends [maxPhrase]int
+		ends[0] = wordEnd(right, i)
+		first := vocab.lookup(right[i:ends[0]])
 		most := 1
-		if first := vocab.lookup(tok); first != nil {
+		if first != nil {
 			most = first.Phrase
 		}
 		if p.Printed {
-			if first := vocab.lookupLoose(tok); first != nil {
-				most = max(most, first.Phrase)
+			if loose := vocab.lookupLoose(right[i:ends[0]]); loose != nil {
+				most = max(most, loose.Phrase)
 			}
 		}
-		most = min(most, nt-i)
+		words := 1
+		for ; words < min(most, maxPhrase); words++ {
+			next := ends[words-1]
+			for next < len(right) && right[next] == ' ' {
+				next++
+			}
+			if next == len(right) {
+				break
+			}
+			ends[words] = wordEnd(right, next)
+		}
 		matched := 0
-		for n := most; n >= 1 && matched == 0; n-- {
-			phrase := right[toks[i].start:toks[i+n-1].end]
-			s, how := p.subtypeSense(phrase, n, f)
+		for n := words; n >= 1 && matched == 0; n-- {
+			phrase := right[i:ends[n-1]]
+			var s *sense
+			var how noteKind
+			if n == 1 { // the word looked up above: not twice
+				s, how = p.subtypeSenseOf(first, phrase, n, f)
+			} else {
+				s, how = p.subtypeSense(phrase, n, f)
+			}
 			if s == nil {
 				continue
 			}
@@ -947,23 +1027,38 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 				return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "too many subtypes" })
 			}
 			if how != noteNone {
-				p.note(how, off+toks[i].start, phrase, s)
+				p.note(how, off+i, phrase, s)
 			}
 			f.subs[f.nSubs] = stOf(s)
 			f.nSubs++
 			matched = n
 		}
 		if matched == 0 {
-			if q := p.asPrinted(); q != nil {
-				if err := q.printedSubtype(right, toks[i:nt], f); err != nil {
-					return err
-				}
-			}
-			return p.wrongSubtype(right, toks[i:i+most], p.Lang, f)
+			return p.noSubtype(right, i, words, f)
 		}
-		i += matched
+		i = ends[matched-1]
 	}
-	return nil
+}
+
+// noSubtype is the error of the words from offset i of right, where no
+// subtype of the face starts (the first words of them could start one):
+// the rules' verdict on a form only printed mode reads, else why not.
+func (p *parser) noSubtype(right string, i, words int, f *face) *Error {
+	var toks [maxSub + maxPhrase]span
+	nt := 0
+	for nt < len(toks) && i < len(right) {
+		j := wordEnd(right, i)
+		toks[nt] = span{i, j}
+		nt++
+		for i = j; i < len(right) && right[i] == ' '; i++ {
+		}
+	}
+	if q := p.asPrinted(); q != nil {
+		if err := q.printedSubtype(right, toks[:nt], f); err != nil {
+			return err
+		}
+	}
+	return p.wrongSubtype(right, toks[:words], p.Lang, f)
 }
 
 // asPrinted returns the parser in printed mode, for the rules' mode to
@@ -1011,7 +1106,13 @@ func (q *parser) printedSubtype(right string, toks []span, f *face) *Error {
 // Spanish, one word) in the masculine; and how its spelling differs. For
 // a plane n is 0: the phrase is one name whatever its words.
 func (p *parser) subtypeSense(phrase string, n int, f *face) (*sense, noteKind) {
-	if s := p.subtypeOf(vocab.lookup(phrase), f); s != nil {
+	return p.subtypeSenseOf(vocab.lookup(phrase), phrase, n, f)
+}
+
+// subtypeSenseOf is subtypeSense for a phrase already looked up as the
+// rules spell it (exact, which may be nil).
+func (p *parser) subtypeSenseOf(exact *word, phrase string, n int, f *face) (*sense, noteKind) {
+	if s := p.subtypeOf(exact, f); s != nil {
 		return s, variantOr(s, noteNone)
 	}
 	if !p.Printed {

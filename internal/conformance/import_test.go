@@ -15,41 +15,60 @@ import (
 	"github.com/mtgrules/crgen/internal/corpus"
 )
 
-// importProgram writes, in a module of its own beside nothing but a
-// replace of this one, a program that imports every public generated
-// package and does nothing: what importing them costs is what it costs
-// before main runs.
-func importProgram(t *testing.T) (dir string, pkgs []string) {
-	t.Helper()
-	root := corpus.Root(t)
-	out, err := exec.Command("go", "list", "-C", root, "./generated/...").Output()
+// generatedPackages are the public generated packages.
+func generatedPackages(tb testing.TB) []string {
+	tb.Helper()
+	out, err := exec.Command("go", "list", "-C", corpus.Root(tb), "./generated/...").Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		tb.Fatalf("go list: %v", err)
 	}
-	var imports strings.Builder
+	var pkgs []string
 	for _, p := range strings.Fields(string(out)) {
-		if strings.Contains(p, "/internal/") {
-			continue
+		if !strings.Contains(p, "/internal/") {
+			pkgs = append(pkgs, p)
 		}
-		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// probeProgram builds, in a module of its own beside nothing but a
+// replace of this one (and this one's go.sum), a program that imports
+// pkgs and does nothing: what importing them costs is what it costs
+// before main runs. It returns the program's path.
+func probeProgram(tb testing.TB, pkgs []string) string {
+	tb.Helper()
+	root := corpus.Root(tb)
+	var imports strings.Builder
+	for _, p := range pkgs {
 		fmt.Fprintf(&imports, "\t_ %q\n", p)
 	}
-	dir = t.TempDir()
+	dir := tb.TempDir()
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
+	}
+	main := "package main\n\nfunc main() {}\n"
+	if len(pkgs) > 0 {
+		main = "package main\n\nimport (\n" + imports.String() + ")\n\nfunc main() {}\n"
 	}
 	files := map[string]string{
 		"go.mod":  "module initprobe\n\ngo 1.26.0\n\nrequire github.com/mtgrules/crgen v0.0.0\n\nreplace github.com/mtgrules/crgen => " + root + "\n",
 		"go.sum":  string(sum),
-		"main.go": "package main\n\nimport (\n" + imports.String() + ")\n\nfunc main() {}\n",
+		"main.go": main,
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
-	return dir, pkgs
+	bin := filepath.Join(dir, "probe")
+	build := exec.Command("go", "build", "-mod=mod", "-o", bin, ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("building a program importing %v: %v\n%s", pkgs, err, out)
+	}
+	return bin
 }
 
 // initLine is a line of GODEBUG=inittrace=1: "init PKG @T ms, D ms clock,
@@ -64,14 +83,8 @@ func TestImportingIsFree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a program")
 	}
-	dir, pkgs := importProgram(t)
-	bin := filepath.Join(dir, "probe")
-	build := exec.Command("go", "build", "-mod=mod", "-o", bin, ".")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building a program importing %v: %v\n%s", pkgs, err, out)
-	}
+	pkgs := generatedPackages(t)
+	bin := probeProgram(t, pkgs)
 	run := exec.Command(bin)
 	run.Env = append(os.Environ(), "GODEBUG=inittrace=1")
 	var stderr bytes.Buffer
@@ -101,4 +114,29 @@ func TestImportingIsFree(t *testing.T) {
 		t.Errorf("importing %v: %d allocations and %d bytes in crgen packages' init, want at most 16 and 16 KB", pkgs, allocs, bytesTotal)
 	}
 	t.Logf("importing %d packages: %d allocations, %d bytes in crgen init", len(pkgs), allocs, bytesTotal)
+}
+
+// BenchmarkImport is what starting a program that imports every
+// generated package costs, beside its floor (a program that imports
+// nothing: the process and the Go runtime) and a program importing a
+// data package that does no work at start either
+// (golang.org/x/net/html/atom, static tables).
+func BenchmarkImport(b *testing.B) {
+	for _, impl := range []struct {
+		name string
+		pkgs []string
+	}{
+		{"project", generatedPackages(b)},
+		{"baseline=floor", nil},
+		{"baseline=x-net-html-atom", []string{"golang.org/x/net/html/atom"}},
+	} {
+		bin := probeProgram(b, impl.pkgs)
+		b.Run("program=imports-only/impl="+impl.name, func(b *testing.B) {
+			for b.Loop() {
+				if out, err := exec.Command(bin).CombinedOutput(); err != nil {
+					b.Fatalf("%s: %v\n%s", bin, err, out)
+				}
+			}
+		})
+	}
 }

@@ -14,14 +14,17 @@ import (
 // as typeline.Validate for what it accepts, written as a zero-allocation
 // scanner a good engineer would write: maps from printed names (exact
 // case first, then the word folded into a stack buffer), bit masks of
-// categories, substrings for multi-word names, no splitting.
+// categories, one lookup per word (a longer name is tried only where one
+// starts with the word), substrings for multi-word names, no splitting.
 type scanValidator struct {
 	langs [2]scanLang
 }
 
 type scanLang struct {
 	exact, folded map[string]scanWord
-	maxWords      int
+	// exactOnly: the rules' spellings only (exact case, the rules'
+	// apostrophe), nothing folded: the exact-spelling scanner.
+	exactOnly bool
 }
 
 // scanWord is what a spelling names: a card type (the categories its
@@ -34,27 +37,49 @@ type scanWord struct {
 	subOf           uint32 // categories that list it as a subtype
 	id              uint16 // tells subtypes apart, for duplicates
 	typeID          uint8  // tells card types and supertypes apart
+	phrase          int    // the most words of a name starting with this word
 }
 
-func newScanValidator() *scanValidator {
+func newScanValidator() *scanValidator { return buildScanValidator(false) }
+
+// newExactScanner is the baseline of the fast path, the floor of a line
+// spelled as the rules spell it: English only, exact case, the rules'
+// apostrophe, nothing folded. It accepts every line of the en-exact mix,
+// as Validate does (TestScanBaselineAgrees).
+func newExactScanner() *scanLang { return &buildScanValidator(true).langs[typeline.English] }
+
+// validate is the exact-spelling scanner's verdict on an English line.
+func (l *scanLang) validate(line string) bool { return l.lines(line, true) }
+
+func buildScanValidator(exactOnly bool) *scanValidator {
 	v := &scanValidator{}
 	for i := range v.langs {
-		v.langs[i] = scanLang{exact: map[string]scanWord{}, folded: map[string]scanWord{}}
+		v.langs[i] = scanLang{exact: map[string]scanWord{}, folded: map[string]scanWord{}, exactOnly: exactOnly}
 	}
 	add := func(lang int, name string, f func(w *scanWord)) {
 		if name == "" {
 			return
 		}
 		l := &v.langs[lang]
-		for _, n := range []string{name, strings.ReplaceAll(name, "’", "'")} {
-			w := l.exact[n]
-			f(&w)
-			l.exact[n] = w
-			fw := l.folded[strings.ToLower(n)]
-			f(&fw)
-			l.folded[strings.ToLower(n)] = fw
+		spellings := []string{name, strings.ReplaceAll(name, "’", "'")}
+		if exactOnly {
+			spellings = spellings[:1]
 		}
-		l.maxWords = max(l.maxWords, len(strings.Fields(name)))
+		words := len(strings.Fields(name))
+		for _, n := range spellings {
+			for m, k := range map[*map[string]scanWord]string{&l.exact: n, &l.folded: strings.ToLower(n)} {
+				w := (*m)[k]
+				f(&w)
+				w.phrase = max(w.phrase, 1)
+				(*m)[k] = w
+				if words > 1 {
+					first, _, _ := strings.Cut(k, " ")
+					fw := (*m)[first]
+					fw.phrase = max(fw.phrase, words)
+					(*m)[first] = fw
+				}
+			}
+		}
 	}
 	cats := subtype.Categories()
 	for i, t := range cardtype.CardTypeValues() {
@@ -159,8 +184,8 @@ func subtypeValues(c subtype.Category) []subtype.Subtype {
 // lookup finds a spelling: exact case first, then folded into a stack
 // buffer (m[string(b)] does not allocate).
 func (l *scanLang) lookup(s string) (scanWord, bool) {
-	if w, ok := l.exact[s]; ok {
-		return w, true
+	if w, ok := l.exact[s]; ok || l.exactOnly {
+		return w, ok
 	}
 	var buf [64]byte
 	if len(s) > len(buf) {
@@ -181,10 +206,13 @@ func (l *scanLang) lookup(s string) (scanWord, bool) {
 }
 
 func (v *scanValidator) validate(line string, lang typeline.Lang) bool {
-	l := &v.langs[lang]
+	return v.langs[lang].lines(line, lang == typeline.English)
+}
+
+func (l *scanLang) lines(line string, english bool) bool {
 	for rest := line; ; {
 		face, tail, more := strings.Cut(rest, " // ")
-		if !l.face(face, lang == typeline.English) {
+		if !l.face(face, english) {
 			return false
 		}
 		if !more {
@@ -241,41 +269,47 @@ func (l *scanLang) face(face string, english bool) bool {
 	var subs [16]uint16
 	n := 0
 	for i := 0; i < len(right); {
-		// Longest name first: up to maxWords words from i.
-		end, ends := i, [8]int{}
-		k := 0
-		for k < l.maxWords && k < len(ends) && end < len(right) {
-			e := strings.IndexByte(right[end:], ' ')
-			if e < 0 {
-				e = len(right) - end
-			}
-			end += e
-			ends[k] = end
-			k++
-			end++
+		end := strings.IndexByte(right[i:], ' ')
+		if end < 0 {
+			end = len(right)
+		} else {
+			end += i
 		}
-		matched := false
-		for ; k > 0 && !matched; k-- {
-			w, ok := l.lookup(right[i:ends[k-1]])
-			if !ok || w.subOf&allows == 0 {
-				continue
+		w, ok := l.lookup(right[i:end])
+		next := end + 1
+		if ok && w.phrase > 1 {
+			// The longest name first, among those starting here.
+			var ends [8]int
+			k := 0
+			for e := end; k < min(w.phrase-1, len(ends)) && e < len(right); k++ {
+				if f := strings.IndexByte(right[e+1:], ' '); f < 0 {
+					e = len(right)
+				} else {
+					e += 1 + f
+				}
+				ends[k] = e
 			}
-			for _, s := range subs[:n] {
-				if s == w.id {
-					return false
+			for ; k > 0; k-- {
+				if lw, lok := l.lookup(right[i:ends[k-1]]); lok && lw.subOf&allows != 0 {
+					w, next = lw, ends[k-1]+1
+					break
 				}
 			}
-			if n == len(subs) {
-				return false
-			}
-			subs[n] = w.id
-			n++
-			i = ends[k-1] + 1
-			matched = true
 		}
-		if !matched {
+		if !ok || w.subOf&allows == 0 {
 			return false
 		}
+		for _, s := range subs[:n] {
+			if s == w.id {
+				return false
+			}
+		}
+		if n == len(subs) {
+			return false
+		}
+		subs[n] = w.id
+		n++
+		i = next
 	}
 	return true
 }
@@ -321,7 +355,16 @@ func lineMixes(t testing.TB) []lineMix {
 	sort.Strings(en)
 	sort.Strings(es)
 	sort.Strings(bad)
+	// en-exact: the lines spelled exactly as the rules spell them (what
+	// Parse gives back reads the same): the fast path's input.
+	var exact []string
+	for _, l := range en {
+		if tl, err := typeline.Parse(l, typeline.English); err == nil && tl.String() == l {
+			exact = append(exact, l)
+		}
+	}
 	return []lineMix{
+		{"en-exact", typeline.English, exact},
 		{"en-printed", typeline.English, en},
 		{"en-lower", typeline.English, lower},
 		{"es-printed", typeline.Spanish, es},
@@ -344,6 +387,19 @@ func TestScanBaselineAgrees(t *testing.T) {
 			}
 			if got := v.validate(l, mix.lang); got != want {
 				t.Errorf("%s %q: baseline %v, Validate %v", mix.name, l, got, typeline.Validate(l, mix.lang))
+			}
+		}
+		if mix.name == "en-exact" {
+			exact := newExactScanner()
+			for i, l := range mix.lines {
+				if !exact.validate(l) {
+					t.Errorf("exact-spelling baseline rejects %q, which Validate accepts", l)
+				}
+				if i < 20 {
+					if n := testing.AllocsPerRun(10, func() { exact.validate(l) }); n != 0 {
+						t.Errorf("exact-spelling baseline %q: %v allocations", l, n)
+					}
+				}
 			}
 		}
 		for i, l := range mix.lines {
@@ -375,6 +431,13 @@ func BenchmarkTypeLine(b *testing.B) {
 			{"project", func(l string, lang typeline.Lang) bool { return typeline.Options{Lang: lang}.Valid(l) }},
 			{"project-validate", func(l string, lang typeline.Lang) bool { return typeline.Validate(l, lang) == nil }},
 			{"baseline=scanner", v.validate},
+		}
+		if mix.name == "en-exact" {
+			exact := newExactScanner()
+			impls = append(impls, struct {
+				name string
+				f    func(string, typeline.Lang) bool
+			}{"baseline=exact-scanner", func(l string, _ typeline.Lang) bool { return exact.validate(l) }})
 		}
 		for _, impl := range impls {
 			b.Run("mix="+mix.name+"/impl="+impl.name, func(b *testing.B) {

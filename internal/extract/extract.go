@@ -359,16 +359,26 @@ func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, 
 // ok with an empty category means the wording is known but names a category
 // the tables do not know.
 func matchListSentence(p *phrases, s string) (cat, list string, basic, ok bool) {
-	if m := p.basicLands.FindStringSubmatch(s); m != nil {
-		return "", m[1], true, true
+	if rest, ok := strings.CutPrefix(s, p.basicLands[0]); ok {
+		if list, ok := strings.CutSuffix(rest, p.basicLands[1]); ok && list != "" {
+			return "", list, true, true
+		}
 	}
+	// The wordings end before their list: a matcher given the whole
+	// sentence (thousands of bytes for creatures) would clear a state as
+	// long as it on every try.
+	head := s[:min(len(s), listWordingMax)]
 	for _, re := range p.subtypeLists {
-		if m := re.FindStringSubmatchIndex(s); m != nil && m[1] < len(s) {
+		if m := re.FindStringSubmatchIndex(head); m != nil && m[1] < len(s) {
 			return p.category[s[m[2]:m[3]]], s[m[1]:], false, true
 		}
 	}
 	return "", "", false, false
 }
+
+// listWordingMax bounds the words of a list sentence before its list
+// ("All other creature types are one word long: ").
+const listWordingMax = 200
 
 // looksLikeList spots a list sentence in an unknown wording, so that a
 // reworded rule fails loudly instead of silently losing its list.
@@ -494,7 +504,7 @@ func manaSymbols(p *phrases, r crtext.Rule, sub []crtext.Rule) ([]snapshot.ManaS
 	var out []snapshot.ManaSymbol
 	seen := map[string]bool{}
 	groups := map[string]bool{}
-	for _, clause := range strings.Split(p.aside.ReplaceAllString(r.Text, ""), ";") {
+	for _, clause := range strings.Split(p.withoutAsides(r.Text), ";") {
 		clause = strings.TrimSpace(clause)
 		i := strings.IndexByte(clause, '{')
 		if i < 0 {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/crtext"
@@ -437,11 +435,18 @@ func FuzzExtract(f *testing.F) {
 // extractionInputs are releases of each kind Wizards has published:
 // the largest (UTF-16), Windows-1252 with CRLF, UTF-8 with a BOM and bare
 // CRs, and the newest (UTF-8, LF).
+// extractionInputs are a release of each encoding and line ending
+// Wizards has published (past releases: the dates stay right).
 var extractionInputs = []struct{ name, date string }{
-	{"utf16-largest", "20160930"},
+	{"ascii-crlf", "20090711"},
+	{"utf16be-crlf", "20130501"},
 	{"windows1252-crlf", "20221007"},
+	{"utf16le-crlf", "20160930"},
+	{"utf8-crlf", "20180119"},
+	{"utf8-lf", "20180427"},
+	{"utf8bom-crlf", "20190614"},
 	{"utf8bom-cr", "20250725"},
-	{"utf8-newest", "20260227"},
+	{"utf8bom-lf", "20260227"},
 }
 
 // extractFile is the project's path for a release on disk (scrape's): read
@@ -471,19 +476,18 @@ func floor(path string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	sep := byte('\n')
-	if bytes.Count(b, []byte{'\r'}) > bytes.Count(b, []byte{'\n'}) {
+	if strings.Count(text, "\r") > strings.Count(text, "\n") {
 		sep = '\r'
 	}
 	lines := 0
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, sep)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, sep)
 		if i < 0 {
 			break
 		}
 		lines++
-		b = b[i+1:]
+		text = text[i+1:]
 	}
 	return lines, nil
 }

@@ -34,18 +34,22 @@ type phrases struct {
 	// the matcher walk the whole list, thousands of bytes for creatures.)
 	subtypeLists []*regexp.Regexp
 	category     map[string]string // words of group 1 → category
-	basicLands   *regexp.Regexp
-	cardTypes    *regexp.Regexp
-	supertypes   *regexp.Regexp
-	manaSymbols  *regexp.Regexp
+	// basicLands is the sentence of the basic land types, around its list.
+	basicLands  [2]string
+	cardTypes   *regexp.Regexp
+	supertypes  *regexp.Regexp
+	manaSymbols *regexp.Regexp
 	// how the card types, supertypes and mana symbols sentences begin:
 	// the rule that holds one is found by it
 	cardTypesWording, supertypesWording, manaWording string
 	manaGroup                                        map[string]string // clause words before the first symbol → group
 	// variable matches a subrule calling a symbol a variable symbol
 	variable *regexp.Regexp
-	and      string         // the word before the last list entry
-	aside    *regexp.Regexp // "(see rule 301.5)" inside lists
+	and      string // the word before the last list entry
+	// aside matches "(see rule 301.5)" inside lists; withoutAsides drops
+	// the spaces before it too. It starts with its parenthesis, so that
+	// the matcher skips to each "(" instead of trying every space.
+	aside *regexp.Regexp
 	// typeWord is in every subtype list sentence; exampleList is one,
 	// for messages, with %s for the category
 	typeWord, exampleList string
@@ -88,7 +92,7 @@ var langPhrases = map[Lang]*phrases{
 			"planeswalker": "planeswalker", "spell": "spell", "creature": "creature",
 			"planar": "planar", "dungeon": "dungeon", "battle": "battle",
 		},
-		basicLands:       regexp.MustCompile(`^Of that list, (.+) are the basic land types$`),
+		basicLands:       [2]string{"Of that list, ", " are the basic land types"},
 		cardTypes:        regexp.MustCompile(`^The card types are (.+)$`),
 		supertypes:       regexp.MustCompile(`^The supertypes are (.+)$`),
 		manaSymbols:      regexp.MustCompile(`^The mana symbols are `),
@@ -109,7 +113,7 @@ var langPhrases = map[Lang]*phrases{
 		},
 		variable:    regexp.MustCompile(`variable (?:mana )?symbols? (?:\(such as )?(\{[A-Z]\})`),
 		and:         "and",
-		aside:       regexp.MustCompile(`\s*\((?:[Ss]ee|[Ss]ee also) rules? [0-9][^)]*\)`),
+		aside:       regexp.MustCompile(`\((?:[Ss]ee|[Ss]ee also) rules? [0-9][^)]*\)`),
 		typeWord:    " type",
 		exampleList: "The %s types are ...",
 	},
@@ -125,7 +129,7 @@ var langPhrases = map[Lang]*phrases{
 			"de planeswalker": "planeswalker", "de hechizo": "spell", "de criatura": "creature",
 			"planares": "planar", "de mazmorra": "dungeon", "de batalla": "battle",
 		},
-		basicLands:       regexp.MustCompile(`^De esa lista, (.+) son los tipos de tierra básicos$`),
+		basicLands:       [2]string{"De esa lista, ", " son los tipos de tierra básicos"},
 		cardTypes:        regexp.MustCompile(`^Los tipos de carta son (.+)$`),
 		supertypes:       regexp.MustCompile(`^Los supertipos son (.+)$`),
 		manaSymbols:      regexp.MustCompile(`^Los símbolos de maná son `),
@@ -144,7 +148,7 @@ var langPhrases = map[Lang]*phrases{
 		typeWord:    "tipo",
 		exampleList: "Los tipos %s son ...",
 		and:         "y",
-		aside:       regexp.MustCompile(`\s*\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
+		aside:       regexp.MustCompile(`\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
 	},
 }
 
@@ -154,7 +158,23 @@ func (p *phrases) withoutAsides(text string) string {
 	if !strings.Contains(text, "(") {
 		return text
 	}
-	return p.aside.ReplaceAllString(text, "")
+	found := p.aside.FindAllStringIndex(text, -1)
+	if found == nil {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	last := 0
+	for _, m := range found {
+		start := m[0]
+		for start > last && strings.IndexByte(" \t\n\f\r", text[start-1]) >= 0 { // \s before the aside
+			start--
+		}
+		b.WriteString(text[last:start])
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // Expected says what a rule page of fact should hold, in lang's words, for

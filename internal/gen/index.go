@@ -200,10 +200,27 @@ func lexiconLit(lx names.Lexicon) jen.Code {
 				}
 				senses = append(senses, jen.Values(fs...))
 			}
-			g.Values(field("Senses", jen.Index().Qual(namesPkg, "Sense").Values(senses...)), field("Phrase", raw("%d", w.Phrase))).Op(",")
+			fs := []jen.Code{field("Senses", jen.Index().Qual(namesPkg, "Sense").Values(senses...)), field("Phrase", raw("%d", w.Phrase))}
+			if w.Today != (names.Today{}) {
+				fs = append(fs, field("Today", jen.Qual(namesPkg, "Today").Values(todayFields(w.Today)...)))
+			}
+			g.Values(fs...).Op(",")
 		}
 	}))
 	return jen.Qual(namesPkg, "Lexicon").Values(jen.Dict{jen.Id("Index"): indexLit(&lx.Index), jen.Id("Words"): words})
+}
+
+func todayFields(t names.Today) []jen.Code {
+	var fs []jen.Code
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"CardType", int(t.CardType)}, {"Supertype", int(t.Supertype)}, {"Cat", int(t.Cat)}, {"Sub", int(t.Sub)}} {
+		if f.v != 0 {
+			fs = append(fs, field(f.name, raw("%d", f.v)))
+		}
+	}
+	return fs
 }
 
 // categoriesOf has, for each card type value, bit c set when category c

@@ -143,7 +143,7 @@ func (x *Index) FindValue(name string) int { return x.find(name, true, true) }
 // combining mark, ASCII ones among them, misses at once, without
 // allocating.
 func (x *Index) miss(name string, markedOnly, normalize bool) int {
-	if !normalize || !maybeDecomposed(name) {
+	if !normalize || !MaybeDecomposed(name) {
 		return 0
 	}
 	return x.find(NFC(name), markedOnly, false)
@@ -178,14 +178,24 @@ func (x *Index) find(name string, markedOnly, normalize bool) int {
 	mask := uint64(len(x.Slots) - 1)
 	for p := x.hash(n, a|caseBits, b|caseBits); ; p = (p + 1) & mask {
 		sl := &x.Slots[p]
-		// As printed, or equal but for the case bit of letters.
-		if sl.A == a && sl.B == b && int(sl.N) == n {
-			return hit(sl, markedOnly)
-		}
-		if int(sl.N) == n && (a^sl.A)&^spread(uint8(sl.Letters)) == 0 && (b^sl.B)&^spread(uint8(sl.Letters>>8)) == 0 {
-			return hit(sl, markedOnly)
+		if int(sl.N) == n {
+			// As printed, or equal but for the case bit of letters; a
+			// name of the same length that differs elsewhere (the usual
+			// collision) is passed over before the letters are spread.
+			da, db := a^sl.A, b^sl.B
+			if da|db == 0 {
+				return hit(sl, markedOnly)
+			}
+			if (da|db)&^caseBits == 0 && da&^spread(uint8(sl.Letters)) == 0 && db&^spread(uint8(sl.Letters>>8)) == 0 {
+				return hit(sl, markedOnly)
+			}
 		}
 		if sl.N == 0 {
+			if (a|b)&0x8080808080808080 == 0 {
+				// ASCII (the words hold every byte of a name this
+				// short): nothing to compose, and no scan to know it.
+				return 0
+			}
 			return x.miss(name, markedOnly, normalize)
 		}
 	}

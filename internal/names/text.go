@@ -26,18 +26,38 @@ func IsASCII(s string) bool {
 	return true
 }
 
-// maybeDecomposed reports whether s holds a combining mark (or a Hangul
+// MaybeDecomposed reports whether s holds a combining mark (or a Hangul
 // jamo): what a decomposed or not yet composed string holds, and what the
 // names of the rules, printed in NFC, do not. A string without one is
 // taken as it is, at no cost.
-func maybeDecomposed(s string) bool {
-	if IsASCII(s) {
-		return false
-	}
-	for _, r := range s {
-		if r >= 0x300 && (unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) || 0x1100 <= r && r <= 0x11FF) {
+func MaybeDecomposed(s string) bool {
+	// One pass over the bytes, decoding only what may be a mark: ASCII,
+	// the leads of Latin letters (U+0080 to U+02FF) and continuation
+	// bytes are all under 0xCC; the combining diacritical marks (U+0300
+	// to U+036F) start with 0xCC or 0xCD; general punctuation (the long
+	// dash, the curly apostrophe, Unicode spaces: U+2000 to U+20CF) starts
+	// with 0xE2 0x80 to 0x83 and holds no mark.
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0xCC:
+			continue
+		case c == 0xCC:
+			return true
+		case c == 0xCD:
+			if i+1 < len(s) && s[i+1] < 0xB0 {
+				return true
+			}
+			continue
+		case c == 0xE2 && i+2 < len(s) && (s[i+1] < 0x83 || s[i+1] == 0x83 && s[i+2] < 0x90):
+			i += 2
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if 0x1100 <= r && r <= 0x11FF || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) {
 			return true
 		}
+		i += size - 1
 	}
 	return false
 }
@@ -45,7 +65,7 @@ func maybeDecomposed(s string) bool {
 // NFC returns s in Unicode normalization form C: s itself, without
 // allocating, unless it holds a combining mark.
 func NFC(s string) string {
-	if !maybeDecomposed(s) {
+	if !MaybeDecomposed(s) {
 		return s
 	}
 	// A copy: the normalizer may keep what it reads, and s must not escape.
@@ -57,13 +77,15 @@ func NFC(s string) string {
 // the normalized text names a place in the input. ok is false when s
 // needs no normalizing.
 func NFCMap(s string) (text string, back []int, ok bool) {
-	if !maybeDecomposed(s) {
+	if !MaybeDecomposed(s) {
 		return s, nil, false
 	}
 	src := []byte(s) // as in NFC: s must not escape
 	var it norm.Iter
 	it.Init(norm.NFC, src)
 	var b strings.Builder
+	b.Grow(len(s)) // NFC is never longer than the decomposed text it composes
+	back = make([]int, 0, len(s)+1)
 	for !it.Done() {
 		start := it.Pos()
 		seg := it.Next()
@@ -116,8 +138,14 @@ var specialNames = map[rune]string{
 // zero-width character.
 func isSpecial(r rune) bool {
 	switch {
-	case r == ' ' || r < utf8.RuneSelf:
+	case r < utf8.RuneSelf:
 		return false
+	case r < 0x300:
+		// Latin-1 and Latin Extended, the letters of Spanish: three
+		// specials only, and no table to search for the others.
+		return r == 0x85 || r == 0xA0 || r == 0xAD
+	case 0x2010 <= r && r <= 0x2027:
+		return false // dashes and quotes: the long dash, the curly apostrophe
 	case unicode.IsSpace(r):
 		return true
 	}
@@ -126,14 +154,27 @@ func isSpecial(r rune) bool {
 
 // Specials lists the special characters of s, in order.
 func Specials(s string) []Special {
-	if IsASCII(s) {
-		return nil
-	}
 	var out []Special
-	for i, r := range s {
-		if isSpecial(r) {
-			out = append(out, Special{At: i, Rune: r, Size: utf8.RuneLen(r)})
+	for i := 0; i < len(s); i++ {
+		// ASCII, the two-byte letters of Latin scripts (U+00C0 to
+		// U+02FF) and dashes and quotes (U+2010 to U+2027) are passed
+		// over without decoding: a line that failed is scanned here,
+		// whatever its language.
+		switch c := s[i]; {
+		case c < utf8.RuneSelf:
+			continue
+		case 0xC3 <= c && c <= 0xCB && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			i++
+			continue
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && 0x90 <= s[i+2] && s[i+2] <= 0xA7:
+			i += 2
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isSpecial(r) {
+			out = append(out, Special{At: i, Rune: r, Size: size})
+		}
+		i += size - 1
 	}
 	return out
 }
@@ -146,7 +187,7 @@ func Plain(s string, specials []Special) (text string, back []int) {
 	last := 0
 	emit := func(part string, from int) {
 		b.WriteString(part)
-		for i := range part {
+		for i := 0; i < len(part); i++ { // every byte, not every rune
 			back = append(back, from+i)
 		}
 	}

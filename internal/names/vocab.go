@@ -66,6 +66,63 @@ type Word struct {
 	// Phrase is the most words of any name that starts with this word
 	// (Time Lord starts with Time), in either language; at least 1.
 	Phrase int
+	// Today is what the word names in an English type line read by the
+	// rules, when that is one thing the rules list today: the summary the
+	// fast path of type lines reads instead of the senses.
+	Today Today
+}
+
+// Today is the one meaning of a word in an English type line by the
+// rules, as the full reading would find it: the card type or supertype
+// it names before the dash, and the subtype after it. A zero field is
+// "not one current English name": the full reading decides (a removed
+// name, another language, a printed form, a name in several categories).
+type Today struct {
+	CardType  uint8  // the card type's value
+	Supertype uint8  // the supertype's value, when it names no card type
+	Cat       uint8  // the category of its one current English subtype
+	Sub       uint16 // that subtype's value
+}
+
+// today finds a word's Today as the type-line parser reads its senses in
+// English by the rules (printed variants aside): before the dash a card
+// type sense wins over a supertype, and the English one over another
+// language's; after the dash, the subtype must be the word's only English
+// subtype of the rules, and current.
+func today(senses []Sense) Today {
+	var t Today
+	pick := func(k Kind) (Sense, bool) {
+		var other Sense
+		found := false
+		for _, s := range senses {
+			if s.Kind != k || s.Form == FormVariant {
+				continue
+			}
+			if s.Langs&English != 0 {
+				return s, true
+			}
+			other, found = s, true
+		}
+		return other, found
+	}
+	usable := func(s Sense) bool { return s.Cur && s.Form == FormRules && s.Langs&English != 0 }
+	if s, ok := pick(KindCardType); ok {
+		if usable(s) {
+			t.CardType = uint8(s.V)
+		}
+	} else if s, ok := pick(KindSupertype); ok && usable(s) {
+		t.Supertype = uint8(s.V)
+	}
+	var subs []Sense
+	for _, s := range senses {
+		if s.Kind == KindSubtype && s.Langs&English != 0 && s.Form != FormVariant {
+			subs = append(subs, s)
+		}
+	}
+	if len(subs) == 1 && usable(subs[0]) {
+		t.Cat, t.Sub = subs[0].Cat, subs[0].V
+	}
+	return t
 }
 
 // Lexicon finds the Word of a spelling.
@@ -153,6 +210,9 @@ func BuildVocabulary(lists []List, printed []Printed) (exact, loose Lexicon, err
 			lo.add(string(k), e.s)
 		}
 	}
+	for i := range ex.words {
+		ex.words[i].Today = today(ex.words[i].Senses)
+	}
 	if exact, err = ex.build(); err != nil {
 		return Lexicon{}, Lexicon{}, err
 	}
@@ -175,8 +235,12 @@ func currentOf(lists []List, p Printed) bool {
 // lexiconBuilder collects words in the order spellings first come.
 type lexiconBuilder struct {
 	words []Word
-	keys  []string
-	at    map[string]int // folded spelling → index in words
+	// keys are the spellings first seen, with the rules' apostrophe: the
+	// index keeps its keys as given and compares them as printed first,
+	// so a line spelled as the rules spell it finds each word at once,
+	// before any folding of case.
+	keys []string
+	at   map[string]int // folded spelling → index in words
 }
 
 // add records that spelling can name s. Spellings are keyed as the index
@@ -201,12 +265,13 @@ func (lb *lexiconBuilder) get(spelling string) *Word {
 	if lb.at == nil {
 		lb.at = map[string]int{}
 	}
-	k := Fold(strings.ReplaceAll(spelling, "'", "’"))
+	key := strings.ReplaceAll(spelling, "'", "’")
+	k := Fold(key)
 	i, ok := lb.at[k]
 	if !ok {
 		i = len(lb.words)
 		lb.at[k] = i
-		lb.keys = append(lb.keys, k)
+		lb.keys = append(lb.keys, key)
 		lb.words = append(lb.words, Word{Phrase: 1})
 	}
 	return &lb.words[i]

@@ -28,7 +28,7 @@ func (r *rehearsal) release(t *testing.T, sha string) *jobResult {
 	}
 	ctx := map[string]any{
 		"github": map[string]any{"repository": owner + "/" + repo, "workspace": work, "server_url": "https://github.test",
-			"run_id": strconv.Itoa(4000 + r.runs), "sha": sha, "event_name": "workflow_run",
+			"run_id": strconv.Itoa(4000 + r.runs), "sha": sha, "ref": "refs/heads/main", "event_name": "workflow_run",
 			"event": map[string]any{"workflow_run": map[string]any{"conclusion": "success", "event": "push", "head_sha": sha,
 				"head_branch": "main", "head_repository": map[string]any{"full_name": owner + "/" + repo}}}},
 		"runner":  map[string]any{"temp": runnerTemp},

@@ -327,6 +327,9 @@ func (p *exprParser) unary() (any, error) {
 	case tok == "(":
 		p.i++
 		v, err := p.or()
+		if err != nil {
+			return nil, err
+		}
 		if p.peek() != ")" {
 			return nil, fmt.Errorf("missing )")
 		}

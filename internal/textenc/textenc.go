@@ -101,7 +101,12 @@ func DecodeRaw(b []byte) (string, Encoding, error) {
 // thus held once in memory, whatever its encoding but UTF-16.
 func View(b []byte) (text string, enc Encoding, toUTF8 func(string) string, err error) {
 	if !bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}) && !bytes.HasPrefix(b, []byte{0xFF, 0xFE}) &&
-		!bytes.HasPrefix(b, []byte{0xFE, 0xFF}) && bytes.IndexByte(b, 0) < 0 && !utf8.Valid(b) {
+		!bytes.HasPrefix(b, []byte{0xFE, 0xFF}) && bytes.IndexByte(b, 0) < 0 {
+		// Without a mark: UTF-8 or Windows-1252, told apart by one pass
+		// of utf8.Valid (DecodeRaw would make it again).
+		if utf8.Valid(b) {
+			return view(b), UTF8, func(s string) string { return s }, nil
+		}
 		return view(b), Windows1252, decodeWindows1252, nil
 	}
 	text, enc, err = DecodeRaw(b)
