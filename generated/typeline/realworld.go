@@ -68,6 +68,9 @@ func (p *parser) reread(line string, emit func(face), failed error) error {
 	if !normalized && len(specials) == 0 {
 		return failed
 	}
+	if emit == nil && !p.collect && len(specials) == 0 && fastRead(text, p.Lang) == fastValid {
+		return nil // the line in NFC, spelled as the rules spell it: the verdict is all that was asked
+	}
 	q := parser{Options: p.Options, quiet: p.quiet, collect: p.collect}
 	if err := q.run(text, emit); err != nil {
 		if e, ok := err.(*Error); ok && e != errQuiet {

@@ -296,10 +296,11 @@ func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang
 // Validate checks a type line. It allocates nothing for a valid line, in
 // either mode.
 func (o Options) Validate(line string) error {
-	if o.Lang == English && fastValid(line) {
+	v := fastRead(line, o.Lang)
+	if v == fastValid {
 		return nil
 	}
-	p := parser{Options: o}
+	p := parser{Options: o, nfcFirst: v == fastDecomposed}
 	return p.read(line, nil, nil)
 }
 
@@ -307,10 +308,11 @@ func (o Options) Validate(line string) error {
 // verdict, for callers that count or filter. It allocates nothing,
 // whatever the line.
 func (o Options) Valid(line string) bool {
-	if o.Lang == English && fastValid(line) {
+	v := fastRead(line, o.Lang)
+	if v == fastValid {
 		return true
 	}
-	p := parser{Options: o, quiet: true}
+	p := parser{Options: o, quiet: true, nfcFirst: v == fastDecomposed}
 	return p.read(line, nil, nil) == nil
 }
 
@@ -345,24 +347,27 @@ func (o Options) Parse(line string) (TypeLine, error) {
 // text (reread), calling reset before each reading after the first. The
 // first reading builds no error (quiet): a valid line pays for nothing
 // else (not even a scan for combining marks: a decomposed line fails at
-// its first decomposed word, and is then read in NFC), and only a line
+// its first decomposed word, and is then read in NFC; nfcFirst, when the
+// fast path saw that word, skips to the NFC reading), and only a line
 // that real-world text does not explain is read a second time, for its
 // error.
 func (p *parser) read(line string, emit func(face), reset func()) error {
 	quiet := p.quiet
-	p.quiet = true
-	err := p.run(line, emit)
-	p.quiet = quiet
-	if err == nil {
-		return nil
-	}
-	if reset != nil {
-		reset()
+	if !p.nfcFirst {
+		p.quiet = true
+		err := p.run(line, emit)
+		p.quiet = quiet
+		if err == nil {
+			return nil
+		}
+		if reset != nil {
+			reset()
+		}
 	}
 	if err := p.reread(line, emit, errAsGiven); err != errAsGiven {
 		return err
 	}
-	if quiet {
+	if quiet && !p.nfcFirst {
 		return errQuiet // the quiet reading above said so already
 	}
 	return p.run(line, emit)
@@ -376,10 +381,13 @@ var errAsGiven = &Error{Cause: CauseUnknown, Reason: "read as given"}
 // nothing, and notes are only gathered when Parse asks for them.
 type parser struct {
 	Options
-	quiet   bool // Valid: the verdict, no error messages
-	collect bool
-	face    int // the face being read, 1-based
-	notes   []note
+	quiet bool // Valid: the verdict, no error messages
+	// nfcFirst: the line holds a combining mark in a word the fast path
+	// missed; read it in NFC before reading it as given.
+	nfcFirst bool
+	collect  bool
+	face     int // the face being read, 1-based
+	notes    []note
 }
 
 // noteKind says how a printed form differs from the rules.

@@ -201,8 +201,9 @@ func lexiconLit(lx names.Lexicon) jen.Code {
 				senses = append(senses, jen.Values(fs...))
 			}
 			fs := []jen.Code{field("Senses", jen.Index().Qual(namesPkg, "Sense").Values(senses...)), field("Phrase", raw("%d", w.Phrase))}
-			if w.Today != (names.Today{}) {
-				fs = append(fs, field("Today", jen.Qual(namesPkg, "Today").Values(todayFields(w.Today)...)))
+			if w.Today != ([2]names.Today{}) {
+				fs = append(fs, field("Today", jen.Index(jen.Lit(2)).Qual(namesPkg, "Today").Values(
+					jen.Values(todayFields(w.Today[0])...), jen.Values(todayFields(w.Today[1])...))))
 			}
 			g.Values(fs...).Op(",")
 		}

@@ -66,14 +66,14 @@ type Word struct {
 	// Phrase is the most words of any name that starts with this word
 	// (Time Lord starts with Time), in either language; at least 1.
 	Phrase int
-	// Today is what the word names in an English type line read by the
-	// rules, when that is one thing the rules list today: the summary the
-	// fast path of type lines reads instead of the senses.
-	Today Today
+	// Today is what the word names in a type line read by the rules, in
+	// English and in Spanish, when that is one thing the rules list today:
+	// the summary the fast path of type lines reads instead of the senses.
+	Today [2]Today
 }
 
-// Today is the one meaning of a word in an English type line by the
-// rules, as the full reading would find it: the card type or supertype
+// Today is the one meaning of a word in a type line of one language by
+// the rules, as the full reading would find it: the card type or supertype
 // it names before the dash, and the subtype after it. A zero field is
 // "not one current English name": the full reading decides (a removed
 // name, another language, a printed form, a name in several categories).
@@ -85,11 +85,11 @@ type Today struct {
 }
 
 // today finds a word's Today as the type-line parser reads its senses in
-// English by the rules (printed variants aside): before the dash a card
-// type sense wins over a supertype, and the English one over another
-// language's; after the dash, the subtype must be the word's only English
-// subtype of the rules, and current.
-func today(senses []Sense) Today {
+// lang by the rules (printed variants aside): before the dash a card type
+// sense wins over a supertype, and the line's language over the other;
+// after the dash, the subtype must be the word's only subtype of the
+// rules in the line's language, and current.
+func today(senses []Sense, lang Langs) Today {
 	var t Today
 	pick := func(k Kind) (Sense, bool) {
 		var other Sense
@@ -98,14 +98,14 @@ func today(senses []Sense) Today {
 			if s.Kind != k || s.Form == FormVariant {
 				continue
 			}
-			if s.Langs&English != 0 {
+			if s.Langs&lang != 0 {
 				return s, true
 			}
 			other, found = s, true
 		}
 		return other, found
 	}
-	usable := func(s Sense) bool { return s.Cur && s.Form == FormRules && s.Langs&English != 0 }
+	usable := func(s Sense) bool { return s.Cur && s.Form == FormRules && s.Langs&lang != 0 }
 	if s, ok := pick(KindCardType); ok {
 		if usable(s) {
 			t.CardType = uint8(s.V)
@@ -115,7 +115,7 @@ func today(senses []Sense) Today {
 	}
 	var subs []Sense
 	for _, s := range senses {
-		if s.Kind == KindSubtype && s.Langs&English != 0 && s.Form != FormVariant {
+		if s.Kind == KindSubtype && s.Langs&lang != 0 && s.Form != FormVariant {
 			subs = append(subs, s)
 		}
 	}
@@ -211,7 +211,7 @@ func BuildVocabulary(lists []List, printed []Printed) (exact, loose Lexicon, err
 		}
 	}
 	for i := range ex.words {
-		ex.words[i].Today = today(ex.words[i].Senses)
+		ex.words[i].Today = [2]Today{today(ex.words[i].Senses, English), today(ex.words[i].Senses, Spanish)}
 	}
 	if exact, err = ex.build(); err != nil {
 		return Lexicon{}, Lexicon{}, err
