@@ -92,7 +92,7 @@ func removals(t testing.TB) map[string]string {
 	}
 	out := map[string]string{}
 	for _, list := range snapshot.Lists() {
-		for _, l := range history.Lives(h, list) {
+		for _, l := range history.Lives(h, list, nil) {
 			if l.Removed != "" {
 				out[strings.ToLower(l.Name)] = l.Removed
 			}

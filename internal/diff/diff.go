@@ -25,8 +25,28 @@ type Report struct {
 	Typography   map[string][]Rename    `json:"typography"`
 	Moved        []Move                 `json:"moved"`
 	Translations map[string][]Translate `json:"translations"`
-	Rules        []RuleChange           `json:"rules"`
+	// Meanings are facts the rules now say otherwise of an entry that
+	// stays: what a mana symbol is, which card types a category goes with.
+	Meanings []Meaning    `json:"meanings"`
+	Rules    []RuleChange `json:"rules"`
 }
+
+// Meaning is one fact of meaning that changed.
+type Meaning struct {
+	Of   string `json:"of"`   // "{W/P}", "creature"
+	What string `json:"what"` // MeaningMana, MeaningCardTypes, MeaningChoice
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Kinds of meaning.
+const (
+	MeaningMana      = "mana symbol"       // 107.4 and 202.3: colours, payment, mana value
+	MeaningCardTypes = "card types"        // 205.3: the card types a category goes with
+	MeaningChoice    = "choice of subtype" // 205.3: a subtype chosen is of one category
+)
+
+func (m Meaning) String() string { return fmt.Sprintf("%s %s: %s → %s", m.What, m.Of, m.From, m.To) }
 
 // Ref names a snapshot.
 type Ref struct {
@@ -106,7 +126,7 @@ func (rc RuleChange) Minor() bool {
 // Empty reports whether nothing changed.
 func (r *Report) Empty() bool {
 	return len(r.Added) == 0 && len(r.Removed) == 0 && len(r.Renamed) == 0 && len(r.Typography) == 0 &&
-		len(r.Moved) == 0 && len(r.Translations) == 0 && len(r.Rules) == 0
+		len(r.Moved) == 0 && len(r.Translations) == 0 && len(r.Meanings) == 0 && len(r.Rules) == 0
 }
 
 // Compare builds the report of what changed from old to new, taken as one
@@ -146,7 +166,46 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 	r.findMoves(removedAll, addedAll)
 	r.regroupedSymbols(old, cur)
 	r.translations(old, cur)
+	r.meanings(old, cur)
 	return r
+}
+
+// meanings reports what the rules say differently of the entries both
+// snapshots list, where both say it (a release recorded before meanings
+// were read says nothing of them).
+func (r *Report) meanings(old, cur *snapshot.Snapshot) {
+	before := map[string]*snapshot.Meaning{}
+	for _, s := range old.ManaSymbols {
+		before[s.Symbol] = s.Meaning
+	}
+	for _, s := range cur.ManaSymbols {
+		if was, ok := before[s.Symbol]; ok && was != nil && s.Meaning != nil && !was.Same(s.Meaning) {
+			r.Meanings = append(r.Meanings, Meaning{Of: s.Symbol, What: MeaningMana, From: was.String(), To: s.Meaning.String()})
+		}
+	}
+	if old.SubtypeCardTypes != nil && cur.SubtypeCardTypes != nil {
+		renamed := map[string]string{} // a card type renamed is not a change of what goes with it
+		for _, rn := range slices.Concat(r.Renamed[snapshot.FactCardTypes], r.Typography[snapshot.FactCardTypes]) {
+			renamed[rn.From] = rn.To
+		}
+		for _, c := range snapshot.Categories {
+			was, ok1 := old.SubtypeCardTypes[c]
+			now, ok2 := cur.SubtypeCardTypes[c]
+			as := func(t string) string { return cmp.Or(renamed[t], t) }
+			if ok1 && ok2 && !slices.Equal(was, now) && !slices.EqualFunc(was, now, func(a, b string) bool { return as(a) == b }) {
+				r.Meanings = append(r.Meanings, Meaning{Of: c, What: MeaningCardTypes, From: strings.Join(was, ", "), To: strings.Join(now, ", ")})
+			}
+		}
+	}
+	if old.Lang == "en" && old.Has(snapshot.FactSubtypes) && cur.Has(snapshot.FactSubtypes) && (old.SubtypeChoiceRule == "") != (cur.SubtypeChoiceRule == "") {
+		said := func(rule string) string {
+			if rule == "" {
+				return "not said"
+			}
+			return "rule " + rule
+		}
+		r.Meanings = append(r.Meanings, Meaning{Of: "205.3", What: MeaningChoice, From: said(old.SubtypeChoiceRule), To: said(cur.SubtypeChoiceRule)})
+	}
 }
 
 // setDiff returns the entries of a not in b, in a's order.

@@ -29,6 +29,9 @@ func (r *Report) JSON(w io.Writer) error {
 	if out.Rules == nil {
 		out.Rules = []RuleChange{}
 	}
+	if out.Meanings == nil {
+		out.Meanings = []Meaning{}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -81,6 +84,12 @@ func (r *Report) Text(w io.Writer, color bool) error {
 		b.WriteString("\nmoved:\n")
 		for _, m := range r.Moved {
 			fmt.Fprintf(&b, "  %s: %s → %s\n", m.Name, m.From, m.To)
+		}
+	}
+	if len(r.Meanings) > 0 {
+		b.WriteString("\nmeaning:\n")
+		for _, m := range r.Meanings {
+			fmt.Fprintf(&b, "  %s\n", m)
 		}
 	}
 	major, minor := splitMinor(r.Rules)
@@ -293,6 +302,9 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 	if len(r.Moved) > 0 {
 		fmt.Fprintf(&head, "\n%d moved between lists.", len(r.Moved))
 	}
+	if len(r.Meanings) > 0 {
+		fmt.Fprintf(&head, "\n%d %s of meaning.", len(r.Meanings), pluralWord(len(r.Meanings), "change", "changes"))
+	}
 	major, minor := splitMinor(r.Rules)
 	fmt.Fprintf(&head, "\n%d rules changed", len(major))
 	if len(minor) > 0 {
@@ -328,6 +340,13 @@ func (r *Report) Markdown(w io.Writer, limit int) error {
 			fmt.Fprintf(&s, "- %s: %s → %s\n", md(m.Name), md(m.From), md(m.To))
 		}
 		sections = append(sections, details("moved", s.String()))
+	}
+	if len(r.Meanings) > 0 {
+		var s bytes.Buffer
+		for _, m := range r.Meanings {
+			fmt.Fprintf(&s, "- %s\n", md(m.String()))
+		}
+		sections = append(sections, details("meaning", s.String()))
 	}
 	for _, rc := range major {
 		sections = append(sections, details("rule "+ruleTitle(rc), "```diff\n"+hunks(rc.Diff, contextWords)+"```\n"))

@@ -384,6 +384,10 @@ func (r *Report) glanceLines() []string {
 	for _, m := range r.Moved {
 		moved = append(moved, fmt.Sprintf("%s: %s → %s", md(m.Name), md(m.From), md(m.To)))
 	}
+	var meant []string
+	for _, m := range r.Meanings {
+		meant = append(meant, md(m.String()))
+	}
 	var out []string
 	for _, l := range []struct {
 		what  string
@@ -393,6 +397,7 @@ func (r *Report) glanceLines() []string {
 		{"➖ **Removed** (their constants stay, deprecated)", removed},
 		{"✏️ **Renamed**", renamed},
 		{"**Moved**", moved},
+		{"**Meaning changed**", meant},
 		{"**Translations changed**", translated},
 	} {
 		if len(l.items) > 0 {

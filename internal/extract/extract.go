@@ -86,7 +86,8 @@ func errorf(rule, format string, args ...any) error {
 // Sections the facts are read from, by the titles the rules give them:
 // the card types, subtypes and supertypes are in "Type Line" (rule 204
 // until 2011-07-15, 205 since), the mana symbols in "Numbers and Symbols"
-// (107).
+// (107), and their mana values in "Mana Cost and Color" (202,
+// SectionCost).
 const (
 	SectionTypeLine = "Type Line"
 	SectionSymbols  = "Numbers and Symbols"
@@ -96,7 +97,7 @@ const (
 // its section: a reader of a whole release keeps only these rules, and
 // Extract then finds each list by the sentence that introduces it.
 func Needed(number, section string) bool {
-	return section == SectionTypeLine || section == SectionSymbols
+	return section == SectionTypeLine || section == SectionSymbols || section == SectionCost
 }
 
 // Extract reads every fact present in rules. Each list is found by the
@@ -168,6 +169,12 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 		syms, err := manaSymbols(p, *r, sub)
 		if err != nil {
 			return nil, err
+		}
+		if lang == English {
+			m := readManaRules(sub, inSection(rules, SectionCost))
+			if err := m.meanings(r.Number, syms); err != nil && (full || m.value != "") {
+				return nil, err
+			}
 		}
 		f.ManaSymbols = syms
 		f.FactRule[snapshot.FactMana] = r.Number

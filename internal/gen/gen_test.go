@@ -144,27 +144,6 @@ func TestIdent(t *testing.T) {
 	}
 }
 
-// Which card types a category goes with is read from its subrule's first
-// sentence; checked on releases of the past, whose text does not change.
-func TestCategoryCardTypes(t *testing.T) {
-	store := snapshot.Store{Dir: filepath.Join(corpus.Root(t), "snapshots")}
-	for date, want := range map[string]map[string]string{
-		"2024-04-12": {"creature": "creature,tribal", "spell": "instant,sorcery", "planar": "plane", "dungeon": "dungeon", "battle": "battle"},
-		"2024-07-30": {"creature": "creature,kindred", "artifact": "artifact", "enchantment": "enchantment", "land": "land", "planeswalker": "planeswalker"},
-	} {
-		s, err := store.Resolve("en@" + date)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for c, w := range want {
-			got, err := categoryCardTypes(s, c)
-			if err != nil || strings.Join(got, ",") != w {
-				t.Errorf("%s: %s types go with %v, %v; want %s", date, c, got, err, w)
-			}
-		}
-	}
-}
-
 func find(t *testing.T, l List, name string) (int, Value) {
 	t.Helper()
 	for i, v := range l.Values {
@@ -362,30 +341,31 @@ func absent(t *testing.T, list []string, name string) string {
 	return name
 }
 
-func TestManaSemanticsRefusesToGuess(t *testing.T) {
-	tests := map[string]struct {
-		change func(s *snapshot.Snapshot)
-		want   string
-	}{
-		"new group": {func(s *snapshot.Snapshot) {
-			s.ManaSymbols = append(s.ManaSymbols, snapshot.ManaSymbol{Symbol: "{Q}", Group: "glitter"})
-		}, "does not understand"},
-		"life no longer stated": {func(s *snapshot.Snapshot) {
-			s.Rules["107.4f"] = strings.ReplaceAll(s.Rules["107.4f"], "by paying 2 life", "by other means")
-		}, "107.4f no longer says how much life"},
-		"colours no longer stated": {func(s *snapshot.Snapshot) {
-			s.Rules["107.4a"] = "There are five primary colored mana symbols."
-		}, "107.4a no longer says"},
+// The generator reads what a symbol is from the snapshots and guesses
+// nothing: a release that records a symbol without its meaning stops it.
+func TestManaMeaningRequired(t *testing.T) {
+	dir := copySnapshots(t)
+	store := snapshot.Store{Dir: dir}
+	h, err := store.History("en")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, tt := range tests {
-		m := model(t)
-		b, _ := snapshot.Marshal(m.EN)
-		en, _ := snapshot.Unmarshal(b)
-		tt.change(en)
-		_, err := manaSemantics(en, []*snapshot.Snapshot{en}, record(t))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: %v, want %q", name, err, tt.want)
+	newest := h[len(h)-1]
+	for i := len(h) - 1; !newest.Has(snapshot.FactMana); i-- {
+		newest = h[i-1]
+	}
+	for i, m := range newest.ManaSymbols {
+		if m.Symbol == "{W/P}" {
+			newest.ManaSymbols[i].Meaning = nil
 		}
+	}
+	b, _ := snapshot.Marshal(newest)
+	if err := os.WriteFile(store.HistoryPath("en", newest.Effective), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "en@" + newest.Effective + ": mana symbol {W/P} has no meaning recorded"
+	if _, err := Load(dir, record(t)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
 	}
 }
 

@@ -19,7 +19,6 @@ import (
 
 	"github.com/mtgrules/crgen/internal/history"
 	"github.com/mtgrules/crgen/internal/snapshot"
-	"github.com/mtgrules/crgen/internal/sources"
 )
 
 // Model is everything the emitters need, derived from the snapshots.
@@ -42,6 +41,8 @@ type Model struct {
 	// Record holds the value of every name, the names first seen by this
 	// generation appended.
 	Record *Record
+
+	renames []snapshot.Rename // of the English history
 }
 
 // PrintedSymbolBase is the first value of a mana symbol printed outside
@@ -112,6 +113,9 @@ func Load(dir string, rec *Record) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.renames, err = store.Renames(); err != nil {
+		return nil, err
+	}
 	spanish := spanishNames(append(esHistory, m.ES))
 	ids := identSet{}
 	if m.CardTypes, err = m.list(ids, enHistory, spanish, snapshot.FactCardTypes, "card type", "", true); err != nil {
@@ -135,16 +139,16 @@ func Load(dir string, rec *Record) (*Model, error) {
 		}
 		cat := Category{Name: c.name, Type: goType, Since: c.since, List: l}
 		if _, current := m.EN.Subtypes[c.name]; current {
-			if cat.CardTypes, err = categoryCardTypes(m.EN, c.name); err != nil {
-				return nil, err
+			if cat.CardTypes = m.EN.SubtypeCardTypes[c.name]; len(cat.CardTypes) == 0 {
+				return nil, fmt.Errorf("%s records no card types for the %s types (rule %s): run make regen", store.CurrentPath("en"), c.name, m.EN.SubtypeRules[c.name])
 			}
 		}
 		m.Categories = append(m.Categories, cat)
 	}
-	if m.RuleChoice, err = choiceRule(m.EN); err != nil {
-		return nil, err
+	if m.RuleChoice = m.EN.SubtypeChoiceRule; m.RuleChoice == "" {
+		return nil, fmt.Errorf("%s records no subrule of %s on choosing a subtype: run make regen", store.CurrentPath("en"), m.EN.RuleOf(snapshot.FactSubtypes))
 	}
-	if m.Mana, err = manaSemantics(m.EN, enHistory, m.Record); err != nil {
+	if m.Mana, err = manaSymbols(enHistory, m.renames, m.Record); err != nil {
 		return nil, err
 	}
 	m.OldestRelease = enHistory[0].Effective
@@ -171,7 +175,7 @@ func loadCurrent(store snapshot.Store, lang string) (*snapshot.Snapshot, string,
 	if err != nil {
 		return nil, "", err
 	}
-	return s, sources.SHA256(b), nil
+	return s, snapshot.SHA256(b), nil
 }
 
 // list builds one enum from the English history: one value per name ever
@@ -181,7 +185,7 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 	if l.Rule == "" {
 		l.Rule = lastRule(enHistory, key)
 	}
-	lives := history.Lives(enHistory, key)
+	lives := history.Lives(enHistory, key, m.renames)
 	names := make([]string, len(lives))
 	for i, life := range lives {
 		names[i] = life.Name
@@ -327,40 +331,6 @@ func title(s string) string {
 	}
 	r := []rune(s)
 	return strings.ToUpper(string(r[0])) + string(r[1:])
-}
-
-// categoryCardTypes reads which card types a category belongs to from the
-// first sentence of its subrule: "Creatures and kindreds share their lists
-// of subtypes" → creature, kindred; "Instants and sorceries share ..." →
-// instant, sorcery; "One dungeon card (Undercity) has a subtype" → dungeon.
-func categoryCardTypes(en *snapshot.Snapshot, cat string) ([]string, error) {
-	rule := en.SubtypeRules[cat]
-	text := en.Rules[rule]
-	first, _, _ := strings.Cut(text, ";")
-	first, _, _ = strings.Cut(first, ".")
-	words := strings.FieldsFunc(strings.ToLower(first), func(r rune) bool { return !('a' <= r && r <= 'z') })
-	var out []string
-	for _, ct := range en.CardTypes {
-		forms := []string{ct, ct + "s", strings.TrimSuffix(ct, "y") + "ies"}
-		if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(forms, w) }) {
-			out = append(out, ct)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("rule %s (%s types) names no card type in %q: cannot tell which card types its subtypes go with", rule, cat, first)
-	}
-	return out, nil
-}
-
-// choiceRule finds the subrule of 205.3 on choosing a subtype by its words,
-// not its letter.
-func choiceRule(en *snapshot.Snapshot) (string, error) {
-	for n, t := range en.Rules {
-		if strings.HasPrefix(n, "205.3") && strings.Contains(t, "choose a subtype") && strings.Contains(t, "only one") {
-			return n, nil
-		}
-	}
-	return "", fmt.Errorf("no subrule of 205.3 says how to choose a subtype (expected the words \"choose a subtype\" and \"only one\")")
 }
 
 func readFile(path string) ([]byte, error) { return os.ReadFile(filepath.Clean(path)) }

@@ -317,14 +317,7 @@ func symbolFields(s ManaSymbol) []jen.Code {
 		}
 	}
 	fs = append(fs, field("alts", jen.Index().Id("alt").Values(alts...)))
-	mv := 1
-	switch {
-	case s.Group == "variable":
-		mv = 0
-	case s.Generic > 1:
-		mv = s.Generic // 202.3f: the largest component
-	}
-	fs = append(fs, field("mv", jen.Lit(mv)))
+	fs = append(fs, field("mv", jen.Lit(s.ManaValue)))
 	if s.Since != "" {
 		fs = append(fs, field("since", jen.Lit(s.Since)))
 	}

@@ -57,7 +57,7 @@ func TestLivesKeepOrderOfFirstListing(t *testing.T) {
 		snap("2024-06-01", true),
 		snap("2025-01-01", false, "Aardwolf", "Goblin"),
 	}
-	got := Lives(h, "creature")
+	got := Lives(h, "creature", []snapshot.Rename{{Release: "2025-01-01", List: "creature", From: "Hound", To: "Aardwolf", Evidence: "rule 205.3m"}})
 	var names []string
 	for _, l := range got {
 		names = append(names, l.Name)
@@ -65,10 +65,10 @@ func TestLivesKeepOrderOfFirstListing(t *testing.T) {
 	if want := []string{"Hound", "Elf", "Goblin", "Aardwolf"}; !slices.Equal(names, want) {
 		t.Fatalf("order %v, want %v", names, want)
 	}
-	if got[0].Removed != "2025-01-01" || got[0].Last != "2024-01-01" || !got[0].Oldest {
+	if got[0].Removed != "2025-01-01" || got[0].Last != "2024-01-01" || !got[0].Oldest || got[0].ReplacedBy != "Aardwolf" {
 		t.Errorf("Hound %+v", got[0])
 	}
-	if got[1].Removed != "2024-01-01" {
+	if got[1].Removed != "2024-01-01" || got[1].ReplacedBy != "" {
 		t.Errorf("Elf %+v", got[1])
 	}
 	if got[3].First != "2025-01-01" || got[3].Oldest || got[3].Removed != "" {

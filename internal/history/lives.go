@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -29,8 +28,9 @@ type Life struct {
 // snaps (one language, any order), in the order names first appeared:
 // by release, then by rule order within the release. The position of a
 // name in this order never changes as releases are added, which is what
-// makes it usable as a stable value.
-func Lives(snaps []*snapshot.Snapshot, list string) []Life {
+// makes it usable as a stable value. renames are the history's renames
+// (snapshot.Store.Renames), which fill ReplacedBy.
+func Lives(snaps []*snapshot.Snapshot, list string, rns []snapshot.Rename) []Life {
 	sorted := slices.Clone(snaps)
 	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
 	var carrying []*snapshot.Snapshot
@@ -64,26 +64,15 @@ func Lives(snaps []*snapshot.Snapshot, list string) []Life {
 			}
 		}
 	}
-	renames(carrying, list, out)
+	renames(list, out, rns)
 	return out
 }
 
 // renames fills ReplacedBy for the names a release step renamed.
-func renames(carrying []*snapshot.Snapshot, list string, lives []Life) {
-	steps := map[string]*diff.Report{} // removal release → its step's report
+func renames(list string, lives []Life, rns []snapshot.Rename) {
 	for j := range lives {
-		rem := lives[j].Removed
-		if rem == "" {
-			continue
-		}
-		r, ok := steps[rem]
-		if !ok {
-			i := slices.IndexFunc(carrying, func(s *snapshot.Snapshot) bool { return s.Effective == rem })
-			r = diff.Compare(carrying[i-1], carrying[i])
-			steps[rem] = r
-		}
-		for _, rn := range r.Renamed[list] {
-			if rn.From == lives[j].Name {
+		for _, rn := range rns {
+			if rn.List == list && rn.Release == lives[j].Removed && rn.From == lives[j].Name {
 				lives[j].ReplacedBy, lives[j].Evidence = rn.To, rn.Evidence
 			}
 		}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
-	"github.com/mtgrules/crgen/internal/sources"
 )
 
 // curatedFile is the format of a curated source: names no captured source
@@ -39,7 +38,7 @@ func readCurated(doc Document, effective string) (*snapshot.Snapshot, error) {
 	}
 	s := &snapshot.Snapshot{
 		Lang: doc.Source.Lang, Effective: effective,
-		Sources: []snapshot.Source{{ID: doc.Source.ID, URL: doc.URL, SHA256: sources.SHA256(doc.Data), Format: doc.Source.Format, Effective: effective}},
+		Sources: []snapshot.Source{{ID: doc.Source.ID, URL: doc.URL, SHA256: snapshot.SHA256(doc.Data), Format: doc.Source.Format, Effective: effective}},
 		Rules:   snapshot.Rules{}, PairingEN: snapshot.Pairing{}, Provenance: map[string]snapshot.Provenance{},
 	}
 	add := func(key string, names []curatedName) ([]string, error) {

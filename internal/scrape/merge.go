@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -81,6 +82,7 @@ func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
 		dst.Subtypes = maps.Clone(src.Subtypes)
 		dst.SubtypeRules = maps.Clone(src.SubtypeRules)
 		dst.BasicLandTypes = slices.Clone(src.BasicLandTypes)
+		dst.SubtypeChoiceRule = src.SubtypeChoiceRule
 		for k := range dst.PairingEN {
 			if snapshot.CategoryIndex(k) >= 0 {
 				delete(dst.PairingEN, k)
@@ -177,6 +179,9 @@ func groupOnly(s *snapshot.Snapshot, g factGroup) *snapshot.Snapshot {
 	c := empty(s.Lang, s.Effective)
 	copyGroup(c, s, g)
 	c.Rules = nil // text may differ in typography between sources; facts may not
+	for i := range c.ManaSymbols {
+		c.ManaSymbols[i].Meaning = nil // a rule page of 107.4 lacks 202.3; the whole release's is kept
+	}
 	c.Provenance = nil
 	c.PairingEN = nil
 	return c
@@ -259,5 +264,8 @@ func Current(history []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
 		out.Sources = append(out.Sources, so)
 	}
 	finish(out)
+	if err := extract.Categories(out); err != nil {
+		return nil, fmt.Errorf("%s@current: %w", lang, err)
+	}
 	return out, nil
 }

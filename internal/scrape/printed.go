@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
-	"github.com/mtgrules/crgen/internal/sources"
 )
 
 // readPrinted reads a printed-forms source.
@@ -15,7 +14,7 @@ func readPrinted(doc Document) (*snapshot.Printed, error) {
 	if err != nil {
 		return nil, &SourceError{Source: doc.Source.ID, Where: doc.URL, Err: err}
 	}
-	p.Source = snapshot.Source{ID: doc.Source.ID, URL: doc.URL, SHA256: sources.SHA256(doc.Data), Format: doc.Source.Format}
+	p.Source = snapshot.Source{ID: doc.Source.ID, URL: doc.URL, SHA256: snapshot.SHA256(doc.Data), Format: doc.Source.Format}
 	return p, nil
 }
 

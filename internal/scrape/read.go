@@ -32,7 +32,7 @@ func (d Document) sha256() string {
 	if d.SHA256 != "" {
 		return d.SHA256
 	}
-	return sources.SHA256(d.Data)
+	return snapshot.SHA256(d.Data)
 }
 
 // SourceError ties an error to the source it came from and where its
@@ -148,6 +148,9 @@ func read(doc Document) (*snapshot.Snapshot, []string, error) {
 		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: facts.FactRule[f]}
 	}
 	finish(s)
+	if err := extract.Categories(s); err != nil {
+		return nil, nil, &SourceError{Source: src.ID, Where: doc.URL, Err: err}
+	}
 	return s, warnings, nil
 }
 

@@ -81,6 +81,9 @@ func describeChange(r *diff.Report) []string {
 	for _, m := range r.Moved {
 		out = append(out, fmt.Sprintf("%s: recorded in %s, read in %s", m.Name, m.From, m.To))
 	}
+	for _, m := range r.Meanings {
+		out = append(out, m.String())
+	}
 	var rules []string
 	for _, rc := range r.Rules {
 		rules = append(rules, rc.Number)
@@ -124,12 +127,34 @@ func recordedChange(record, read *snapshot.Snapshot) *diff.Report {
 		}
 	}
 	a.Forms, b.Forms = record.Forms, read.Forms
+	completeMeaning(a, b, record, read)
 	finish(a)
 	finish(b)
 	if snapshot.SameFacts(a, b) {
 		return nil
 	}
 	return diff.Compare(a, b)
+}
+
+// completeMeaning leaves out of the comparison what the record does not
+// say of the meaning of its facts (a release recorded before meanings were
+// read): gaining it completes the record; changing it is a change.
+func completeMeaning(a, b, record, read *snapshot.Snapshot) {
+	if record.SubtypeCardTypes != nil {
+		a.SubtypeCardTypes, b.SubtypeCardTypes = record.SubtypeCardTypes, read.SubtypeCardTypes
+	}
+	if record.SubtypeChoiceRule == "" {
+		b.SubtypeChoiceRule = ""
+	}
+	recorded := map[string]bool{}
+	for _, m := range record.ManaSymbols {
+		recorded[m.Symbol] = m.Meaning != nil
+	}
+	for i, m := range b.ManaSymbols {
+		if !recorded[m.Symbol] {
+			b.ManaSymbols[i].Meaning = nil
+		}
+	}
 }
 
 // checkAmend refuses an amendment of a release the history does not hold.

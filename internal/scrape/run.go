@@ -13,6 +13,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/atomicfile"
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/fetch"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
@@ -109,6 +110,11 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	if err := plan.current(store, history, opt); err != nil {
 		return nil, err
 	}
+	b, err := snapshot.MarshalRenames(diff.Renames(history["en"]))
+	if err != nil {
+		return nil, err
+	}
+	plan.Files[store.RenamesPath()] = b // Apply writes only what changed
 	if len(rd.printed) > 1 {
 		return nil, fmt.Errorf("sources.json declares %d printed-forms sources; one holds them all", len(rd.printed))
 	}
@@ -195,6 +201,9 @@ func mergeReleases(rd *readings, history map[string][]*snapshot.Snapshot) (map[s
 		} else {
 			h = append(h, rel)
 			slices.SortFunc(h, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
+		}
+		if err := extract.Categories(rel); err != nil {
+			return nil, fmt.Errorf("%s: %w", k, err)
 		}
 		history[rel.Lang] = h
 		touched[k] = true
@@ -382,7 +391,7 @@ func gather(ctx context.Context, opt Options, m *sources.Manifest, plan *Plan) (
 			}
 			logf("%s: fetched %s (%d bytes)", src.ID, url, len(data))
 			if src.Captured != nil {
-				sum := sources.SHA256(data)
+				sum := snapshot.SHA256(data)
 				if sum != src.Captured.SHA256 {
 					src.Captured.SHA256 = sum
 					plan.Files[filepath.Join(m.Dir(), src.Captured.Path)] = data

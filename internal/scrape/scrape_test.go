@@ -246,14 +246,14 @@ func TestOfflineRunFromEmptySnapshots(t *testing.T) {
 		wrote = append(wrote, filepath.ToSlash(rel))
 	}
 	sort.Strings(wrote)
-	// The seeds' release in both languages, both current files, and the
-	// printed forms.
+	// The seeds' release in both languages, both current files, the
+	// printed forms and the (empty) renames of the history.
 	m, err := sources.Load(srcDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seeds := m.Sources[slices.IndexFunc(m.Sources, func(s sources.Source) bool { return s.Format == sources.FormatPlain })].Effective
-	want := []string{"current/en.json", "current/es.json", "en/" + seeds + ".json", "es/" + seeds + ".json", "printed.json"}
+	want := []string{"current/en.json", "current/es.json", "en/" + seeds + ".json", "es/" + seeds + ".json", "printed.json", "renames.json"}
 	if !slices.Equal(wrote, want) {
 		t.Errorf("wrote %v, want %v", wrote, want)
 	}
@@ -342,7 +342,7 @@ func rewriteSHA(t *testing.T, srcDir, id string, data []byte) {
 	}
 	for i := range m.Sources {
 		if m.Sources[i].ID == id {
-			m.Sources[i].Captured.SHA256 = sources.SHA256(data)
+			m.Sources[i].Captured.SHA256 = snapshot.SHA256(data)
 		}
 	}
 	b, _ := m.Marshal()
@@ -621,7 +621,7 @@ func TestLiveRefreshesCapturedCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range m2.Sources {
-		if s.ID == "rule-107.4-es" && s.Captured.SHA256 != sources.SHA256(page) {
+		if s.ID == "rule-107.4-es" && s.Captured.SHA256 != snapshot.SHA256(page) {
 			t.Errorf("sha256 in sources.json not updated: %s", s.Captured.SHA256)
 		}
 	}
@@ -631,3 +631,4 @@ func TestLiveRefreshesCapturedCopy(t *testing.T) {
 		t.Errorf("offline after live: %v %v", changed, err)
 	}
 }
+

@@ -399,7 +399,7 @@ func otherLanguageHint(src sources.Source, data []byte) string {
 // guesses its format from its content, without decoding it (reading it
 // decodes it, once). It returns the sha256, worked out once.
 func identify(m *sources.Manifest, data []byte, path string) (src sources.Source, sum string) {
-	sum = sources.SHA256(data)
+	sum = snapshot.SHA256(data)
 	if m != nil {
 		for _, s := range m.Sources {
 			if s.Captured != nil && s.Captured.SHA256 == sum {

@@ -301,3 +301,41 @@ func TestExtractMemory(t *testing.T) {
 		}
 	}
 }
+
+// What a symbol is lives in the snapshot: a copy of a release whose 107.4f
+// asks 3 life for a Phyrexian symbol diffs as a change of meaning of each
+// Phyrexian symbol, beside the rule text, and nothing else.
+func TestDiffShowsAChangeOfMeaning(t *testing.T) {
+	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	text := string(corpus.Read(t, "20260227"))
+	changed := strings.ReplaceAll(text, "or by paying 2 life.", "or by paying 3 life.")
+	if strings.Count(text, "or by paying 2 life.") != 2 {
+		t.Fatalf("107.4f of 2026-02-27 no longer reads as this test expects")
+	}
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "en-20260227.txt")
+	if err := os.WriteFile(txt, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Root(t), "sources"), txt)
+	if code != 0 {
+		t.Fatalf("extract: exit %d: %s", code, stderr)
+	}
+	snap := filepath.Join(dir, "changed.json")
+	if err := os.WriteFile(snap, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = run(t, "diff", "-snapshots", snaps, "en@2026-02-27", snap)
+	if code != 3 || !strings.Contains(out, "\nmeaning:\n") ||
+		!strings.Contains(out, "mana symbol {W/P}: W; paid with {W} or 2 life; mana value 1 → W; paid with {W} or 3 life; mana value 1") ||
+		!strings.Contains(out, "mana symbol {G/U/P}: UG; paid with {G} or {U} or 2 life; mana value 1 → UG; paid with {G} or {U} or 3 life; mana value 1") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	if n := strings.Count(out, "mana symbol {"); n != 15 {
+		t.Errorf("%d symbols changed meaning, want the 15 Phyrexian ones:\n%s", n, out)
+	}
+	out, _, _ = run(t, "diff", "-snapshots", snaps, "-format", "json", "en@2026-02-27", snap)
+	if !strings.Contains(out, `"what": "mana symbol"`) || !strings.Contains(out, `"of": "{B/P}"`) {
+		t.Errorf("JSON lacks the meanings:\n%s", out)
+	}
+}

@@ -8,6 +8,8 @@ package snapshot
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -63,7 +65,16 @@ type Snapshot struct {
 	SubtypeRules   RuleRefs     `json:"subtype_rules,omitempty"`
 	BasicLandTypes []string     `json:"basic_land_types,omitempty"`
 	ManaSymbols    []ManaSymbol `json:"mana_symbols,omitempty"`
-	Rules          Rules        `json:"rules"`
+	// SubtypeCardTypes names, per category, the card types whose subtypes
+	// it lists, as the first sentence of its subrule says ("Creatures and
+	// kindreds share their lists of subtypes" → creature, kindred). Read
+	// from the English rules only.
+	SubtypeCardTypes CardTypesOf `json:"subtype_card_types,omitempty"`
+	// SubtypeChoiceRule is the subrule of 205.3 saying that a subtype
+	// chosen is of one category only ("205.3e"); empty in an English
+	// release that does not say it (before 2010-02-01) and in Spanish.
+	SubtypeChoiceRule string `json:"subtype_choice_rule,omitempty"`
+	Rules             Rules  `json:"rules"`
 
 	// Provenance says, for a snapshot merged from several sources, which
 	// source each fact came from.
@@ -99,7 +110,72 @@ type Provenance struct {
 type ManaSymbol struct {
 	Symbol string `json:"symbol"`
 	Group  string `json:"group"`
+	// Meaning is what the rules say the symbol is, read from an English
+	// release (107.4's subrules and the mana value rules of 202.3); nil
+	// for a numeric symbol (any number), in Spanish, and where the source
+	// holds 107.4 without the rules its meaning comes from.
+	Meaning *Meaning `json:"meaning,omitempty"`
 }
+
+// Meaning is what rule 107.4 and 202.3 say one mana symbol is.
+type Meaning struct {
+	// Colors are the symbol's colours, in WUBRG order ("WU"); "" for a
+	// colourless symbol.
+	Colors string `json:"colors,omitempty"`
+	// Pay lists the ways to pay the symbol, one of which pays it: a colour
+	// letter, "C" (colourless mana), a variable ("X"), "generic" (Generic
+	// mana of any type), "life" (Life life) or "snow" (one mana from a
+	// snow source).
+	Pay     []string `json:"pay"`
+	Generic int      `json:"generic,omitempty"`
+	Life    int      `json:"life,omitempty"`
+	// ManaValue is what the symbol adds to the mana value (converted mana
+	// cost before 2021) of a card not on the stack.
+	ManaValue int `json:"mana_value"`
+	// Rules are the rules the meaning was read from, as the release
+	// numbers them.
+	Rules []string `json:"rules"`
+}
+
+// Same reports whether two meanings say the same, whatever the numbers of
+// the rules they were read from.
+func (m *Meaning) Same(o *Meaning) bool {
+	if m == nil || o == nil {
+		return m == o
+	}
+	return m.Colors == o.Colors && slices.Equal(m.Pay, o.Pay) && m.Generic == o.Generic && m.Life == o.Life && m.ManaValue == o.ManaValue
+}
+
+// String describes a meaning in a line: "white or blue; mana value 1".
+func (m *Meaning) String() string {
+	if m == nil {
+		return "not read"
+	}
+	var ways []string
+	for _, p := range m.Pay {
+		switch p {
+		case "generic":
+			ways = append(ways, strconv.Itoa(m.Generic)+" generic")
+		case "life":
+			ways = append(ways, strconv.Itoa(m.Life)+" life")
+		case "snow":
+			ways = append(ways, "snow mana")
+		default:
+			ways = append(ways, "{"+p+"}")
+		}
+	}
+	colors := m.Colors
+	if colors == "" {
+		colors = "colorless"
+	}
+	return fmt.Sprintf("%s; paid with %s; mana value %d", colors, strings.Join(ways, " or "), m.ManaValue)
+}
+
+// CardTypesOf maps a subtype category to the card types it goes with.
+type CardTypesOf map[string][]string
+
+// MarshalJSON writes categories in rule order.
+func (c CardTypesOf) MarshalJSON() ([]byte, error) { return marshalOrdered(c, categoryLess) }
 
 // Pair is a Spanish name and the English name it translates.
 type Pair struct {
@@ -395,4 +471,11 @@ func SameFacts(a, b *Snapshot) bool {
 		return string(j)
 	}
 	return strip(a) == strip(b)
+}
+
+// SHA256 is the digest snapshots record of a document (Source.SHA256) and
+// the generated files record of a snapshot: lower-case hex.
+func SHA256(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
 }

@@ -12,7 +12,7 @@ func sample() *Snapshot {
 		Sources:      []Source{{ID: "a", URL: "captured:a.txt", SHA256: strings.Repeat("0", 64), Format: "plain"}},
 		Subtypes:     Subtypes{"creature": {"Señor del Tiempo", "Consejero"}, "artifact": {"Atracción"}, "battle": {"Asedio"}},
 		SubtypeRules: RuleRefs{"creature": "205.3m", "artifact": "205.3g", "battle": "205.3q"},
-		ManaSymbols:  []ManaSymbol{{"{W/U/P}", "hybrid_phyrexian"}},
+		ManaSymbols:  []ManaSymbol{{Symbol: "{W/U/P}", Group: "hybrid_phyrexian"}},
 		Rules:        Rules{"205.3m": "m", "205.3": "t", "205.10": "x", "205.3b": "b <&>", "107.4": "s"},
 	}
 }

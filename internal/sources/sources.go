@@ -5,8 +5,6 @@ package sources
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -17,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/rulepage"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // Formats a source can have.
@@ -152,7 +151,7 @@ func (m *Manifest) ReadCaptured(s *Source, maxBytes int64) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.ID, err)
 	}
-	if got := SHA256(data); got != s.Captured.SHA256 {
+	if got := snapshot.SHA256(data); got != s.Captured.SHA256 {
 		return nil, &ChangedError{Source: s.ID, Path: path, Got: got, Want: s.Captured.SHA256}
 	}
 	return data, nil
@@ -235,7 +234,7 @@ func (m *Manifest) Accept(path string) (*Source, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.Captured.SHA256 = SHA256(data)
+		s.Captured.SHA256 = snapshot.SHA256(data)
 		return s, nil
 	}
 	var known []string
@@ -245,12 +244,6 @@ func (m *Manifest) Accept(path string) (*Source, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s is no captured copy declared in %s (captured copies: %s)", path, filepath.Join(m.dir, "sources.json"), strings.Join(known, ", "))
-}
-
-// SHA256 is the hex sha256 of data.
-func SHA256(data []byte) string {
-	h := sha256.Sum256(data)
-	return hex.EncodeToString(h[:])
 }
 
 // Marshal returns the manifest as indented JSON, for -live updating the

@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"github.com/mtgrules/crgen/internal/snapshot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,7 @@ func TestReadCapturedChecksSHA(t *testing.T) {
 	if _, err := m.ReadCaptured(src, 0); err == nil || !strings.Contains(err.Error(), "sha256") {
 		t.Errorf("got %v", err)
 	}
-	src.Captured.SHA256 = SHA256([]byte("hello"))
+	src.Captured.SHA256 = snapshot.SHA256([]byte("hello"))
 	if b, err := m.ReadCaptured(src, 0); err != nil || string(b) != "hello" {
 		t.Errorf("got %q %v", b, err)
 	}
