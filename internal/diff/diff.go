@@ -1,8 +1,10 @@
-// Package diff compares two snapshots: list entries added, removed, renamed,
-// moved between categories or changed only in typography; Spanish
-// translations changed; and rule text changed word by word, with renumbered
-// rules matched to their old number. It is pure and offline: the same two
-// snapshots always give the same report.
+// Package diff compares snapshots, and only compares: list entries added,
+// removed, renamed, moved between categories or changed only in
+// typography; Spanish translations changed; meanings changed; rule text
+// changed word by word (go-diff), with renumbered rules matched to their
+// old number; the renames of a history; the Spanish lag; and an update
+// between two snapshot directories. It is pure and offline: the same
+// snapshots always give the same Report. Package report renders it.
 package diff
 
 import (
@@ -121,6 +123,20 @@ func (rc RuleChange) Minor() bool {
 		return rc.Text != ""
 	}
 	return false
+}
+
+// References are the rule numbers a change of cross-references replaced,
+// and those it put in their place ("117.5" → "118.5").
+func (rc RuleChange) References() (from, to []string) {
+	for _, sp := range rc.Diff {
+		switch sp.Op {
+		case Delete:
+			from = append(from, ruleNumberRE.FindAllString(sp.Text, -1)...)
+		case Insert:
+			to = append(to, ruleNumberRE.FindAllString(sp.Text, -1)...)
+		}
+	}
+	return from, to
 }
 
 // Empty reports whether nothing changed.

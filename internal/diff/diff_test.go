@@ -1,121 +1,21 @@
 package diff
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
-	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-func load(t testing.TB, lang, date string) *snapshot.Snapshot {
-	t.Helper()
-	s, err := snapshot.Load(filepath.Join(corpus.Root(t), "snapshots", lang, date+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// straighten returns s as a release printed with straight apostrophes
-// would look to an extractor that kept them.
-func straighten(s *snapshot.Snapshot) *snapshot.Snapshot {
-	b, _ := snapshot.Marshal(s)
-	c, err := snapshot.Unmarshal([]byte(strings.ReplaceAll(string(b), "’", "'")))
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
-
-// retranslated returns the Spanish snapshot with one translation changed.
-func retranslated(s *snapshot.Snapshot) *snapshot.Snapshot {
-	b, _ := snapshot.Marshal(s)
-	c, _ := snapshot.Unmarshal(b)
-	d, _ := time.Parse(time.DateOnly, s.Effective)
-	c.Effective = d.AddDate(0, 0, 1).Format(time.DateOnly) // a release after it, whatever it is
-	for i, n := range c.Subtypes["artifact"] {
-		if n == "Gema" {
-			c.Subtypes["artifact"][i] = "Piedra"
-			c.PairingEN["artifact"][i].ES = "Piedra"
-		}
-	}
-	c.Rules["205.3g"] = strings.Replace(c.Rules["205.3g"], "Gema,", "Piedra,", 1)
-	return c
-}
-
-type pair struct {
-	name     string
-	old, cur func(t testing.TB) *snapshot.Snapshot
-}
-
-func pairs() []pair {
-	at := func(lang, date string) func(t testing.TB) *snapshot.Snapshot {
-		return func(t testing.TB) *snapshot.Snapshot { return load(t, lang, date) }
-	}
-	return []pair{
-		{"kindred-2024-07-30", at("en", "2024-04-12"), at("en", "2024-07-30")},
-		{"dungeon-renumbering-2022-06-10", at("en", "2022-02-18"), at("en", "2022-06-10")},
-		{"straight-apostrophes", at("en", "2026-01-16"), func(t testing.TB) *snapshot.Snapshot { return straighten(load(t, "en", "2026-02-27")) }},
-		{"spanish-translation", at("es", "2026-09-25"), func(t testing.TB) *snapshot.Snapshot { return retranslated(load(t, "es", "2026-09-25")) }},
-		{"unchanged", at("en", "2025-11-14"), at("en", "2025-11-14")},
-	}
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/diff -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; if the change is right, run go test ./internal/diff -update\n--- got ---\n%s", name, got)
-	}
-}
-
-func TestGolden(t *testing.T) {
-	for _, p := range pairs() {
-		t.Run(p.name, func(t *testing.T) {
-			r := Compare(p.old(t), p.cur(t))
-			var text, md, js bytes.Buffer
-			if err := r.Text(&text, false); err != nil {
-				t.Fatal(err)
-			}
-			if err := r.Markdown(&md, MarkdownLimit); err != nil {
-				t.Fatal(err)
-			}
-			if err := r.JSON(&js); err != nil {
-				t.Fatal(err)
-			}
-			golden(t, p.name+".txt", text.Bytes())
-			golden(t, p.name+".md", md.Bytes())
-			golden(t, p.name+".json", js.Bytes())
-		})
-	}
-}
-
 func TestKindredReplacedTribal(t *testing.T) {
-	r := Compare(load(t, "en", "2024-04-12"), load(t, "en", "2024-07-30"))
+	r := Compare(corpus.Snapshot(t, "en", "2024-04-12"), corpus.Snapshot(t, "en", "2024-07-30"))
 	if got := r.Renamed["card_types"]; len(got) != 1 || got[0].From != "tribal" || got[0].To != "kindred" || !strings.Contains(got[0].Evidence, "205.3m") {
 		t.Errorf("renamed %v", got)
 	}
@@ -128,7 +28,7 @@ func TestKindredReplacedTribal(t *testing.T) {
 }
 
 func TestRenumberedRule(t *testing.T) {
-	r := Compare(load(t, "en", "2022-02-18"), load(t, "en", "2022-06-10"))
+	r := Compare(corpus.Snapshot(t, "en", "2022-02-18"), corpus.Snapshot(t, "en", "2022-06-10"))
 	var got []string
 	for _, rc := range r.Rules {
 		if rc.Status != RuleChanged {
@@ -141,8 +41,8 @@ func TestRenumberedRule(t *testing.T) {
 }
 
 func TestStraightApostrophesAreTypography(t *testing.T) {
-	cur := load(t, "en", "2026-02-27")
-	r := Compare(cur, straighten(cur))
+	cur := corpus.Snapshot(t, "en", "2026-02-27")
+	r := Compare(cur, corpus.Straighten(cur))
 	if len(r.Added) != 0 || len(r.Removed) != 0 {
 		t.Errorf("typography reported as +%v -%v", r.Added, r.Removed)
 	}
@@ -157,8 +57,8 @@ func TestStraightApostrophesAreTypography(t *testing.T) {
 }
 
 func TestSpanishTranslation(t *testing.T) {
-	es := load(t, "es", "2026-09-25")
-	r := Compare(es, retranslated(es))
+	es := corpus.Snapshot(t, "es", "2026-09-25")
+	r := Compare(es, corpus.Retranslate(es))
 	if got := r.Translations["artifact"]; len(got) != 1 || got[0] != (Translate{EN: "Stone", From: "Gema", To: "Piedra"}) {
 		t.Errorf("translations %v", got)
 	}
@@ -168,7 +68,7 @@ func TestSpanishTranslation(t *testing.T) {
 }
 
 func TestMovedBetweenCategories(t *testing.T) {
-	old := load(t, "en", "2026-02-27")
+	old := corpus.Snapshot(t, "en", "2026-02-27")
 	b, _ := snapshot.Marshal(old)
 	cur, _ := snapshot.Unmarshal(b)
 	cur.Subtypes["creature"] = slices.DeleteFunc(slices.Clone(cur.Subtypes["creature"]), func(s string) bool { return s == "Wall" })
@@ -181,7 +81,7 @@ func TestMovedBetweenCategories(t *testing.T) {
 
 func TestPartialSnapshotsRemoveNothing(t *testing.T) {
 	// The 2026-09-25 English snapshot is a rule page of 205.3 only.
-	r := Compare(load(t, "en", "2026-02-27"), load(t, "en", "2026-09-25"))
+	r := Compare(corpus.Snapshot(t, "en", "2026-02-27"), corpus.Snapshot(t, "en", "2026-09-25"))
 	if len(r.Removed["card_types"]) != 0 || len(r.Removed["mana_symbols"]) != 0 {
 		t.Errorf("partial snapshot removed %v", r.Removed)
 	}
@@ -192,29 +92,6 @@ func TestPartialSnapshotsRemoveNothing(t *testing.T) {
 	}
 	if !slices.Contains(r.Added["artifact"], "Vibranium") {
 		t.Errorf("added %v", r.Added)
-	}
-}
-
-func TestMarkdownLimitAndEscaping(t *testing.T) {
-	old := load(t, "en", "2016-01-16")
-	cur := load(t, "en", "2026-02-27")
-	cur.Subtypes["creature"] = append(slices.Clone(cur.Subtypes["creature"]), "<script>alert(1)</script>", "a|b`c")
-	r := Compare(old, cur)
-	var full, cut bytes.Buffer
-	if err := r.Markdown(&full, MarkdownLimit); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Markdown(&cut, 4000); err != nil {
-		t.Fatal(err)
-	}
-	if cut.Len() > 4000 || !strings.Contains(cut.String(), "This diff was cut") {
-		t.Errorf("cut output: %d bytes, note present %v", cut.Len(), strings.Contains(cut.String(), "This diff was cut"))
-	}
-	if full.Len() > MarkdownLimit {
-		t.Errorf("full output %d bytes", full.Len())
-	}
-	if strings.Contains(full.String(), "<script>") || !strings.Contains(full.String(), `a\|b\`+"`c") {
-		t.Error("names from the sources are not escaped")
 	}
 }
 
@@ -247,7 +124,7 @@ func history(t testing.TB, first, last string) []*snapshot.Snapshot {
 	for _, f := range files {
 		d := strings.TrimSuffix(filepath.Base(f), ".json")
 		if d >= first && d <= last {
-			out = append(out, load(t, "en", d))
+			out = append(out, corpus.Snapshot(t, "en", d))
 		}
 	}
 	return out
@@ -287,7 +164,7 @@ func TestRenamesNeedEvidenceInOneStep(t *testing.T) {
 // A rename whose two names some release in between lists side by side is
 // two changes, even with evidence between the ends.
 func TestSpanDemotesRenameListedSideBySide(t *testing.T) {
-	before, after := load(t, "en", "2024-04-12"), load(t, "en", "2024-07-30")
+	before, after := corpus.Snapshot(t, "en", "2024-04-12"), corpus.Snapshot(t, "en", "2024-07-30")
 	middle := clone(before)
 	middle.Effective = "2024-06-01"
 	middle.CardTypes = append(slices.Clone(before.CardTypes), "kindred")
@@ -343,7 +220,7 @@ func scaled(s *snapshot.Snapshot, k int) *snapshot.Snapshot {
 }
 
 func TestScaledSnapshots(t *testing.T) {
-	s := load(t, "en", "2026-02-27")
+	s := corpus.Snapshot(t, "en", "2026-02-27")
 	c := scaled(s, 10)
 	if len(c.Subtypes["creature"]) != 10*len(s.Subtypes["creature"]) || len(c.Rules["205.3m"]) < 5*len(s.Rules["205.3m"]) {
 		t.Errorf("scaled: %d creature types, rule of %d bytes", len(c.Subtypes["creature"]), len(c.Rules["205.3m"]))
@@ -398,7 +275,7 @@ func baselineCompare(old, cur *snapshot.Snapshot) (added, removed int, diffs [][
 // lists 1, 10 and 100 times as long, beside the baseline: time must grow
 // about linearly.
 func BenchmarkCompareScaled(b *testing.B) {
-	old, cur := load(b, "en", "2016-01-16"), load(b, "en", "2026-02-27")
+	old, cur := corpus.Snapshot(b, "en", "2016-01-16"), corpus.Snapshot(b, "en", "2026-02-27")
 	for _, k := range []int{1, 10, 100} {
 		o, c := scaled(old, k), scaled(cur, k)
 		b.Run(fmt.Sprintf("names=%dx/impl=project", k), func(b *testing.B) {
@@ -449,7 +326,7 @@ func FuzzWordDiff(f *testing.F) {
 // Every other rule is a minor change: a new number, typography, or a
 // cross-reference to the renumbered rule (107.4h: 204.4f → 205.4f).
 func TestRenumberingShowsNoSpuriousChange(t *testing.T) {
-	r := Compare(load(t, "en", "2011-07-15"), load(t, "en", "2011-09-30"))
+	r := Compare(corpus.Snapshot(t, "en", "2011-07-15"), corpus.Snapshot(t, "en", "2011-09-30"))
 	want := map[string][]string{"enchantment": {"Curse"}, "creature": {"Werewolf"}}
 	if !maps.EqualFunc(r.Added, want, slices.Equal) || len(r.Removed) != 0 || len(r.Renamed) != 0 || len(r.Moved) != 0 || len(r.Typography) != 0 {
 		t.Errorf("added %v removed %v renamed %v moved %v typography %v", r.Added, r.Removed, r.Renamed, r.Moved, r.Typography)
@@ -479,23 +356,9 @@ func TestRenumberingShowsNoSpuriousChange(t *testing.T) {
 // A change of a cited rule number alone (107.4d, 2019-06-14 →
 // 2019-07-12: "See rule 117.5." → "118.5.") is its own class, folded.
 func TestCrossReferenceChange(t *testing.T) {
-	r := Compare(load(t, "en", "2019-06-14"), load(t, "en", "2019-07-12"))
+	r := Compare(corpus.Snapshot(t, "en", "2019-06-14"), corpus.Snapshot(t, "en", "2019-07-12"))
 	if len(r.Rules) != 1 || r.Rules[0].Number != "107.4d" || r.Rules[0].Status != RuleReference || !r.Rules[0].Minor() {
 		t.Fatalf("rules %+v", r.Rules)
-	}
-	var b bytes.Buffer
-	if err := r.Text(&b, false); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "107.4d (reference): 117.5 → 118.5") {
-		t.Errorf("text report:\n%s", b.String())
-	}
-	b.Reset()
-	if err := r.Markdown(&b, MarkdownLimit); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "0 rules changed; 1 more only in typography, cross-references or number (folded).") {
-		t.Errorf("markdown report:\n%s", b.String())
 	}
 	// A real change in the same words is not a cross-reference change.
 	if got := textClass("See rule 117.5.", "See rule 117.6 and 118.", WordDiff("See rule 117.5.", "See rule 117.6 and 118.")); got != "" {
@@ -503,74 +366,13 @@ func TestCrossReferenceChange(t *testing.T) {
 	}
 }
 
-// The first screen of a pull-request report: names added, removed and
-// renamed with their evidence, the lag, the Go API verdict, the count of
-// rules changed, before any rule text.
-func TestUpdateFirstScreen(t *testing.T) {
-	dirs := map[string]string{"2024-04-12": t.TempDir(), "2024-07-30": t.TempDir()}
-	es, err := snapshot.Load(filepath.Join(corpus.Root(t), "snapshots", "current", "es.json"))
-	if err != nil {
-		t.Fatal(err)
+func TestRenamesOfTheHistory(t *testing.T) {
+	var h []*snapshot.Snapshot
+	for _, d := range []string{"2024-02-02", "2024-04-12", "2024-07-30", "2024-11-08"} {
+		h = append(h, corpus.Snapshot(t, "en", d))
 	}
-	for date, dir := range dirs {
-		en := load(t, "en", date)
-		for lang, s := range map[string]*snapshot.Snapshot{"en": en, "es": es} {
-			b, _ := snapshot.Marshal(s)
-			for _, p := range []string{filepath.Join(dir, "current", lang+".json"), filepath.Join(dir, lang, s.Effective+".json")} {
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
-	u, err := NewUpdate(snapshot.Store{Dir: dirs["2024-04-12"]}, snapshot.Store{Dir: dirs["2024-07-30"]})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.API = &apiverdict.Verdict{Added: []string{"cardtype.Kindred"}, Deprecated: []string{"cardtype.Tribal"}}
-	var b bytes.Buffer
-	if err := u.Markdown(&b, MarkdownLimit); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	rules := strings.Index(out, "```diff")
-	for _, want := range []string{
-		"## Rules update: English 2024-04-12 → 2024-07-30; Spanish ",
-		"- ➖ **Removed** (their constants stay, deprecated): creature types Cephalid, Naga, Viashino",
-		`- ✏️ **Renamed**: card types tribal → kindred (rule 205.3m: "tribals" → "kindreds")`,
-		"- **History of releases**: added en@2024-07-30",
-		"- **Go API**: compatible: 1 constant added (Kindred), 1 deprecated (Tribal)",
-		"- **Rule text**: ",
-	} {
-		if i := strings.Index(out, want); i < 0 || rules >= 0 && i > rules {
-			t.Errorf("the first screen lacks %q before the rule text:\n%s", want, out[:min(len(out), 3000)])
-		}
-	}
-	u.API = &apiverdict.Verdict{Incompatible: []string{"subtype.ArtifactBook: value changed from 21 to 22"}}
-	b.Reset()
-	if err := u.Markdown(&b, MarkdownLimit); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "- ⚠️ **Go API**: incompatible: 1 change\n  - subtype.ArtifactBook: value changed from 21 to 22") {
-		t.Errorf("an incompatible verdict is not listed change by change")
-	}
-
-	// The first release of the module compares with nothing: it says so,
-	// and claims no "0 rules changed" nor "No changes".
-	first, err := NewUpdate(snapshot.Store{Dir: t.TempDir()}, snapshot.Store{Dir: dirs["2024-07-30"]})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Reset()
-	if err := first.Markdown(&b, MarkdownLimit); err != nil {
-		t.Fatal(err)
-	}
-	out = b.String()
-	if !strings.HasPrefix(out, "## Rules update: English none → 2024-07-30; Spanish none → ") || strings.Count(out, "The first snapshot: nothing before it to compare with.") != 2 ||
-		strings.Contains(out, "**Rule text**") || strings.Contains(out, "No changes") {
-		t.Errorf("the report of a first snapshot:\n%s", out)
+	got := Renames(h)
+	if len(got) != 1 || got[0] != (snapshot.Rename{Release: "2024-07-30", List: "card_types", From: "tribal", To: "kindred", Evidence: `rule 205.3m: "tribals" → "kindreds"`}) {
+		t.Errorf("renames %+v", got)
 	}
 }

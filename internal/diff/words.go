@@ -24,9 +24,9 @@ type Span struct {
 	Text string `json:"text"`
 }
 
-// tokenize splits text into words, each keeping the spaces after it, so
+// Tokenize splits text into words, each keeping the spaces after it, so
 // that joining the tokens gives the text back exactly.
-func tokenize(s string) []string {
+func Tokenize(s string) []string {
 	var out []string
 	eachToken(s, func(t string) { out = append(out, t) })
 	return out

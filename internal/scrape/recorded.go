@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -75,7 +76,7 @@ func describeChange(r *diff.Report) []string {
 			parts = append(parts, fmt.Sprintf("%s translated %s, recorded %s", tr.EN, tr.To, tr.From))
 		}
 		if len(parts) > 0 {
-			out = append(out, fmt.Sprintf("%s: %s", diff.Label(k), strings.Join(parts, "; ")))
+			out = append(out, fmt.Sprintf("%s: %s", report.Label(k), strings.Join(parts, "; ")))
 		}
 	}
 	for _, m := range r.Moved {

@@ -34,7 +34,9 @@ func TestRenamesFileUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(rns, func(r snapshot.Rename) bool { return r.From == "tribal" && r.To == "kindred" && r.Release == "2024-07-30" }) {
+	if !slices.ContainsFunc(rns, func(r snapshot.Rename) bool {
+		return r.From == "tribal" && r.To == "kindred" && r.Release == "2024-07-30"
+	}) {
 		t.Errorf("tribal → kindred (2024-07-30) missing from %v", rns)
 	}
 }

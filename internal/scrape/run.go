@@ -15,6 +15,7 @@ import (
 	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/fetch"
+	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
@@ -349,7 +350,7 @@ func (p *Plan) current(store snapshot.Store, history map[string][]*snapshot.Snap
 		}
 	}
 	if en, es := p.New["en"], p.New["es"]; en != nil && es != nil {
-		p.Warnings = append(p.Warnings, diff.SpanishLag(en, es).Lines()...)
+		p.Warnings = append(p.Warnings, report.LagLines(diff.SpanishLag(en, es))...)
 	}
 	return nil
 }

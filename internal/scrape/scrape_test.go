@@ -631,4 +631,3 @@ func TestLiveRefreshesCapturedCopy(t *testing.T) {
 		t.Errorf("offline after live: %v %v", changed, err)
 	}
 }
-

@@ -21,6 +21,7 @@ import (
 	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/fetch"
 	"github.com/mtgrules/crgen/internal/history"
+	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/rulepage"
 	"github.com/mtgrules/crgen/internal/scrape"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -168,7 +169,7 @@ func build(ctx context.Context, opt scrape.Options, extra []scrape.Document, ver
 		}
 		if old := plan.Old[lang]; old != nil {
 			if r := diff.Compare(old, s); !r.Empty() {
-				if err := r.Text(stdout, isTerminal(stdout)); err != nil {
+				if err := report.Text(stdout, r, isTerminal(stdout)); err != nil {
 					return err
 				}
 			}
@@ -445,7 +446,7 @@ release listing both names, and a move in one step too.`,
 	Flags: func(fs *flag.FlagSet) {
 		diffFlags.register(fs, false, true)
 		fs.StringVar(&diffFlags.format, "format", "text", "output `format`: text, markdown or json")
-		fs.IntVar(&diffFlags.limit, "limit", diff.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a comment)")
+		fs.IntVar(&diffFlags.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a comment)")
 	},
 	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) != 2 {
@@ -490,11 +491,11 @@ func checkFormat(format string, limit int) error {
 func writeReport(w io.Writer, r *diff.Report, format string, limit int) error {
 	switch format {
 	case "markdown":
-		return r.Markdown(w, limit)
+		return report.Markdown(w, r, limit)
 	case "json":
-		return r.JSON(w)
+		return report.JSON(w, r)
 	}
-	return r.Text(w, isTerminal(w))
+	return report.Text(w, r, isTerminal(w))
 }
 
 // resolve reads a snapshot by file or lang@date, saying what it expected
@@ -547,7 +548,7 @@ report as a comment.`,
 	Exit:     []string{"3 something changed"},
 	Flags: func(fs *flag.FlagSet) {
 		fs.StringVar(&reportFlags.format, "format", "markdown", "output `format`: text, markdown or json")
-		fs.IntVar(&reportFlags.limit, "limit", diff.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
+		fs.IntVar(&reportFlags.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
 		fs.StringVar(&reportFlags.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
 	},
 	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -568,11 +569,11 @@ report as a comment.`,
 		}
 		switch reportFlags.format {
 		case "markdown":
-			err = rep.Markdown(stdout, reportFlags.limit)
+			err = report.UpdateMarkdown(stdout, rep, reportFlags.limit)
 		case "json":
-			err = rep.JSON(stdout)
+			err = report.UpdateJSON(stdout, rep)
 		default:
-			err = rep.Text(stdout)
+			err = report.UpdateText(stdout, rep)
 		}
 		if err != nil {
 			return err

@@ -1,14 +1,21 @@
-package diff
+// Package report renders what package diff found, and only renders: a
+// Report, an Update and the Spanish lag for a terminal (text), a pull
+// request (Markdown, within GitHub's limit, the reviewer's first screen
+// first) and machines (JSON, every section present), with the verdict on
+// the Go API beside them.
+package report
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mtgrules/crgen/internal/snapshot"
 	"html"
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // MarkdownLimit is GitHub's limit on a pull-request body or comment.
@@ -16,21 +23,21 @@ const MarkdownLimit = 65536
 
 // JSON writes the machine-readable report. Every section is present (empty
 // objects and lists rather than null), so consumers need no nil checks.
-func (r *Report) JSON(w io.Writer) error {
+func JSON(w io.Writer, r *diff.Report) error {
 	out := struct {
-		Old Ref `json:"old"`
-		New Ref `json:"new"`
-		*Report
+		Old diff.Ref `json:"old"`
+		New diff.Ref `json:"new"`
+		*diff.Report
 		Changed bool `json:"changed"`
 	}{r.Old, r.New, r, !r.Empty()}
 	if out.Moved == nil {
-		out.Moved = []Move{}
+		out.Moved = []diff.Move{}
 	}
 	if out.Rules == nil {
-		out.Rules = []RuleChange{}
+		out.Rules = []diff.RuleChange{}
 	}
 	if out.Meanings == nil {
-		out.Meanings = []Meaning{}
+		out.Meanings = []diff.Meaning{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -40,7 +47,7 @@ func (r *Report) JSON(w io.Writer) error {
 
 // Text writes the report for a terminal; colour marks insertions and
 // deletions when color is set (stdout is a terminal).
-func (r *Report) Text(w io.Writer, color bool) error {
+func Text(w io.Writer, r *diff.Report, color bool) error {
 	var b bytes.Buffer
 	paint := func(code, s string) string {
 		if !color {
@@ -49,7 +56,7 @@ func (r *Report) Text(w io.Writer, color bool) error {
 		return "\x1b[" + code + "m" + s + "\x1b[0m"
 	}
 	fmt.Fprintf(&b, "%s → %s\n", r.Old, r.New)
-	if r.Old.Effective == NoRelease {
+	if r.Old.Effective == diff.NoRelease {
 		b.WriteString("the first snapshot: nothing before it to compare with\n")
 		_, err := w.Write(b.Bytes())
 		return err
@@ -105,11 +112,11 @@ func (r *Report) Text(w io.Writer, color bool) error {
 			fmt.Fprintf(&b, "  %s:", ruleTitle(rc))
 			for _, s := range rc.Diff {
 				switch s.Op {
-				case Equal:
+				case diff.Equal:
 					b.WriteString(" " + elide(s.Text))
-				case Insert:
+				case diff.Insert:
 					b.WriteString(" " + paint("32", "{+"+strings.TrimSpace(s.Text)+"+}"))
-				case Delete:
+				case diff.Delete:
 					b.WriteString(" " + paint("31", "[-"+strings.TrimSpace(s.Text)+"-]"))
 				}
 			}
@@ -121,8 +128,8 @@ func (r *Report) Text(w io.Writer, color bool) error {
 }
 
 // splitMinor separates the rule changes a reviewer reads from those that
-// leave a rule saying what it said (RuleChange.Minor).
-func splitMinor(rules []RuleChange) (major, minor []RuleChange) {
+// leave a rule saying what it said (diff.RuleChange.Minor).
+func splitMinor(rules []diff.RuleChange) (major, minor []diff.RuleChange) {
 	for _, rc := range rules {
 		if rc.Minor() {
 			minor = append(minor, rc)
@@ -135,38 +142,30 @@ func splitMinor(rules []RuleChange) (major, minor []RuleChange) {
 
 // minorLine is one line for a minor rule change: its number, what kind of
 // change, and for cited numbers the numbers themselves.
-func minorLine(rc RuleChange) string {
+func minorLine(rc diff.RuleChange) string {
 	what := rc.Status
-	if rc.Status == RuleRenumbered {
+	if rc.Status == diff.RuleRenumbered {
 		what = "was " + rc.OldNumber
 		switch rc.Text {
-		case TextTypography:
+		case diff.TextTypography:
 			what += "; typography"
-		case TextReference:
+		case diff.TextReference:
 			what += "; cross-references"
 		}
 	}
 	line := fmt.Sprintf("%s (%s)", rc.Number, what)
-	if rc.Status == RuleReference || rc.Text == TextReference {
-		var from, to []string
-		for _, sp := range rc.Diff {
-			switch sp.Op {
-			case Delete:
-				from = append(from, ruleNumberRE.FindAllString(sp.Text, -1)...)
-			case Insert:
-				to = append(to, ruleNumberRE.FindAllString(sp.Text, -1)...)
-			}
-		}
+	if rc.Status == diff.RuleReference || rc.Text == diff.TextReference {
+		from, to := rc.References()
 		line += ": " + strings.Join(from, ", ") + " → " + strings.Join(to, ", ")
 	}
 	return line
 }
 
-func ruleTitle(rc RuleChange) string {
+func ruleTitle(rc diff.RuleChange) string {
 	switch rc.Status {
-	case RuleRenumbered:
+	case diff.RuleRenumbered:
 		return fmt.Sprintf("%s (was %s)", rc.Number, rc.OldNumber)
-	case RuleChanged:
+	case diff.RuleChanged:
 		return rc.Number
 	}
 	return fmt.Sprintf("%s (%s)", rc.Number, rc.Status)
@@ -181,14 +180,14 @@ const contextWords = 6
 // either side, the old text on a "-" line, the new on a "+" line, long
 // unchanged stretches left out ("…"). A rule of 3,500 characters with one
 // name added becomes two short lines.
-func hunks(spans []Span, context int) string {
+func hunks(spans []diff.Span, context int) string {
 	type word struct {
-		op   Op
+		op   diff.Op
 		text string
 	}
 	var words []word
 	for _, s := range spans {
-		for _, t := range tokenize(s.Text) {
+		for _, t := range diff.Tokenize(s.Text) {
 			words = append(words, word{s.Op, t})
 		}
 	}
@@ -196,14 +195,14 @@ func hunks(spans []Span, context int) string {
 	// 2×context unchanged words of it, and context on either side.
 	var b strings.Builder
 	for i := 0; i < len(words); {
-		if words[i].op == Equal {
+		if words[i].op == diff.Equal {
 			i++
 			continue
 		}
 		start := i
 		end := i // last changed word of the hunk
 		for j := i; j < len(words); j++ {
-			if words[j].op != Equal {
+			if words[j].op != diff.Equal {
 				end = j
 				continue
 			}
@@ -212,10 +211,10 @@ func hunks(spans []Span, context int) string {
 			}
 		}
 		from, to := start, end+1
-		for n := 0; from > 0 && words[from-1].op == Equal && n < context; n++ {
+		for n := 0; from > 0 && words[from-1].op == diff.Equal && n < context; n++ {
 			from--
 		}
-		for n := 0; to < len(words) && words[to].op == Equal && n < context; n++ {
+		for n := 0; to < len(words) && words[to].op == diff.Equal && n < context; n++ {
 			to++
 		}
 		var old, cur strings.Builder
@@ -224,10 +223,10 @@ func hunks(spans []Span, context int) string {
 			cur.WriteString("… ")
 		}
 		for _, w := range words[from:to] {
-			if w.op != Insert {
+			if w.op != diff.Insert {
 				old.WriteString(w.text)
 			}
-			if w.op != Delete {
+			if w.op != diff.Delete {
 				cur.WriteString(w.text)
 			}
 		}
@@ -278,10 +277,10 @@ func Label(k string) string {
 
 // Markdown writes the report for a pull request: a summary table, then
 // collapsible details. It stays under limit bytes, saying so when it cut.
-func (r *Report) Markdown(w io.Writer, limit int) error {
+func Markdown(w io.Writer, r *diff.Report, limit int) error {
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "## Comprehensive Rules changes: %s → %s\n\n", md(r.Old.String()), md(r.New.String()))
-	if r.Old.Effective == NoRelease {
+	if r.Old.Effective == diff.NoRelease {
 		head.WriteString("The first snapshot: nothing before it to compare with.\n")
 		_, err := w.Write(head.Bytes())
 		return err

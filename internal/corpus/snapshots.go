@@ -1,0 +1,48 @@
+package corpus
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Snapshot loads the project's recorded release lang@date.
+func Snapshot(t testing.TB, lang, date string) *snapshot.Snapshot {
+	t.Helper()
+	s, err := snapshot.Load(filepath.Join(Root(t), "snapshots", lang, date+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Straighten returns s as a release printed with straight apostrophes
+// would look to an extractor that kept them.
+func Straighten(s *snapshot.Snapshot) *snapshot.Snapshot {
+	b, _ := snapshot.Marshal(s)
+	c, err := snapshot.Unmarshal([]byte(strings.ReplaceAll(string(b), "’", "'")))
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Retranslate returns a Spanish snapshot as the release after it with one
+// translation changed (Gema → Piedra), whatever its date.
+func Retranslate(s *snapshot.Snapshot) *snapshot.Snapshot {
+	b, _ := snapshot.Marshal(s)
+	c, _ := snapshot.Unmarshal(b)
+	d, _ := time.Parse(time.DateOnly, s.Effective)
+	c.Effective = d.AddDate(0, 0, 1).Format(time.DateOnly)
+	for i, n := range c.Subtypes["artifact"] {
+		if n == "Gema" {
+			c.Subtypes["artifact"][i] = "Piedra"
+			c.PairingEN["artifact"][i].ES = "Piedra"
+		}
+	}
+	c.Rules["205.3g"] = strings.Replace(c.Rules["205.3g"], "Gema,", "Piedra,", 1)
+	return c
+}

@@ -1,0 +1,303 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/apiverdict"
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Markdown writes the report for a pull request, under limit bytes in all:
+// the diffs share what the lag section leaves.
+func UpdateMarkdown(w io.Writer, u *diff.Update, limit int) error {
+	var lag strings.Builder
+	if err := LagMarkdown(&lag, u.Lag); err != nil {
+		return err
+	}
+	var b strings.Builder
+	glance(&b, u)
+	if err := historyMarkdown(&b, u.History); err != nil {
+		return err
+	}
+	left := limit - lag.Len() - b.Len() - 2
+	for i, d := range u.Diffs {
+		var part strings.Builder
+		share := left / (len(u.Diffs) - i)
+		if err := Markdown(&part, d, max(share, 1024)); err != nil {
+			return err
+		}
+		left -= part.Len() + 1
+		b.WriteString(part.String())
+		b.WriteString("\n")
+	}
+	b.WriteString(lag.String())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Text writes the report for a terminal.
+func UpdateText(w io.Writer, u *diff.Update) error {
+	if u.API != nil {
+		if _, err := io.WriteString(w, "Go API: "+u.API.Summary()+"\n\n"); err != nil {
+			return err
+		}
+	}
+	if err := historyText(w, u.History); err != nil {
+		return err
+	}
+	for _, d := range u.Diffs {
+		if err := Text(w, d, false); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	return LagText(w, u.Lag)
+}
+
+// JSON writes the report for machines.
+func UpdateJSON(w io.Writer, u *diff.Update) error {
+	type diffJSON struct {
+		Old     diff.Ref `json:"old"`
+		New     diff.Ref `json:"new"`
+		Changed bool     `json:"changed"`
+		*diff.Report
+	}
+	out := struct {
+		Changed bool                `json:"changed"`
+		History diff.HistoryChange  `json:"history"`
+		Diffs   []diffJSON          `json:"diffs"`
+		Lag     *diff.Lag           `json:"spanish_lag"`
+		API     *apiverdict.Verdict `json:"api,omitempty"`
+	}{Changed: u.Changed(), History: u.History, Lag: u.Lag, API: u.API}
+	if out.History.Added == nil {
+		out.History.Added = []diff.Ref{}
+	}
+	if out.History.Amended == nil {
+		out.History.Amended = []*diff.Report{}
+	}
+	if out.History.Removed == nil {
+		out.History.Removed = []diff.Ref{}
+	}
+	for _, d := range u.Diffs {
+		if d.Moved == nil {
+			d.Moved = []diff.Move{}
+		}
+		if d.Rules == nil {
+			d.Rules = []diff.RuleChange{}
+		}
+		out.Diffs = append(out.Diffs, diffJSON{d.Old, d.New, !d.Empty(), d})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// refs lists releases in one line, runs of a language as "en@A … en@B (n)".
+func refs(rs []diff.Ref) string {
+	if len(rs) > 6 {
+		return fmt.Sprintf("%s, %s, … %s (%d releases)", rs[0], rs[1], rs[len(rs)-1], len(rs))
+	}
+	var s []string
+	for _, r := range rs {
+		s = append(s, r.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+func historyText(w io.Writer, h diff.HistoryChange) error {
+	if h.Empty() {
+		return nil
+	}
+	var b strings.Builder
+	if len(h.Added)+len(h.Removed) > 0 {
+		b.WriteString("history of releases:\n")
+		if len(h.Added) > 0 {
+			fmt.Fprintf(&b, "  added: %s\n", refs(h.Added))
+		}
+		if len(h.Removed) > 0 {
+			fmt.Fprintf(&b, "  GONE (a recorded release must not disappear): %s\n", refs(h.Removed))
+		}
+		b.WriteString("\n")
+	}
+	for _, a := range h.Amended {
+		fmt.Fprintf(&b, "amendment of the recorded release %s:\n", a.New)
+		if err := Text(&b, a, false); err != nil {
+			return err
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func historyMarkdown(b *strings.Builder, h diff.HistoryChange) error {
+	if h.Empty() {
+		return nil
+	}
+	b.WriteString("## History of releases\n\n")
+	if len(h.Added) > 0 {
+		fmt.Fprintf(b, "- Added to the history: %s\n", md(refs(h.Added)))
+	}
+	if len(h.Removed) > 0 {
+		fmt.Fprintf(b, "- ⚠️ **Gone from the history** (a recorded release must never disappear): %s\n", md(refs(h.Removed)))
+	}
+	for _, a := range h.Amended {
+		fmt.Fprintf(b, "- ✏️ **Amended**: the recorded release %s was corrected on purpose (values of the generated constants do not move)\n", md(a.New.String()))
+	}
+	b.WriteString("\n")
+	for _, a := range h.Amended {
+		var part strings.Builder
+		if err := Markdown(&part, a, 8192); err != nil {
+			return err
+		}
+		b.WriteString(strings.Replace(part.String(), "## Comprehensive Rules changes:", "### Amendment of", 1))
+		b.WriteString("\n")
+	}
+	return nil
+}
+
+// glance is the first screen of a pull-request report: what a reviewer
+// decides from, in the order they decide — names added, removed (their
+// constants deprecated), renamed with their evidence, moved, Spanish
+// translations changed, amendments of the history, the Spanish lag, the
+// verdict on the Go API — and how many rules changed, whose text follows.
+func glance(b *strings.Builder, u *diff.Update) {
+	var heads []string
+	for _, d := range u.Diffs {
+		heads = append(heads, fmt.Sprintf("%s %s → %s", snapshot.LanguageName(d.New.Lang), md(d.Old.Effective), md(d.New.Effective)))
+	}
+	fmt.Fprintf(b, "## Rules update: %s\n\n", strings.Join(heads, "; "))
+	for _, d := range u.Diffs {
+		lines := glanceLines(d)
+		if len(lines) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "**%s** (%s → %s)\n", snapshot.LanguageName(d.New.Lang), md(d.Old.String()), md(d.New.String()))
+		for _, l := range lines {
+			b.WriteString("- " + l + "\n")
+		}
+		b.WriteString("\n")
+	}
+	var more []string
+	if !u.History.Empty() {
+		var h []string
+		if len(u.History.Added) > 0 {
+			h = append(h, "added "+md(refs(u.History.Added)))
+		}
+		for _, a := range u.History.Amended {
+			h = append(h, "**amended** "+md(a.New.String()))
+		}
+		if len(u.History.Removed) > 0 {
+			h = append(h, "⚠️ **gone** "+md(refs(u.History.Removed)))
+		}
+		more = append(more, "**History of releases**: "+strings.Join(h, "; "))
+	}
+	if u.Lag != nil && !u.Lag.Empty() {
+		more = append(more, "**Spanish lag**: "+lagSummary(u.Lag)+" (details below)")
+	}
+	if u.API != nil {
+		mark := ""
+		if !u.API.OK() {
+			mark = "⚠️ "
+		}
+		api := mark + "**Go API**: " + md(u.API.Summary())
+		for _, c := range u.API.Incompatible {
+			api += "\n  - " + md(c)
+		}
+		more = append(more, api)
+	}
+	major, minor, compared := 0, 0, false
+	for _, d := range u.Diffs {
+		a, m := splitMinor(d.Rules)
+		major, minor = major+len(a), minor+len(m)
+		compared = compared || d.Old.Effective != diff.NoRelease
+	}
+	if compared { // the first snapshot has no rule text to compare
+		text := fmt.Sprintf("**Rule text**: %d %s changed (below)", major, pluralWord(major, "rule", "rules"))
+		if minor > 0 {
+			text += fmt.Sprintf("; %d more only in typography, cross-references or number", minor)
+		}
+		more = append(more, text)
+	}
+	for _, l := range more {
+		b.WriteString("- " + l + "\n")
+	}
+	b.WriteString("\n")
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// glanceLines are a report's changes of names, one line per kind.
+func glanceLines(r *diff.Report) []string {
+	var added, removed, renamed, moved, translated []string
+	for _, k := range snapshot.Lists() {
+		if n := r.Added[k]; len(n) > 0 {
+			added = append(added, Label(k)+" "+mdList(n))
+		}
+		if n := r.Removed[k]; len(n) > 0 {
+			removed = append(removed, Label(k)+" "+mdList(n))
+		}
+		for _, rn := range r.Renamed[k] {
+			renamed = append(renamed, fmt.Sprintf("%s %s → %s (%s)", Label(k), md(rn.From), md(rn.To), md(rn.Evidence)))
+		}
+		for _, tr := range r.Translations[k] {
+			translated = append(translated, fmt.Sprintf("%s %s: %s → %s", Label(k), md(tr.EN), md(tr.From), md(tr.To)))
+		}
+	}
+	for _, m := range r.Moved {
+		moved = append(moved, fmt.Sprintf("%s: %s → %s", md(m.Name), md(m.From), md(m.To)))
+	}
+	var meant []string
+	for _, m := range r.Meanings {
+		meant = append(meant, md(m.String()))
+	}
+	var out []string
+	for _, l := range []struct {
+		what  string
+		items []string
+	}{
+		{"➕ **Added**", added},
+		{"➖ **Removed** (their constants stay, deprecated)", removed},
+		{"✏️ **Renamed**", renamed},
+		{"**Moved**", moved},
+		{"**diff.Meaning changed**", meant},
+		{"**Translations changed**", translated},
+	} {
+		if len(l.items) > 0 {
+			out = append(out, l.what+": "+strings.Join(l.items, "; "))
+		}
+	}
+	if len(r.Typography) > 0 {
+		n := 0
+		for _, t := range r.Typography {
+			n += len(t)
+		}
+		out = append(out, fmt.Sprintf("typography of %d %s (details below)", n, pluralWord(n, "name", "names")))
+	}
+	return out
+}
+
+// mdList is names escaped and joined, cut after twelve.
+func mdList(names []string) string {
+	var out []string
+	for i, n := range names {
+		if i == 12 {
+			out = append(out, fmt.Sprintf("and %d more", len(names)-12))
+			break
+		}
+		out = append(out, md(n))
+	}
+	return strings.Join(out, ", ")
+}
