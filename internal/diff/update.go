@@ -59,7 +59,7 @@ func NewUpdate(old, cur snapshot.Store) (*Update, error) {
 		if o == nil {
 			o = &snapshot.Snapshot{Lang: lang, Effective: NoRelease}
 		}
-		u.Diffs = append(u.Diffs, CompareSpan(between(cur, o, n)))
+		u.Diffs = append(u.Diffs, CompareSpan(Between(cur, o, n)))
 	}
 	u.Lag = SpanishLag(now["en"], now["es"])
 	h, err := compareHistories(old, cur)
@@ -106,9 +106,9 @@ func compareHistories(old, cur snapshot.Store) (HistoryChange, error) {
 	return h, nil
 }
 
-// between is old, the releases of store's history strictly between old
+// Between is old, the releases of store's history strictly between old
 // and cur, and cur.
-func between(store snapshot.Store, old, cur *snapshot.Snapshot) []*snapshot.Snapshot {
+func Between(store snapshot.Store, old, cur *snapshot.Snapshot) []*snapshot.Snapshot {
 	out := []*snapshot.Snapshot{old}
 	if h, err := store.History(old.Lang); err == nil {
 		for _, s := range h {

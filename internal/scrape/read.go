@@ -195,3 +195,19 @@ func expectedFacts(lang extract.Lang, rule string) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// OtherLanguageHint says, when a document failed in one language, that it
+// reads in the other: the usual cause is a wrong -lang.
+func OtherLanguageHint(src sources.Source, data []byte) string {
+	for _, other := range snapshot.Languages {
+		if other == src.Lang {
+			continue
+		}
+		try := src
+		try.Lang = other
+		if _, _, err := Read(Document{Source: try, Data: data}); err == nil {
+			return fmt.Sprintf("\nthis looks like a document in %s: use -lang %s", snapshot.LanguageName(other), other)
+		}
+	}
+	return ""
+}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/rulepage"
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/textenc"
 )
 
 // Formats a source can have.
@@ -257,4 +258,31 @@ func (m *Manifest) Marshal() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// Identify recognises a captured document by its sha256, and otherwise
+// guesses its format from its content, without decoding it (reading it
+// decodes it, once). It returns the sha256, worked out once.
+func Identify(m *Manifest, data []byte, path string) (src Source, sum string) {
+	sum = snapshot.SHA256(data)
+	if m != nil {
+		for _, s := range m.Sources {
+			if s.Captured != nil && s.Captured.SHA256 == sum {
+				return s, sum
+			}
+		}
+	}
+	id := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	trimmed := bytes.TrimLeft(data, "\xef\xbb\xbf \t\r\n")
+	if bytes.HasPrefix(trimmed, []byte("<")) {
+		return Source{ID: id, Format: FormatHTML}, sum
+	}
+	if textenc.Contains(data, "These rules are effective as of") {
+		return Source{ID: id, Format: FormatCRText}, sum
+	}
+	src = Source{ID: id, Format: FormatPlain}
+	if p, err := rulepage.ParsePlain(data); err == nil {
+		src.Rule = p.Rule
+	}
+	return src, sum
 }

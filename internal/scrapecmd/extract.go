@@ -1,0 +1,115 @@
+package scrapecmd
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/mtgrules/crgen/internal/cli"
+	"github.com/mtgrules/crgen/internal/scrape"
+	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/sources"
+)
+
+var extractFlags struct {
+	dirs
+	lang, effective string
+}
+
+var extractCommand = &cli.Command{
+	Name:    "scrape extract",
+	Args:    "FILE...",
+	Summary: "Print the snapshot of one release's documents as JSON.",
+	Doc: `extract reads FILEs (an official CR TXT, or rule pages in plain text or
+HTML) of one language and one release, and prints the snapshot they make
+on standard output. Captured copies declared in sources.json are
+recognised by their sha256; other files by their content. Rule pages
+that do not state their effective date need -effective.`,
+	Examples: []string{
+		"scrape extract ../shared/corpus/cr-en/en-20260227.txt",
+		"scrape extract -lang es -effective 2026-09-25 page-205.3.txt",
+	},
+	Flags: func(fs *flag.FlagSet) {
+		extractFlags.register(fs, true, false)
+		fs.StringVar(&extractFlags.lang, "lang", "", "language of the files: en or es (default: from sources.json, else en)")
+		fs.StringVar(&extractFlags.effective, "effective", "", "effective `date` (YYYY-MM-DD) of rule pages that do not state it")
+	},
+	Run: runExtract,
+}
+
+// checkDate refuses anything but a real calendar date.
+func checkDate(flagName, s string) error {
+	if _, err := time.Parse(time.DateOnly, s); err != nil {
+		return cli.Usagef("-%s %q: want a date as YYYY-MM-DD (2026-09-25)", flagName, s)
+	}
+	return nil
+}
+
+func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return cli.Usagef("no files given")
+	}
+	if err := extractFlags.check(); err != nil {
+		return err
+	}
+	if extractFlags.lang != "" {
+		if err := cli.OneOf("lang", extractFlags.lang, snapshot.Languages...); err != nil {
+			return err
+		}
+	}
+	if extractFlags.effective != "" {
+		if err := checkDate("effective", extractFlags.effective); err != nil {
+			return err
+		}
+	}
+	m, _ := sources.Load(extractFlags.sources) // optional: only used to recognise files
+	var snaps []*snapshot.Snapshot
+	for _, path := range args {
+		data, err := sources.ReadFile(path, extractFlags.maxBytes)
+		if err != nil {
+			return err
+		}
+		src, sum := sources.Identify(m, data, path)
+		if extractFlags.lang != "" {
+			if src.Lang != "" && src.Lang != extractFlags.lang {
+				return fmt.Errorf("%s is source %s, which is in %s, not %s", path, src.ID, src.Lang, extractFlags.lang)
+			}
+			src.Lang = extractFlags.lang
+		}
+		if src.Lang == "" {
+			src.Lang = "en"
+		}
+		if extractFlags.effective != "" {
+			src.Effective = extractFlags.effective
+		}
+		if src.Format == sources.FormatHTML && src.Selectors == nil {
+			return fmt.Errorf("%s: an HTML page needs selectors: declare it in sources.json", path)
+		}
+		s, warnings, err := scrape.Read(scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data, SHA256: sum})
+		if err != nil {
+			return fmt.Errorf("%s: %w%s", path, err, scrape.OtherLanguageHint(src, data))
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(stderr, "warning:", w)
+		}
+		snaps = append(snaps, s)
+	}
+	for _, s := range snaps[1:] {
+		if s.Lang != snaps[0].Lang || s.Effective != snaps[0].Effective {
+			return fmt.Errorf("files are of different releases (%s@%s and %s@%s): extract prints one snapshot", snaps[0].Lang, snaps[0].Effective, s.Lang, s.Effective)
+		}
+	}
+	s, err := scrape.MergeRelease(snaps)
+	if err != nil {
+		return err
+	}
+	b, err := snapshot.Marshal(s)
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(b)
+	return err
+}

@@ -1,0 +1,67 @@
+package scrapecmd
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/cli"
+	"github.com/mtgrules/crgen/internal/history"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+var historyFlags struct {
+	dirs
+	json bool
+}
+
+var historyCommand = &cli.Command{
+	Name:    "scrape history",
+	Args:    "NAME",
+	Summary: "Since when and until when a name is in which list, in either language.",
+	Doc: `history searches every release in the snapshot directory for NAME (any
+case, either apostrophe; a subtype, card type, supertype or mana symbol)
+and prints each unbroken period it was listed.`,
+	Examples: []string{"scrape history 'Time Lord'", "scrape history tribal", "scrape history -json '{C/W}'"},
+	Flags: func(fs *flag.FlagSet) {
+		historyFlags.register(fs, false, true)
+		fs.BoolVar(&historyFlags.json, "json", false, "print JSON")
+	},
+	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		if len(args) == 0 {
+			return cli.Usagef("no name given")
+		}
+		name := strings.Join(args, " ")
+		store := snapshot.Store{Dir: historyFlags.snapshots}
+		var all []history.Period
+		releases := 0
+		for _, lang := range snapshot.Languages {
+			snaps, err := store.History(lang)
+			if err != nil {
+				return err
+			}
+			releases += len(snaps)
+			all = append(all, history.Find(snaps, name)...)
+		}
+		if releases == 0 {
+			return fmt.Errorf("no releases in %s: run from the repository root, or give -snapshots DIR", filepath.Join(store.Dir, "{en,es}"))
+		}
+		if len(all) == 0 {
+			return fmt.Errorf("%q is in no list of the %d releases in %s", name, releases, store.Dir)
+		}
+		if historyFlags.json {
+			enc := json.NewEncoder(stdout)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			return enc.Encode(all)
+		}
+		for _, p := range all {
+			fmt.Fprintln(stdout, p)
+		}
+		return nil
+	},
+}
