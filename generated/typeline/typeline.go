@@ -55,7 +55,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
@@ -1133,7 +1132,7 @@ func (p *parser) subtypeSenseOf(exact *word, phrase string, n int, f *face) (*se
 		var buf [3][maxName]byte
 		forms, k := masculine(&buf, phrase)
 		for _, m := range forms[:k] {
-			ms := unsafe.String(&m[0], len(m))
+			ms := string(m)
 			if s := p.subtypeOf(vocab.lookup(ms), f); s != nil {
 				return s, noteFeminine
 			}

@@ -105,7 +105,7 @@ func removals(t testing.TB) map[string]string {
 // the history begins, lower case.
 func droppedNames(t testing.TB) map[string]bool {
 	out := map[string]bool{}
-	for _, d := range printedForms(t).Dropped {
+	for _, d := range corpus.PrintedForms(t).Dropped {
 		out[strings.ToLower(d.Printed)] = true
 	}
 	return out

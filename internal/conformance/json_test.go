@@ -11,6 +11,7 @@ import (
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/corpus"
 )
 
 type textValue interface {
@@ -181,4 +182,10 @@ func TestPaymentAndTypeLineText(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"L":"Creature — Donkey"}`), &z); err == nil || !strings.Contains(err.Error(), "Donkey") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// need skips the test unless the rules still list names in c.
+func need(t *testing.T, c subtype.Category, names ...string) {
+	t.Helper()
+	corpus.Need(t, c.String()+" type", func(n string) bool { _, ok := subtype.Find(c, n); return ok }, names...)
 }

@@ -59,15 +59,6 @@ func spanishFaces(t testing.TB) []esFace {
 	return out
 }
 
-func printedForms(t testing.TB) *snapshot.Printed {
-	t.Helper()
-	p, err := snapshot.Store{Dir: filepath.Join(corpus.Root(t), "snapshots")}.Printed()
-	if err != nil || p == nil {
-		t.Fatalf("snapshots/printed.json: %v", err)
-	}
-	return p
-}
-
 // spanishNoise are the faces of cards-es whose Spanish field is not a
 // Spanish type line, so printed mode rightly rejects it although the
 // English card's line is valid: English text in the Spanish field, a

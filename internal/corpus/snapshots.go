@@ -46,3 +46,26 @@ func Retranslate(s *snapshot.Snapshot) *snapshot.Snapshot {
 	c.Rules["205.3g"] = strings.Replace(c.Rules["205.3g"], "Gema,", "Piedra,", 1)
 	return c
 }
+
+// PrintedForms loads snapshots/printed.json, what cards print beside the
+// rules.
+func PrintedForms(t testing.TB) *snapshot.Printed {
+	t.Helper()
+	p, err := snapshot.Store{Dir: filepath.Join(Root(t), "snapshots")}.Printed()
+	if err != nil || p == nil {
+		t.Fatalf("snapshots/printed.json: %v", err)
+	}
+	return p
+}
+
+// Need skips the test, saying which, unless listed reports every name
+// as current: a rules update must not fail a test whose example it
+// retired. what names the list ("creature type").
+func Need(t testing.TB, what string, listed func(string) bool, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if !listed(n) {
+			t.Skipf("the rules no longer list the %s %q this example is about", what, n)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // switchBaselineFile emits the strongest alternative to the generated
@@ -36,7 +37,7 @@ func (m *Model) switchBaselineFile() *jen.File {
 				for _, n := range append([]string{val.EN, val.ES}, val.Forms...) {
 					for _, s := range apostropheForms(n) {
 						if fold {
-							s = foldName(s)
+							s = names.Fold(s)
 						}
 						if s == "" || seen[s] {
 							continue
@@ -78,21 +79,4 @@ func apostropheForms(s string) []string {
 		}
 	}
 	return out
-}
-
-// foldName lowers ASCII and Latin-1 capitals, as the index compares
-// (enum.Fold, which the generator cannot import: generated/internal is
-// the generated packages' own). The benchmark's agreement test catches
-// the two drifting apart.
-func foldName(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		switch {
-		case 'A' <= c && c <= 'Z':
-			b[i] = c + 0x20
-		case i > 0 && b[i-1] == 0xC3 && 0x80 <= c && c <= 0x9E && c != 0x97:
-			b[i] = c + 0x20
-		}
-	}
-	return string(b)
 }

@@ -113,7 +113,12 @@ func View(b []byte) (text string, enc Encoding, toUTF8 func(string) string, err 
 	return text, enc, func(s string) string { return s }, err
 }
 
-// view is b as a string, sharing its memory.
+// view is b as a string, sharing its memory: the one use of unsafe in the
+// project, because it pays. go test -bench
+// 'Extraction/release=utf8-lf/impl=project' -benchmem ./internal/extract
+// printed, with the view, 1848281 ns/op 809617 B/op, and with string(b)
+// in its place, 4564748 ns/op 1516086 B/op (2026-12-01, 2 cores): the copy
+// doubles both the memory and the time of reading a whole release.
 func view(b []byte) string {
 	if len(b) == 0 {
 		return ""

@@ -1,4 +1,4 @@
-package conformance
+package mana_test
 
 import (
 	"path/filepath"
@@ -237,7 +237,7 @@ func TestSymbolsAndSince(t *testing.T) {
 // printed mode accepts it.
 func TestPrintedSymbols(t *testing.T) {
 	byText := map[string]snapshot.PrintedSymbol{}
-	for _, s := range printedForms(t).Symbols {
+	for _, s := range corpus.PrintedForms(t).Symbols {
 		byText[s.Symbol] = s
 	}
 	outside := mana.PrintedSymbols()

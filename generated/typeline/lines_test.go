@@ -1,4 +1,4 @@
-package conformance
+package typeline_test
 
 import (
 	"strings"
@@ -7,18 +7,13 @@ import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/corpus"
 )
 
-// need returns names that must be current for an example to make sense,
-// or skips saying which the rules no longer list: a rules update must not
-// fail a test whose example it retired.
+// need skips the test unless the rules still list names in c.
 func need(t *testing.T, c subtype.Category, names ...string) {
 	t.Helper()
-	for _, n := range names {
-		if _, ok := subtype.Find(c, n); !ok {
-			t.Skipf("the rules no longer list the %s type %q this example is about", c, n)
-		}
-	}
+	corpus.Need(t, c.String()+" type", func(n string) bool { _, ok := subtype.Find(c, n); return ok }, names...)
 }
 
 func TestSpecificTypeLines(t *testing.T) {
