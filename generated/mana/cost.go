@@ -289,29 +289,11 @@ func permute(a []string, k int, f func([]string) bool) bool {
 // ({1}{1}). The result is canonical: variable symbols first, then one
 // generic number, then the other symbols in the order given.
 func ParseCostLenient(s string) (Cost, error) {
-	var (
-		variable, rest []Symbol
-		generic        = -1
-	)
-	addGeneric := func(i, n int) error {
-		g := max(generic, 0)
-		if g > math.MaxInt-n {
-			return costErr(s, i, "", "the generic parts add up to more than an int holds")
-		}
-		generic = g + n
-		return nil
-	}
-	keep := func(sym Symbol) {
-		if sym.Group() == "variable" {
-			variable = append(variable, sym)
-		} else {
-			rest = append(rest, sym)
-		}
-	}
+	var l lenientCost
 	up := asciiUpper(s) // same length as s, so positions in errors stay right
 	for i := 0; i < len(up); {
-		ch := up[i]
-		switch {
+		var err error
+		switch ch := up[i]; {
 		case ch == ' ' || ch == '\t':
 			i++
 		case ch >= '0' && ch <= '9':
@@ -319,59 +301,92 @@ func ParseCostLenient(s string) (Cost, error) {
 			for j < len(up) && up[j] >= '0' && up[j] <= '9' {
 				j++
 			}
-			n, err := strconv.Atoi(up[i:j])
-			if err != nil {
+			n, convErr := strconv.Atoi(up[i:j])
+			if convErr != nil {
 				return Cost{}, costErr(s, i, s[i:j], s[i:j]+" is too large a number for an int")
 			}
-			if err := addGeneric(i, n); err != nil {
-				return Cost{}, err
-			}
+			err = l.addGeneric(s, i, n)
 			i = j
 		case ch == '{':
 			j := strings.IndexByte(up[i:], '}')
 			if j < 0 {
 				return Cost{}, costErr(s, i, s[i:], "unclosed '{'")
 			}
-			body := strings.ReplaceAll(up[i+1:i+j], " ", "")
-			if isDigits(body) {
-				n, err := strconv.Atoi(body)
-				if err != nil {
-					return Cost{}, costErr(s, i, s[i:i+j+1], braced(body)+" is too large a number for an int")
-				}
-				if err := addGeneric(i, n); err != nil {
-					return Cost{}, err
-				}
-			} else {
-				sym, ok := symbolFor(body)
-				if !ok {
-					sym, ok = reordered(body)
-				}
-				if !ok || !sym.IsValid() {
-					return Cost{}, costErr(s, i, s[i:i+j+1], braced(body)+" is not a mana symbol defined by rule 107.4")
-				}
-				keep(sym)
-			}
+			err = l.braced(s, i, j, strings.ReplaceAll(up[i+1:i+j], " ", ""))
 			i += j + 1
 		default:
 			sym, ok := symbolFor(up[i : i+1])
 			if !ok || !sym.IsValid() {
 				return Cost{}, costErr(s, i, s[i:i+1], names.Quote(s[i:i+1])+" is not a mana symbol")
 			}
-			keep(sym)
+			l.keep(sym)
 			i++
 		}
+		if err != nil {
+			return Cost{}, err
+		}
 	}
+	return ParseCost(l.canonical())
+}
+
+// lenientCost gathers what ParseCostLenient read: the generic amount, the
+// variable symbols, which the rules write first, and the rest.
+type lenientCost struct {
+	variable, rest []Symbol
+	generic        int
+	sawGeneric     bool // "{0}" is a cost; no generic part at all is none
+}
+
+func (l *lenientCost) addGeneric(s string, i, n int) error {
+	if l.generic > math.MaxInt-n {
+		return costErr(s, i, "", "the generic parts add up to more than an int holds")
+	}
+	l.generic, l.sawGeneric = l.generic+n, true
+	return nil
+}
+
+func (l *lenientCost) keep(sym Symbol) {
+	if sym.Group() == "variable" {
+		l.variable = append(l.variable, sym)
+	} else {
+		l.rest = append(l.rest, sym)
+	}
+}
+
+// braced reads the symbol between braces at s[i], j bytes long.
+func (l *lenientCost) braced(s string, i, j int, body string) error {
+	if isDigits(body) {
+		n, err := strconv.Atoi(body)
+		if err != nil {
+			return costErr(s, i, s[i:i+j+1], braced(body)+" is too large a number for an int")
+		}
+		return l.addGeneric(s, i, n)
+	}
+	sym, ok := symbolFor(body)
+	if !ok {
+		sym, ok = reordered(body)
+	}
+	if !ok || !sym.IsValid() {
+		return costErr(s, i, s[i:i+j+1], braced(body)+" is not a mana symbol defined by rule 107.4")
+	}
+	l.keep(sym)
+	return nil
+}
+
+// canonical writes the cost as the rules order it: variable symbols,
+// the generic amount, the other symbols.
+func (l *lenientCost) canonical() string {
 	var b strings.Builder
-	for _, sym := range variable {
+	for _, sym := range l.variable {
 		b.WriteString(sym.String())
 	}
-	if generic > 0 || (generic == 0 && len(variable)+len(rest) == 0) {
-		b.WriteString("{" + strconv.Itoa(generic) + "}")
+	if l.generic > 0 || (l.sawGeneric && len(l.variable)+len(l.rest) == 0) {
+		b.WriteString("{" + strconv.Itoa(l.generic) + "}")
 	}
-	for _, sym := range rest {
+	for _, sym := range l.rest {
 		b.WriteString(sym.String())
 	}
-	return ParseCost(b.String())
+	return b.String()
 }
 
 func asciiUpper(s string) string {

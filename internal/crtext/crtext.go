@@ -105,118 +105,152 @@ type Keep func(number, section string) bool
 // the rules it keeps, not with the document: the order of rule numbers,
 // checked as they come, is what shows a repeated rule.
 func ParseFunc(text string, keep Keep) (*Document, error) {
-	d := &Document{}
-	var (
-		cur              Rule
-		have, keepCur    bool
-		count            int
-		rulesSeen, ended bool // ended: the glossary or credits follow the rules
-		credits          bool // the credits heading after the rules
-		last             string
-		lastLine         int
-		lastParts        numberParts
-		section          Section // the last heading read
-		effective        string
-		effectiveLine    int
-		lines            = lineReader{s: text, lf: -1, cr: -1}
-		lineNo           int
-	)
-	flush := func() {
-		if have && keepCur {
-			d.Rules = append(d.Rules, cur)
-		}
-		have = false
-	}
-	for lineNo = 1; ; lineNo++ {
-		line, ok := lines.next()
+	p := &releaseReader{text: text, keep: keep, lines: lineReader{s: text, lf: -1, cr: -1}}
+	for p.lineNo = 1; ; p.lineNo++ {
+		line, ok := p.lines.next()
 		if !ok {
-			lineNo--
+			p.lineNo--
 			break
 		}
 		if n := len(line); n > 0 && (line[0] <= ' ' || line[n-1] <= ' ' || line[0] == 0xC2 || line[n-1] == 0xA0) {
 			line = trimSpace(line) // most lines need no trimming
 		}
 		if rest, ok := strings.CutPrefix(line, effectivePrefix); ok {
-			date, err := ParseDate(rest)
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", lineNo, err)
+			if err := p.effectiveDate(rest); err != nil {
+				return nil, err
 			}
-			if effective != "" && date != effective {
-				return nil, fmt.Errorf("line %d: effective date %s disagrees with %s on line %d", lineNo, date, effective, effectiveLine)
-			}
-			effective, effectiveLine = date, lineNo
 			continue
 		}
-		if ended {
-			// The glossary and credits hold no rules: jump to the next
-			// line that matters (the credits heading, an effective-date
-			// line), counting the lines passed.
-			if line == "Credits" {
-				credits = true
-			}
-			next := lines.find(effectivePrefix, false)
-			if !credits {
-				if c := lines.find("Credits", true); c >= 0 && (next < 0 || c < next) {
-					next = c
-				}
-			}
-			if next < 0 {
-				if lines.pos < len(text) {
-					lineNo += countBreaks(text[lines.pos:])
-					if c := text[len(text)-1]; c != '\n' && c != '\r' {
-						lineNo++ // the last line has no break
-					}
-				}
+		if p.ended {
+			if !p.skipBackMatter(line) {
 				break
 			}
-			lineNo += countBreaks(text[lines.pos:next])
-			lines.pos = next
 			continue
 		}
-		if num, rest, ok := SplitNumber(line); ok {
-			flush()
-			parts := splitParts(num)
-			if last != "" && parts.compare(lastParts) <= 0 {
-				d.Problems = append(d.Problems, numberingProblem(text, num, lineNo, last, lastLine))
-			}
-			last, lastLine, lastParts = num, lineNo, parts
-			count++
-			title := section.titleOf(num)
-			cur, have, rulesSeen = Rule{Number: num, Text: rest, Line: lineNo, Section: title}, true, true
-			keepCur = keep == nil || keep(num, title)
-			continue
-		}
-		if have && strings.HasPrefix(line, "Example:") {
-			if keepCur {
-				cur.Text += " " + line
-			}
-			continue
-		}
-		if rulesSeen && (line == "Glossary" || line == "Credits") {
-			flush()
-			ended, credits = true, line == "Credits"
-			continue
-		}
-		if line != "" {
-			// Any other paragraph ends the rule: section headings.
-			flush()
-			if s, ok := splitHeading(line); ok {
-				section = s
-			}
+		p.line(line)
+	}
+	p.flush()
+	return p.document()
+}
+
+// releaseReader is the state of ParseFunc's one pass over a release.
+type releaseReader struct {
+	text  string
+	keep  Keep
+	lines lineReader
+	d     Document
+
+	lineNo           int
+	cur              Rule
+	have, keepCur    bool
+	count            int
+	rulesSeen, ended bool // ended: the glossary or credits follow the rules
+	credits          bool // the credits heading after the rules
+	last             string
+	lastLine         int
+	lastParts        numberParts
+	section          Section // the last heading read
+	effective        string
+	effectiveLine    int
+}
+
+func (p *releaseReader) flush() {
+	if p.have && p.keepCur {
+		p.d.Rules = append(p.d.Rules, p.cur)
+	}
+	p.have = false
+}
+
+// effectiveDate reads the date of an effective-date line: every one of a
+// release must give the same date.
+func (p *releaseReader) effectiveDate(rest string) error {
+	date, err := ParseDate(rest)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", p.lineNo, err)
+	}
+	if p.effective != "" && date != p.effective {
+		return fmt.Errorf("line %d: effective date %s disagrees with %s on line %d", p.lineNo, date, p.effective, p.effectiveLine)
+	}
+	p.effective, p.effectiveLine = date, p.lineNo
+	return nil
+}
+
+// skipBackMatter jumps, in the glossary and credits (they hold no rules),
+// to the next line that matters (the credits heading, an effective-date
+// line), counting the lines passed. It reports false at the end of text.
+func (p *releaseReader) skipBackMatter(line string) bool {
+	if line == "Credits" {
+		p.credits = true
+	}
+	next := p.lines.find(effectivePrefix, false)
+	if !p.credits {
+		if c := p.lines.find("Credits", true); c >= 0 && (next < 0 || c < next) {
+			next = c
 		}
 	}
-	flush()
-	if count == 0 {
+	if next < 0 {
+		if p.lines.pos < len(p.text) {
+			p.lineNo += countBreaks(p.text[p.lines.pos:])
+			if c := p.text[len(p.text)-1]; c != '\n' && c != '\r' {
+				p.lineNo++ // the last line has no break
+			}
+		}
+		return false
+	}
+	p.lineNo += countBreaks(p.text[p.lines.pos:next])
+	p.lines.pos = next
+	return true
+}
+
+// line reads one line of the rules: a numbered rule, an example of the
+// rule before it, the glossary or credits heading, or a section heading.
+func (p *releaseReader) line(line string) {
+	if num, rest, ok := SplitNumber(line); ok {
+		p.flush()
+		parts := splitParts(num)
+		if p.last != "" && parts.compare(p.lastParts) <= 0 {
+			p.d.Problems = append(p.d.Problems, numberingProblem(p.text, num, p.lineNo, p.last, p.lastLine))
+		}
+		p.last, p.lastLine, p.lastParts = num, p.lineNo, parts
+		p.count++
+		title := p.section.titleOf(num)
+		p.cur, p.have, p.rulesSeen = Rule{Number: num, Text: rest, Line: p.lineNo, Section: title}, true, true
+		p.keepCur = p.keep == nil || p.keep(num, title)
+		return
+	}
+	if p.have && strings.HasPrefix(line, "Example:") {
+		if p.keepCur {
+			p.cur.Text += " " + line
+		}
+		return
+	}
+	if p.rulesSeen && (line == "Glossary" || line == "Credits") {
+		p.flush()
+		p.ended, p.credits = true, line == "Credits"
+		return
+	}
+	if line != "" {
+		// Any other paragraph ends the rule: section headings.
+		p.flush()
+		if s, ok := splitHeading(line); ok {
+			p.section = s
+		}
+	}
+}
+
+// document is what the pass read, or why it is no whole release.
+func (p *releaseReader) document() (*Document, error) {
+	if p.count == 0 {
 		return nil, fmt.Errorf("no numbered rules found (expected lines like \"100.1. ...\")")
 	}
-	if !ended {
-		return nil, fmt.Errorf("truncated: the document ends after rule %s (line %d) without the Glossary and Credits that end every release; the download was probably cut short", last, lastLine)
+	if !p.ended {
+		return nil, fmt.Errorf("truncated: the document ends after rule %s (line %d) without the Glossary and Credits that end every release; the download was probably cut short", p.last, p.lastLine)
 	}
-	if effective == "" {
+	if p.effective == "" {
 		return nil, fmt.Errorf("no %q line found", effectivePrefix+"...")
 	}
-	d.Effective, d.EndsInGlossary, d.LastLine = effective, !credits, lineNo
-	return d, nil
+	p.d.Effective, p.d.EndsInGlossary, p.d.LastLine = p.effective, !p.credits, p.lineNo
+	return &p.d, nil
 }
 
 // titleOf is the section's title when rule number n belongs to it.

@@ -33,14 +33,6 @@ type Report struct {
 	Rules    []RuleChange `json:"rules"`
 }
 
-// Meaning is one fact of meaning that changed.
-type Meaning struct {
-	Of   string `json:"of"`   // "{W/P}", "creature"
-	What string `json:"what"` // MeaningMana, MeaningCardTypes, MeaningChoice
-	From string `json:"from"`
-	To   string `json:"to"`
-}
-
 // Kinds of meaning.
 const (
 	MeaningMana      = "mana symbol"       // 107.4 and 202.3: colours, payment, mana value
@@ -184,44 +176,6 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 	r.translations(old, cur)
 	r.meanings(old, cur)
 	return r
-}
-
-// meanings reports what the rules say differently of the entries both
-// snapshots list, where both say it (a release recorded before meanings
-// were read says nothing of them).
-func (r *Report) meanings(old, cur *snapshot.Snapshot) {
-	before := map[string]*snapshot.Meaning{}
-	for _, s := range old.ManaSymbols {
-		before[s.Symbol] = s.Meaning
-	}
-	for _, s := range cur.ManaSymbols {
-		if was, ok := before[s.Symbol]; ok && was != nil && s.Meaning != nil && !was.Same(s.Meaning) {
-			r.Meanings = append(r.Meanings, Meaning{Of: s.Symbol, What: MeaningMana, From: was.String(), To: s.Meaning.String()})
-		}
-	}
-	if old.SubtypeCardTypes != nil && cur.SubtypeCardTypes != nil {
-		renamed := map[string]string{} // a card type renamed is not a change of what goes with it
-		for _, rn := range slices.Concat(r.Renamed[snapshot.FactCardTypes], r.Typography[snapshot.FactCardTypes]) {
-			renamed[rn.From] = rn.To
-		}
-		for _, c := range snapshot.Categories {
-			was, ok1 := old.SubtypeCardTypes[c]
-			now, ok2 := cur.SubtypeCardTypes[c]
-			as := func(t string) string { return cmp.Or(renamed[t], t) }
-			if ok1 && ok2 && !slices.Equal(was, now) && !slices.EqualFunc(was, now, func(a, b string) bool { return as(a) == b }) {
-				r.Meanings = append(r.Meanings, Meaning{Of: c, What: MeaningCardTypes, From: strings.Join(was, ", "), To: strings.Join(now, ", ")})
-			}
-		}
-	}
-	if old.Lang == "en" && old.Has(snapshot.FactSubtypes) && cur.Has(snapshot.FactSubtypes) && (old.SubtypeChoiceRule == "") != (cur.SubtypeChoiceRule == "") {
-		said := func(rule string) string {
-			if rule == "" {
-				return "not said"
-			}
-			return "rule " + rule
-		}
-		r.Meanings = append(r.Meanings, Meaning{Of: "205.3", What: MeaningChoice, From: said(old.SubtypeChoiceRule), To: said(cur.SubtypeChoiceRule)})
-	}
 }
 
 // setDiff returns the entries of a not in b, in a's order.
@@ -368,132 +322,124 @@ func (r *Report) dropAdded(k, name string) {
 	}
 }
 
-func (r *Report) regroupedSymbols(old, cur *snapshot.Snapshot) {
-	groups := map[string]string{}
-	for _, s := range old.ManaSymbols {
-		groups[s.Symbol] = s.Group
-	}
-	for _, s := range cur.ManaSymbols {
-		if g, ok := groups[s.Symbol]; ok && g != s.Group {
-			r.Moved = append(r.Moved, Move{Name: s.Symbol, From: "mana:" + g, To: "mana:" + s.Group})
-		}
-	}
-}
-
-// translations reports Spanish names that changed for the same English
-// entry, and removes them from the added, removed and renamed lists, where
-// they would read as a subtype leaving or being renamed in the rules.
-func (r *Report) translations(old, cur *snapshot.Snapshot) {
-	for _, c := range snapshot.Categories {
-		before := map[string]string{}
-		for _, p := range old.PairingEN[c] {
-			before[p.EN] = p.ES
-		}
-		for _, p := range cur.PairingEN[c] {
-			was, ok := before[p.EN]
-			if !ok || was == p.ES {
-				continue
-			}
-			// The rule text shows the old Spanish word replaced by the new
-			// one, which pairRenames took for a rename: it is a translation.
-			r.Renamed[c] = slices.DeleteFunc(r.Renamed[c], func(x Rename) bool { return x.From == was && x.To == p.ES })
-			if len(r.Renamed[c]) == 0 {
-				delete(r.Renamed, c)
-			}
-			if slices.Contains(r.Removed[c], was) && slices.Contains(r.Added[c], p.ES) {
-				r.Removed[c] = slices.DeleteFunc(r.Removed[c], func(s string) bool { return s == was })
-				r.Added[c] = slices.DeleteFunc(r.Added[c], func(s string) bool { return s == p.ES })
-			}
-			if tr := r.Typography[c]; slices.ContainsFunc(tr, func(x Rename) bool { return x.From == was && x.To == p.ES }) {
-				continue // typography, already reported
-			}
-			r.Translations[c] = append(r.Translations[c], Translate{EN: p.EN, From: was, To: p.ES})
-		}
-		if len(r.Removed[c]) == 0 {
-			delete(r.Removed, c)
-		}
-		if len(r.Added[c]) == 0 {
-			delete(r.Added, c)
-		}
-	}
-}
-
 // compareRules matches old and new rules, first by number when the text is
 // still recognisably the same rule, then by text among the rest (a rule
 // that moved from 205.3p to 205.3r when two subrules were inserted), and
 // diffs each pair word by word.
 func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
-	const sameRule = 0.5
-	var out []RuleChange
-	oldLeft := map[string]string{}
-	newLeft := map[string]string{}
+	m := ruleMatcher{oldLeft: map[string]string{}, newLeft: map[string]string{}, seen: map[[2]string]pairDiff{}, bags: map[string]wordBag{}}
 	for n, t := range old.Rules {
-		if !ruleComparable(old, cur, n) {
-			continue
+		if ruleComparable(old, cur, n) {
+			m.oldLeft[n] = t
 		}
-		oldLeft[n] = t
 	}
 	for n, t := range cur.Rules {
-		if !ruleComparable(old, cur, n) {
+		if ruleComparable(old, cur, n) {
+			m.newLeft[n] = t
+		}
+	}
+	m.sameNumber()
+	m.renumbered()
+	for n, t := range m.oldLeft {
+		m.out = append(m.out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Delete, t}}})
+	}
+	for n, t := range m.newLeft {
+		m.out = append(m.out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Insert, t}}})
+	}
+	slices.SortFunc(m.out, func(a, b RuleChange) int {
+		if snapshot.RuleLess(a.Number, b.Number) {
+			return -1
+		}
+		if snapshot.RuleLess(b.Number, a.Number) {
+			return 1
+		}
+		return strings.Compare(a.OldNumber, b.OldNumber)
+	})
+	return m.out
+}
+
+// sameRule is how similar two texts must be to be one rule.
+const sameRule = 0.5
+
+// ruleMatcher pairs the rules of two snapshots; the rules not yet paired
+// are left in oldLeft and newLeft.
+type ruleMatcher struct {
+	oldLeft, newLeft map[string]string
+	seen             map[[2]string]pairDiff // each pair is diffed once
+	bags             map[string]wordBag     // rule text → its words
+	out              []RuleChange
+}
+
+type pairDiff struct {
+	spans []Span
+	sim   float64
+}
+
+// diffed is the word diff of two texts and their similarity, read off it.
+func (m *ruleMatcher) diffed(a, b string) ([]Span, float64) {
+	d, ok := m.seen[[2]string{a, b}]
+	if !ok {
+		d.spans, d.sim = wordDiff(a, b)
+		m.seen[[2]string{a, b}] = d
+	}
+	return d.spans, d.sim
+}
+
+func (m *ruleMatcher) bagOf(t string) wordBag {
+	b, ok := m.bags[t]
+	if !ok {
+		b = newWordBag(t)
+		m.bags[t] = b
+	}
+	return b
+}
+
+// pair records old rule o as new rule n.
+func (m *ruleMatcher) pair(o, n, oldNum string, spans []Span) {
+	ot, nt := m.oldLeft[o], m.newLeft[n]
+	if ot != nt || oldNum != "" {
+		m.out = append(m.out, ruleChange(n, oldNum, ot, nt, spans))
+	}
+	delete(m.oldLeft, o)
+	delete(m.newLeft, n)
+}
+
+// sameNumber pairs the rules that kept their number and are still
+// recognisably the same rule.
+func (m *ruleMatcher) sameNumber() {
+	for n, nt := range m.newLeft {
+		ot, ok := m.oldLeft[n]
+		if !ok {
 			continue
 		}
-		newLeft[n] = t
-	}
-	// Each pair is diffed once; its similarity is read off that diff.
-	type pairKey struct{ a, b string }
-	type pairDiff struct {
-		spans []Span
-		sim   float64
-	}
-	seen := map[pairKey]pairDiff{}
-	diffed := func(a, b string) ([]Span, float64) {
-		d, ok := seen[pairKey{a, b}]
-		if !ok {
-			d.spans, d.sim = wordDiff(a, b)
-			seen[pairKey{a, b}] = d
-		}
-		return d.spans, d.sim
-	}
-	for n, nt := range newLeft {
-		ot, ok := oldLeft[n]
-		if !ok {
-			continue
-		}
+		var spans []Span
 		if ot != nt {
-			spans, sim := diffed(ot, nt)
-			if sim < sameRule {
+			var sim float64
+			if spans, sim = m.diffed(ot, nt); sim < sameRule {
 				continue
 			}
-			out = append(out, ruleChange(n, "", ot, nt, spans))
 		}
-		delete(oldLeft, n)
-		delete(newLeft, n)
+		m.pair(n, n, "", spans)
 	}
-	// Renumbered: best match by text, greedily, most similar pairs first.
+}
+
+// renumbered pairs the rest by text, greedily, most similar pairs first.
+func (m *ruleMatcher) renumbered() {
 	type cand struct {
 		o, n  string
 		sim   float64
 		spans []Span
 	}
 	var cands []cand
-	bags := map[string]wordBag{} // rule text → its words
-	bagOf := func(t string) wordBag {
-		b, ok := bags[t]
-		if !ok {
-			b = newWordBag(t)
-			bags[t] = b
-		}
-		return b
-	}
-	for o, ot := range oldLeft {
-		for n, nt := range newLeft {
+	for o, ot := range m.oldLeft {
+		for n, nt := range m.newLeft {
 			// The words two texts share in order are at most the words
 			// they share in any order: pairs that cannot reach sameRule
 			// that way are not diffed at all.
-			if bagOf(ot).similarityBound(bagOf(nt)) < sameRule {
+			if m.bagOf(ot).similarityBound(m.bagOf(nt)) < sameRule {
 				continue
 			}
-			if spans, s := diffed(ot, nt); s >= sameRule {
+			if spans, s := m.diffed(ot, nt); s >= sameRule {
 				cands = append(cands, cand{o, n, s, spans})
 			}
 		}
@@ -508,31 +454,12 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 		return strings.Compare(a.n, b.n)
 	})
 	for _, c := range cands {
-		ot, ok1 := oldLeft[c.o]
-		nt, ok2 := newLeft[c.n]
-		if !ok1 || !ok2 {
-			continue
+		_, ok1 := m.oldLeft[c.o]
+		_, ok2 := m.newLeft[c.n]
+		if ok1 && ok2 {
+			m.pair(c.o, c.n, c.o, c.spans)
 		}
-		out = append(out, ruleChange(c.n, c.o, ot, nt, c.spans))
-		delete(oldLeft, c.o)
-		delete(newLeft, c.n)
 	}
-	for n, t := range oldLeft {
-		out = append(out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Delete, t}}})
-	}
-	for n, t := range newLeft {
-		out = append(out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Insert, t}}})
-	}
-	slices.SortFunc(out, func(a, b RuleChange) int {
-		if snapshot.RuleLess(a.Number, b.Number) {
-			return -1
-		}
-		if snapshot.RuleLess(b.Number, a.Number) {
-			return 1
-		}
-		return strings.Compare(a.OldNumber, b.OldNumber)
-	})
-	return out
 }
 
 func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {

@@ -1,29 +1,20 @@
 package rehearsal
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/corpus"
-	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/prbot"
 	"github.com/mtgrules/crgen/internal/prbot/prbottest"
-	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
@@ -390,257 +381,7 @@ func git(t *testing.T, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// checkReport checks the pull request's body against the update: the
-// report the workflow's own scrape gives in JSON names exactly the
-// changes made, and the Markdown body shows each of them and the Spanish
-// lag.
-func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
-	t.Helper()
-	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
-	cmd.Dir = work
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err == nil || cmd.ProcessState.ExitCode() != 3 {
-		t.Fatalf("scrape report: %v (want exit 3: changed)", err)
-	}
-	var rep struct {
-		Diffs []struct {
-			Old, New struct{ Lang, Effective string }
-			Added    map[string][]string
-			Removed  map[string][]string
-			Renamed  map[string][]struct{ From, To, Evidence string }
-			Moved    []any
-			Rules    []struct{ Number, Status string }
-		}
-		Lag struct {
-			Untranslated map[string][]string
-			Dropped      map[string][]struct{ ES, EN string }
-		} `json:"spanish_lag"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatal(err)
-	}
-	en, es := rep.Diffs[0], rep.Diffs[1]
-	want := func(what string, got, wantv any) {
-		t.Helper()
-		g, _ := json.Marshal(got)
-		w, _ := json.Marshal(wantv)
-		if string(g) != string(w) {
-			t.Errorf("%s: %s, want %s", what, g, w)
-		}
-	}
-	want("English release", en.New.Effective, u.Effective)
-	want("added", en.Added, map[string][]string{"creature": u.Added, "mana_symbols": {u.NewSymbol}})
-	want("removed", en.Removed, map[string][]string{"creature": {u.Removed}})
-	if r := en.Renamed["card_types"]; len(en.Renamed) != 1 || len(r) != 1 || r[0].From != u.RenamedFrom || r[0].To != u.RenamedTo || !strings.Contains(r[0].Evidence, "205.3r") {
-		t.Errorf("renamed %+v, want %s → %s with evidence in 205.3r", en.Renamed, u.RenamedFrom, u.RenamedTo)
-	}
-	if len(en.Moved) != 0 {
-		t.Errorf("moved %v", en.Moved)
-	}
-	var rules []string
-	for _, r := range en.Rules {
-		rules = append(rules, r.Number)
-	}
-	want("rules changed", rules, []string{"107.4", "205.2a", u.Reworded, "205.3m", "205.3r"})
-	if len(es.Added)+len(es.Removed)+len(es.Renamed)+len(es.Rules) != 0 {
-		t.Errorf("the Spanish rules did not change, yet the report says %+v", es)
-	}
-	// The Spanish lag: what it was before the update, the new English
-	// names added to it, the renamed and removed ones moved to the names
-	// Spanish still lists.
-	old := snapshot.Store{Dir: filepath.Join(runnerTemp, "old-snapshots")}
-	oldEN, err := old.Current("en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	oldES, err := old.Current("es")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lag := diff.SpanishLag(oldEN, oldES)
-	untranslated := map[string][]string{}
-	for k, names := range lag.Untranslated {
-		for _, n := range names {
-			if n != u.RenamedFrom && n != u.Removed {
-				untranslated[k] = append(untranslated[k], n)
-			}
-		}
-	}
-	untranslated["card_types"] = append(untranslated["card_types"], u.RenamedTo)
-	untranslated["creature"] = append(untranslated["creature"], u.Added...)
-	got := map[string][]string{}
-	for k, names := range rep.Lag.Untranslated {
-		got[k] = slices.Sorted(slices.Values(names))
-	}
-	for k := range untranslated {
-		slices.Sort(untranslated[k])
-	}
-	want("untranslated", got, untranslated)
-	dropped := []string{"card_types:" + u.RenamedFrom, "creature:" + u.Removed}
-	for k, ps := range lag.Dropped {
-		for _, p := range ps {
-			dropped = append(dropped, k+":"+p.EN)
-		}
-	}
-	var gotDropped []string
-	for k, ps := range rep.Lag.Dropped {
-		for _, p := range ps {
-			gotDropped = append(gotDropped, k+":"+p.EN)
-		}
-	}
-	slices.Sort(dropped)
-	slices.Sort(gotDropped)
-	want("Spanish still listing dropped names", gotDropped, dropped)
-
-	// The Go API: every name added and removed is a constant added and
-	// one deprecated; nothing incompatible.
-	verdict, err := apiverdict.Read(filepath.Join(runnerTemp, "api.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range append([]string{"cardtype." + title(u.RenamedTo)}, prefixed("subtype.Creature", u.Added)...) {
-		if !slices.Contains(verdict.Added, c) {
-			t.Errorf("the API verdict does not list %s added: %+v", c, verdict)
-		}
-	}
-	for _, c := range []string{"cardtype." + title(u.RenamedFrom), "subtype.Creature" + identOf(u.Removed)} {
-		if !slices.Contains(verdict.Deprecated, c) {
-			t.Errorf("the API verdict does not list %s deprecated: %+v", c, verdict)
-		}
-	}
-	if !verdict.OK() {
-		t.Errorf("the API verdict is incompatible: %v", verdict.Incompatible)
-	}
-
-	var lagLine string
-	for _, l := range strings.Split(body, "\n") {
-		if strings.HasPrefix(l, "- no Spanish name yet for: ") && strings.HasSuffix(l, "(creature types)") {
-			lagLine = l
-		}
-	}
-	for _, n := range u.Added {
-		if !strings.Contains(lagLine, n) {
-			t.Errorf("the Spanish lag section does not name %s: %q", n, lagLine)
-		}
-	}
-	for _, s := range []string{
-		"➕ " + u.Added[0], "➖ " + u.Removed, u.RenamedFrom + " → " + u.RenamedTo, "rule " + u.Reworded, "```diff",
-		"**Go API**: " + verdict.Summary(), "➕ **Added**: ", "➖ **Removed** (their constants stay, deprecated): ",
-	} {
-		if !strings.Contains(body, s) {
-			t.Errorf("the pull request body lacks %q:\n%s", s, body)
-		}
-	}
-	// The first screen is what a reviewer decides from: the names and the
-	// verdict come before any rule text.
-	if a, b := strings.Index(body, "**Go API**"), strings.Index(body, "```diff"); a < 0 || b < 0 || a > b {
-		t.Errorf("the Go API verdict comes after the rule text")
-	}
-	if len(body) > 65536 {
-		t.Errorf("body of %d characters, over GitHub's limit", len(body))
-	}
-}
-
-// checkGeneratedDiff checks what a reviewer of generated/ sees: a diff of a
-// few lines per change, no line longer than a screen, every constant of
-// the base with the same value, and the removed and renamed names
-// deprecated.
-func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
-	t.Helper()
-	// index.go holds the hash tables gen builds: they move as names are
-	// added, and are checked against data.go's names by the tests, not
-	// read by reviewers.
-	stat := git(t, repoDir, "diff", "--numstat", base, head, "--", "generated/", ":!generated/internal/data/index.go")
-	total := 0
-	for _, l := range strings.Split(stat, "\n") {
-		var add, del int
-		var path string
-		if _, err := fmt.Sscanf(l, "%d %d %s", &add, &del, &path); err == nil {
-			total += add + del
-		}
-	}
-	// Each name added or removed touches a handful of lines (constant and
-	// doc, table row, rule-order row); each generated file's provenance
-	// header a few more.
-	changes := len(u.Added) + 1 /* removed */ + 2 /* renamed: one in, one out */ + 1 /* symbol */
-	if limit := 12*changes + 40; total == 0 || total > limit {
-		t.Errorf("generated/ diff: %d lines changed, want at most %d for %d changes:\n%s", total, limit, changes, stat)
-	}
-	diff := git(t, repoDir, "diff", base, head, "--", "generated/", ":!generated/internal/data/index.go")
-	for _, l := range strings.Split(diff, "\n") {
-		if (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && len(l) > 201 && !strings.HasPrefix(l[1:], "//") {
-			t.Errorf("generated/ diff line of %d characters: %.120s…", len(l), l)
-		}
-	}
-	t.Logf("generated/ diff: %d lines\n%s", total, stat)
-	files := strings.Split(git(t, repoDir, "ls-tree", "-r", "--name-only", base, "--", "generated/"), "\n")
-	for _, f := range files {
-		if !strings.HasSuffix(f, "tables.go") {
-			continue
-		}
-		before, after := constants(t, git(t, repoDir, "show", base+":"+f)), constants(t, git(t, repoDir, "show", head+":"+f))
-		for name, v := range before {
-			if after[name].value != v.value {
-				t.Errorf("%s: %s was %s, is %q after the update", f, name, v.value, after[name].value)
-			}
-		}
-		for name, v := range after {
-			if _, old := before[name]; !old && v.deprecated {
-				t.Errorf("%s: new constant %s is deprecated", f, name)
-			}
-		}
-	}
-	src := git(t, repoDir, "show", head+":generated/subtype/tables.go")
-	if !regexp.MustCompile(`Deprecated: removed from the rules in ` + u.Effective + ` \(205\.3m\)\.\n\t` + "Creature" + identOf(u.Removed) + ` Creature = \d+`).MatchString(src) {
-		t.Errorf("Creature%s is not deprecated as removed in %s", identOf(u.Removed), u.Effective)
-	}
-	src = git(t, repoDir, "show", head+":generated/cardtype/tables.go")
-	if !strings.Contains(src, "Deprecated: removed from the rules in "+u.Effective+" (205.2a); replaced by "+title(u.RenamedTo)) {
-		t.Errorf("%s is not deprecated as replaced by %s", title(u.RenamedFrom), title(u.RenamedTo))
-	}
-}
-
-func prefixed(prefix string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		out = append(out, prefix+identOf(n))
-	}
-	return out
-}
-
-func identOf(name string) string {
-	return strings.NewReplacer("’", "", "'", "", " ", "", "-", "").Replace(name)
-}
-
 type constant struct {
 	value      string
 	deprecated bool
-}
-
-// constants reads the constants of a generated file: name → literal value.
-func constants(t *testing.T, src string) map[string]constant {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "tables.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]constant{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, s := range g.Specs {
-			vs := s.(*ast.ValueSpec)
-			for i, n := range vs.Names {
-				if i < len(vs.Values) {
-					if lit, ok := vs.Values[i].(*ast.BasicLit); ok {
-						out[n.Name] = constant{lit.Value, vs.Doc != nil && strings.Contains(vs.Doc.Text(), "Deprecated:")}
-					}
-				}
-			}
-		}
-	}
-	return out
 }

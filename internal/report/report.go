@@ -311,6 +311,26 @@ func Markdown(w io.Writer, r *diff.Report, limit int) error {
 	}
 	head.WriteString(".\n")
 
+	sections := markdownSections(r, major, minor)
+	out := slices.Clone(head.Bytes())
+	out = append(out, '\n')
+	const cutNote = "\n> ⚠️ This diff was cut to fit a limit of %d characters: %d of %d sections are not shown. Run `scrape diff` for the whole diff.\n"
+	for i, s := range sections {
+		reserve := len(fmt.Sprintf(cutNote, limit, len(sections), len(sections)))
+		if len(out)+len(s)+reserve > limit {
+			out = append(out, fmt.Sprintf(cutNote, limit, len(sections)-i, len(sections))...)
+			break
+		}
+		out = append(out, s...)
+	}
+	_, err := w.Write(out)
+	return err
+}
+
+// markdownSections are a report's collapsible details, in the order a
+// reviewer reads them: each list, moves, meanings, the rules that changed,
+// then those that changed only in form.
+func markdownSections(r *diff.Report, major, minor []diff.RuleChange) [][]byte {
 	var sections [][]byte
 	for _, k := range snapshot.Lists() {
 		var s bytes.Buffer
@@ -358,19 +378,7 @@ func Markdown(w io.Writer, r *diff.Report, limit int) error {
 		sections = append(sections, details(fmt.Sprintf("%d rules changed only in typography, cross-references or number", len(minor)), s.String()))
 	}
 
-	out := slices.Clone(head.Bytes())
-	out = append(out, '\n')
-	const cutNote = "\n> ⚠️ This diff was cut to fit a limit of %d characters: %d of %d sections are not shown. Run `scrape diff` for the whole diff.\n"
-	for i, s := range sections {
-		reserve := len(fmt.Sprintf(cutNote, limit, len(sections), len(sections)))
-		if len(out)+len(s)+reserve > limit {
-			out = append(out, fmt.Sprintf(cutNote, limit, len(sections)-i, len(sections))...)
-			break
-		}
-		out = append(out, s...)
-	}
-	_, err := w.Write(out)
-	return err
+	return sections
 }
 
 func details(summary, body string) []byte {

@@ -66,51 +66,66 @@ func Read(doc Document) (*snapshot.Snapshot, []string, error) {
 	return s, warnings, nil
 }
 
-func read(doc Document) (*snapshot.Snapshot, []string, error) {
+// parsed is a document read into rules, before facts are extracted.
+type parsed struct {
+	rules     []crtext.Rule
+	effective string
+	full      bool             // a whole release
+	release   *crtext.Document // the release, for the flaws of its numbering
+}
+
+// parse reads a document of any rules format into its rules.
+func parse(doc Document) (parsed, error) {
 	src := doc.Source
-	lang := extract.Lang(src.Lang)
-	var (
-		rules     []crtext.Rule
-		effective = src.Effective
-		full      bool
-		release   *crtext.Document
-	)
+	out := parsed{effective: src.Effective}
 	switch src.Format {
-	case sources.FormatCurated:
-		s, err := readCurated(doc, effective)
-		return s, nil, err
 	case sources.FormatCRText:
 		// A release is a megabyte or more: read it in place, keeping only
 		// the rules facts come from.
 		d, err := crtext.ParseRelease(doc.Data, extract.Needed)
 		if err != nil {
-			return nil, nil, err
+			return out, err
 		}
-		rules, effective, full, release = d.Rules, d.Effective, true, d
+		out.rules, out.effective, out.full, out.release = d.Rules, d.Effective, true, d
 	case sources.FormatPlain:
 		p, err := rulepage.ParsePlain(doc.Data)
 		if err != nil {
-			return nil, nil, err
+			return out, err
 		}
 		if p.Rule != src.Rule {
-			return nil, nil, fmt.Errorf("page is rule %s, sources.json declares rule %s", p.Rule, src.Rule)
+			return out, fmt.Errorf("page is rule %s, sources.json declares rule %s", p.Rule, src.Rule)
 		}
-		rules = p.Rules
+		out.rules = p.Rules
 	case sources.FormatHTML:
 		p, err := rulepage.ParseHTML(doc.Data, *src.Selectors)
 		if err != nil {
-			return nil, nil, err
+			return out, err
 		}
 		if p.Effective != "" {
 			if src.Effective != "" && src.Effective != p.Effective {
-				return nil, nil, fmt.Errorf("page says effective %s, sources.json declares %s", p.Effective, src.Effective)
+				return out, fmt.Errorf("page says effective %s, sources.json declares %s", p.Effective, src.Effective)
 			}
-			effective = p.Effective
+			out.effective = p.Effective
 		}
-		rules = p.Rules
+		out.rules = p.Rules
 	default:
-		return nil, nil, fmt.Errorf("unknown format %q", src.Format)
+		return out, fmt.Errorf("unknown format %q", src.Format)
 	}
+	return out, nil
+}
+
+func read(doc Document) (*snapshot.Snapshot, []string, error) {
+	src := doc.Source
+	lang := extract.Lang(src.Lang)
+	if src.Format == sources.FormatCurated {
+		s, err := readCurated(doc, src.Effective)
+		return s, nil, err
+	}
+	pd, err := parse(doc)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, effective, full, release := pd.rules, pd.effective, pd.full, pd.release
 	if effective == "" {
 		return nil, nil, fmt.Errorf("no effective date: the document states none and sources.json declares none")
 	}
