@@ -69,3 +69,26 @@ func Need(t testing.TB, what string, listed func(string) bool, names ...string) 
 		}
 	}
 }
+
+// DropEveryThirdCreature returns a release (UTF-8, any line ending) with
+// every third creature type of its list removed: a document that would
+// shrink the list past the guards.
+func DropEveryThirdCreature(t testing.TB, txt []byte) []byte {
+	t.Helper()
+	s := string(txt)
+	const intro = "All other creature types are one word long: "
+	i := strings.Index(s, intro)
+	if i < 0 {
+		t.Fatal("no creature sentence in the release")
+	}
+	start := i + len(intro)
+	end := start + strings.IndexAny(s[start:], "\r\n")
+	names := strings.Split(s[start:end], ", ")
+	var kept []string
+	for j, n := range names {
+		if j%3 != 1 {
+			kept = append(kept, n)
+		}
+	}
+	return []byte(s[:start] + strings.Join(kept, ", ") + s[end:])
+}

@@ -526,7 +526,7 @@ func manaSymbols(p *phrases, r crtext.Rule, sub []crtext.Rule) ([]snapshot.ManaS
 		}
 		groups[group] = true
 		for _, sym := range symbolRE.FindAllString(clause, -1) {
-			if !validSymbol(sym) {
+			if !snapshot.IsSymbol(sym) {
 				return nil, errorf(r.Number, "%q is not a mana symbol", sym)
 			}
 			if seen[sym] {
@@ -559,22 +559,4 @@ func manaPhrase(p *phrases, s string) string {
 		s = strings.TrimPrefix(s, art)
 	}
 	return s
-}
-
-func validSymbol(s string) bool {
-	body := s[1 : len(s)-1]
-	if body == "" {
-		return false
-	}
-	for _, part := range strings.Split(body, "/") {
-		if part == "" {
-			return false
-		}
-		for _, c := range part {
-			if (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -175,9 +175,7 @@ func (m manaRules) color(mana string, s snapshot.ManaSymbol, p string, r *readin
 	}
 	r.colors |= 1 << strings.Index("WUBRG", c)
 	r.paid(c)
-	if r.from[1] != m.colorsRule {
-		r.from[1] = m.colorsRule // one slot: colours come from one rule
-	}
+	r.from[1] = m.colorsRule // one slot: colours come from one rule
 	return nil
 }
 
@@ -192,14 +190,13 @@ func need(rule, parent, sym, what, words string) error {
 // read reads what the rules say s is into r.
 func (m manaRules) read(mana string, s snapshot.ManaSymbol, r *reading) error {
 	body := strings.Trim(s.Symbol, "{}")
-	var parts [3]string
+	var parts [3]string // split without allocating
 	n := 0
-	for p, rest, more := "", body, true; more; {
+	for rest, more := body, true; more; n++ {
 		if n == len(parts) {
 			return errorf(mana, "%s has more parts than any mana symbol", s.Symbol)
 		}
-		p, rest, more = strings.Cut(rest, "/")
-		parts[n], n = p, n+1
+		parts[n], rest, more = strings.Cut(rest, "/")
 	}
 	r.value, r.from[0], r.nfrom = 1, m.value, 2 // from[1]: the colours' rule
 	switch s.Group {

@@ -69,7 +69,7 @@ func TestRehearsedUpdate(t *testing.T) {
 	// types missing. The refresh fails at the scrape (the guard against the
 	// release before it), opens one issue saying so, and still keeps its
 	// schedule alive; the open pull request is left as it is.
-	r.serve(first.Effective, breakRelease(t, first.Text))
+	r.serve(first.Effective, corpus.DropEveryThirdCreature(t, first.Text))
 	res := r.refresh(t)
 	if !res.Failed || res.FailedStep != "Scrape the live sources" {
 		t.Fatalf("a broken live release: failed %v at %q", res.Failed, res.FailedStep)
@@ -295,28 +295,6 @@ func (r *rehearsal) merge(t *testing.T, pr *prbottest.Issue) string {
 	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
 	r.work = work
 	return head
-}
-
-// breakRelease drops every third creature type of a release as
-// Wizards publishes it (UTF-8 with BOM, CRLF).
-func breakRelease(t *testing.T, txt []byte) []byte {
-	t.Helper()
-	s := string(txt)
-	const intro = "All other creature types are one word long: "
-	i := strings.Index(s, intro)
-	if i < 0 {
-		t.Fatal("no creature sentence in the release")
-	}
-	start := i + len(intro)
-	end := start + strings.Index(s[start:], "\r\n")
-	names := strings.Split(s[start:end], ", ")
-	var kept []string
-	for j, n := range names {
-		if j%3 != 1 {
-			kept = append(kept, n)
-		}
-	}
-	return []byte(s[:start] + strings.Join(kept, ", ") + s[end:])
 }
 
 // copyProject copies the project's files (tracked, and new ones not

@@ -132,31 +132,10 @@ func newestRelease(t *testing.T, tr tree) (string, []byte) {
 	return "", nil
 }
 
-// dropEveryThird removes every third creature type from a UTF-8 release.
-func dropEveryThird(t *testing.T, txt []byte) []byte {
-	t.Helper()
-	s := string(txt)
-	const intro = "All other creature types are one word long: "
-	i := strings.Index(s, intro)
-	if i < 0 {
-		t.Fatal("no creature sentence")
-	}
-	start := i + len(intro)
-	end := start + strings.IndexAny(s[start:], "\r\n")
-	names := strings.Split(s[start:end], ", ")
-	var kept []string
-	for j, n := range names {
-		if j%3 != 1 {
-			kept = append(kept, n)
-		}
-	}
-	return []byte(s[:start] + strings.Join(kept, ", ") + s[end:])
-}
-
 func TestLiveReleaseOfARecordedDateThatDiffersIsRefused(t *testing.T) {
 	tr := newTree(t)
 	date, txt := newestRelease(t, tr)
-	tr.serveLive(t, dropEveryThird(t, txt))
+	tr.serveLive(t, corpus.DropEveryThirdCreature(t, txt))
 	before := tr.state(t)
 	for _, extra := range [][]string{nil, {"-allow-shrink"}} {
 		args := append([]string{"-live", "-sources", tr.src, "-snapshots", tr.snap}, extra...)
@@ -321,7 +300,7 @@ func TestImportOfAChangedCopyIsRefusedUnlessAmended(t *testing.T) {
 	tr := newTree(t)
 	date, txt := newestRelease(t, tr)
 	changed := filepath.Join(t.TempDir(), "en-changed.txt")
-	if err := os.WriteFile(changed, dropEveryThird(t, txt), 0o644); err != nil {
+	if err := os.WriteFile(changed, corpus.DropEveryThirdCreature(t, txt), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	before := tr.state(t)
@@ -389,10 +368,10 @@ func TestImportedOldReleaseIsGuardedAgainstItsPredecessor(t *testing.T) {
 	if !strings.Contains(string(txt), "All other creature types are one word long: ") {
 		// Older wording: "The creature types are ...".
 		txt = []byte(strings.Replace(string(txt), "The creature types are ", "All other creature types are one word long: ", 1))
-		txt = dropEveryThird(t, txt)
+		txt = corpus.DropEveryThirdCreature(t, txt)
 		txt = []byte(strings.Replace(string(txt), "All other creature types are one word long: ", "The creature types are ", 1))
 	} else {
-		txt = dropEveryThird(t, txt)
+		txt = corpus.DropEveryThirdCreature(t, txt)
 	}
 	file := filepath.Join(t.TempDir(), "en-"+date+".txt")
 	if err := os.WriteFile(file, txt, 0o644); err != nil {

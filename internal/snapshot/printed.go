@@ -57,22 +57,6 @@ type PrintedSymbol struct {
 	Why      string   `json:"why"`
 }
 
-// symbolText reports whether s is written as a mana symbol: braces around
-// capitals and digits, in parts split by slashes ("{W/P}").
-func symbolText(s string) bool {
-	body, open := strings.CutPrefix(s, "{")
-	body, closed := strings.CutSuffix(body, "}")
-	if !open || !closed || body == "" {
-		return false
-	}
-	for _, part := range strings.Split(body, "/") {
-		if part == "" || strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
-			return false
-		}
-	}
-	return true
-}
-
 // maxExplanation bounds a why or what: error messages quote it, and a
 // generated line must stay readable in a review.
 const maxExplanation = 180
@@ -109,7 +93,7 @@ func (p *Printed) Validate() error {
 	for i, s := range p.Symbols {
 		where := fmt.Sprintf("symbol %d (%q)", i+1, s.Symbol)
 		switch {
-		case !symbolText(s.Symbol):
+		case !IsSymbol(s.Symbol):
 			return fmt.Errorf("%s: not a mana symbol like {C/P}", where)
 		case !slices.Contains(ManaGroups, s.Group):
 			return fmt.Errorf("%s: unknown group %q", where, s.Group)

@@ -177,6 +177,22 @@ type CardTypesOf map[string][]string
 // MarshalJSON writes categories in rule order.
 func (c CardTypesOf) MarshalJSON() ([]byte, error) { return marshalOrdered(c, categoryLess) }
 
+// IsSymbol reports whether s is written as a mana symbol: braces around
+// capitals and digits, in parts split by slashes ("{W/P}").
+func IsSymbol(s string) bool {
+	body, open := strings.CutPrefix(s, "{")
+	body, closed := strings.CutSuffix(body, "}")
+	if !open || !closed || body == "" {
+		return false
+	}
+	for part, rest, more := "", body, true; more; {
+		if part, rest, more = strings.Cut(rest, "/"); part == "" || strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // Pair is a Spanish name and the English name it translates.
 type Pair struct {
 	ES string `json:"es"`
