@@ -16,9 +16,10 @@ const namesPkg = "github.com/mtgrules/crgen/internal/names"
 // The lookup tables are built here, when gen runs, with the same code
 // the generated packages look names up with (internal/names), and
 // written out as static data: a program that imports a generated package
-// builds nothing at start. Hash tables move as names are added, so a
-// rules update rewrites much of index.go; what it says is data.go's
-// names, and the tests check every table against them.
+// builds nothing at start. The tables are laid out so that a name added
+// moves little (names.Builder.Build): a rules update changes a few lines
+// of index.go per name, keyed by slot, and the tests check every table
+// against data.go's names.
 
 // tableIndex is the index of one list's names, current ones marked.
 func tableIndex(l List) (*names.Index, int) {
@@ -181,7 +182,13 @@ func slotFields(sl names.Slot) []jen.Code {
 // lexiconLit writes a lexicon: its index and its words, one per line.
 func lexiconLit(lx names.Lexicon) jen.Code {
 	words := jen.Index().Qual(namesPkg, "Word").Add(rows(func(g *jen.Group) {
-		for _, w := range lx.Words {
+		for i, w := range lx.Words {
+			if w.Phrase == 0 { // an empty slot (every word has a phrase of at least 1)
+				if i == len(lx.Words)-1 {
+					g.Add(raw("%d", i)).Op(":").Values().Op(",") // the length
+				}
+				continue
+			}
 			var senses []jen.Code
 			for _, s := range w.Senses {
 				fs := []jen.Code{field("Kind", raw("%d", s.Kind))}
@@ -205,7 +212,7 @@ func lexiconLit(lx names.Lexicon) jen.Code {
 				fs = append(fs, field("Today", jen.Index(jen.Lit(2)).Qual(namesPkg, "Today").Values(
 					jen.Values(todayFields(w.Today[0])...), jen.Values(todayFields(w.Today[1])...))))
 			}
-			g.Values(fs...).Op(",")
+			g.Add(raw("%d", i)).Op(":").Values(fs...).Op(",")
 		}
 	}))
 	return jen.Qual(namesPkg, "Lexicon").Values(jen.Dict{jen.Id("Index"): indexLit(&lx.Index), jen.Id("Words"): words})

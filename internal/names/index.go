@@ -9,8 +9,10 @@
 package names
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -28,8 +30,7 @@ import (
 // first (the common case), and which of their bytes are letters, so that
 // "GOBLIN" matches Goblin but "Assembly\x0dWorker" does not match
 // Assembly-Worker. The table is at least twice the names, so a lookup
-// almost always reads one slot; the builder tries a few seeds and keeps
-// the one with the fewest extra probes. Slots are 24 bytes.
+// almost always reads one slot. Slots are 24 bytes.
 type Index struct {
 	Slots []Slot
 	Long  []string // printed keys longer than 16 bytes, by Slot.Long-1
@@ -395,8 +396,14 @@ func apostropheVariants(s string) []string {
 	return []string{s}
 }
 
-// Build returns the index. Building is deterministic: the same names give
-// the same tables.
+// Build returns the index. The layout is a function of the set of names
+// alone, so that a rules update moves as little of the written table as
+// it can: the seed is fixed (a seed searched for per build would move
+// every slot when one name is added), and the names are placed in order
+// of their first probe, then of their bytes, whatever order they were
+// added in. A name added later takes a free slot of its cluster and moves
+// only the names of that cluster whose first probe comes after its own;
+// only the table's growth (past half full) moves every name.
 func (bd *Builder) Build() (*Index, error) {
 	if len(bd.keys) == 0 {
 		return &Index{}, nil
@@ -405,42 +412,47 @@ func (bd *Builder) Build() (*Index, error) {
 	for 1<<sbits < 2*len(bd.keys) {
 		sbits++
 	}
-	var best *Index
-	bestCost := -1
-	for seed := uint64(1); seed <= 64; seed++ {
-		x, cost := bd.place(sbits, seed)
-		if bestCost < 0 || cost < bestCost {
-			best, bestCost = x, cost
-		}
-	}
-	return best, nil
-}
-
-// place fills the table for one seed and returns it with the number of
-// probes beyond the first that finding every name takes.
-func (bd *Builder) place(sbits int, seed uint64) (*Index, int) {
-	x := &Index{Slots: make([]Slot, 1<<sbits), Shift: uint(64 - sbits), Seed: seed * mulB}
+	x := &Index{Slots: make([]Slot, 1<<sbits), Shift: uint(64 - sbits), Seed: Seed}
 	mask := uint64(1<<sbits - 1)
-	cost := 0
+	type placed struct {
+		home uint64
+		slot Slot
+		key  string
+	}
+	all := make([]placed, len(bd.keys))
 	for i, k := range bd.keys {
 		a, b, _, _ := words(k)
 		la, lb := letterMask(k)
 		s := Slot{A: a, B: b, Letters: letterBits(la, lb), N: uint8(len(k)), V: uint16(bd.vals[i]), Marked: bd.marked[int(bd.vals[i])]}
 		var mid uint64
 		if len(k) > 16 {
+			// Long keys are numbered in the order they were added: a list
+			// adds its names by value, which only ever grows.
 			x.Long = append(x.Long, k)
 			s.Long = uint16(len(x.Long))
 			mid = middle(x.Seed, k)
 		}
-		p := x.hash(len(k), (a|caseBits)^mid, b|caseBits)
+		all[i] = placed{x.hash(len(k), (a|caseBits)^mid, b|caseBits), s, k}
+	}
+	slices.SortFunc(all, func(p, q placed) int {
+		if c := cmp.Compare(p.home, q.home); c != 0 {
+			return c
+		}
+		return strings.Compare(p.key, q.key)
+	})
+	for _, e := range all {
+		p := e.home
 		for x.Slots[p].N != 0 {
 			p = (p + 1) & mask
-			cost++
 		}
-		x.Slots[p] = s
+		x.Slots[p] = e.slot
 	}
-	return x, cost
+	return x, nil
 }
+
+// Seed is the seed of every index: fixed, so that the tables gen writes
+// change only where their names do.
+const Seed = mulB
 
 // SymbolSlots is the size of a SymbolIndex.
 const SymbolSlots = 256

@@ -125,7 +125,9 @@ func today(senses []Sense, lang Langs) Today {
 	return t
 }
 
-// Lexicon finds the Word of a spelling.
+// Lexicon finds the Word of a spelling. Words are laid out by slot:
+// Words[i] is the word of Index.Slots[i] (zero for an empty slot), and a
+// slot's value is its position + 1.
 type Lexicon struct {
 	Index Index
 	Words []Word
@@ -277,6 +279,9 @@ func (lb *lexiconBuilder) get(spelling string) *Word {
 	return &lb.words[i]
 }
 
+// build indexes the words and lays them out by slot: a word's number is
+// its slot's position, not the order words were first met, so a name
+// added to one list leaves every other word where it was.
 func (lb *lexiconBuilder) build() (Lexicon, error) {
 	var b Builder
 	for i, k := range lb.keys {
@@ -288,7 +293,17 @@ func (lb *lexiconBuilder) build() (Lexicon, error) {
 	if err != nil {
 		return Lexicon{}, fmt.Errorf("vocabulary: %w", err)
 	}
-	return Lexicon{Index: *x, Words: lb.words}, nil
+	if len(x.Slots) > maxValue {
+		return Lexicon{}, fmt.Errorf("vocabulary: %d slots, more than a slot's value can number", len(x.Slots))
+	}
+	words := make([]Word, len(x.Slots))
+	for p := range x.Slots {
+		if sl := &x.Slots[p]; sl.N != 0 {
+			words[p] = lb.words[sl.V-1]
+			sl.V = uint16(p + 1)
+		}
+	}
+	return Lexicon{Index: *x, Words: words}, nil
 }
 
 // MaxName bounds the names a loose lookup can find; longer phrases are
