@@ -91,7 +91,7 @@ func removals(t testing.TB) map[string]string {
 		t.Fatal(err)
 	}
 	out := map[string]string{}
-	for _, list := range snapshot.Lists() {
+	for _, list := range snapshot.ListsOf(h...) {
 		for _, l := range history.Lives(h, list, nil) {
 			if l.Removed != "" {
 				out[strings.ToLower(l.Name)] = l.Removed

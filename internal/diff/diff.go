@@ -40,6 +40,26 @@ const (
 	MeaningChoice    = "choice of subtype" // 205.3: a subtype chosen is of one category
 )
 
+// Lists returns the lists the report names, in report order.
+func (r *Report) Lists() []string {
+	var keys []string
+	for _, m := range []map[string][]string{r.Added, r.Removed} {
+		for k := range m {
+			keys = append(keys, k)
+		}
+	}
+	for k := range r.Renamed {
+		keys = append(keys, k)
+	}
+	for k := range r.Typography {
+		keys = append(keys, k)
+	}
+	for k := range r.Translations {
+		keys = append(keys, k)
+	}
+	return snapshot.SortLists(keys)
+}
+
 func (m Meaning) String() string { return fmt.Sprintf("%s %s: %s → %s", m.What, m.Of, m.From, m.To) }
 
 // Ref names a snapshot.
@@ -151,7 +171,7 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 	r.Rules = compareRules(old, cur)
 	removedAll := map[string][]string{} // name → keys it left
 	addedAll := map[string][]string{}
-	for _, k := range snapshot.Lists() {
+	for _, k := range snapshot.ListsOf(old, cur) {
 		if !old.Carries(k) || !cur.Carries(k) {
 			continue
 		}
@@ -299,7 +319,7 @@ func (r *Report) findMoves(removed, added map[string][]string) {
 			continue
 		}
 		from := removed[name][0]
-		if snapshot.CategoryIndex(from) < 0 || snapshot.CategoryIndex(to[0]) < 0 {
+		if !snapshot.IsCategory(from) || !snapshot.IsCategory(to[0]) {
 			continue
 		}
 		r.Moved = append(r.Moved, Move{Name: name, From: from, To: to[0]})

@@ -233,7 +233,7 @@ func TestScaledSnapshots(t *testing.T) {
 // semantic cleanup). It finds less (no renames, moves, typography or
 // translations), so it is the cheaper side of the comparison.
 func baselineCompare(old, cur *snapshot.Snapshot) (added, removed int, diffs [][]diffmatchpatch.Diff) {
-	for _, k := range snapshot.Lists() {
+	for _, k := range snapshot.ListsOf(old, cur) {
 		in := map[string]bool{}
 		for _, n := range old.List(k) {
 			in[n] = true

@@ -20,11 +20,23 @@ type Lag struct {
 	Dropped map[string][]snapshot.Pair `json:"dropped"`
 }
 
+// Lists returns the lists the lag names, in report order.
+func (l *Lag) Lists() []string {
+	var keys []string
+	for k := range l.Untranslated {
+		keys = append(keys, k)
+	}
+	for k := range l.Dropped {
+		keys = append(keys, k)
+	}
+	return snapshot.SortLists(keys)
+}
+
 // SpanishLag compares the current English and Spanish snapshots.
 func SpanishLag(en, es *snapshot.Snapshot) *Lag {
 	l := &Lag{EN: Ref{en.Lang, en.Effective}, ES: Ref{es.Lang, es.Effective},
 		Untranslated: map[string][]string{}, Dropped: map[string][]snapshot.Pair{}}
-	for _, k := range snapshot.Lists() {
+	for _, k := range snapshot.ListsOf(en, es) {
 		pairs, ok := es.PairingEN[k]
 		if !ok || !en.Carries(k) {
 			continue // no Spanish source covers the list: nothing to compare

@@ -34,7 +34,7 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 		for _, rn := range slices.Concat(r.Renamed[snapshot.FactCardTypes], r.Typography[snapshot.FactCardTypes]) {
 			renamed[rn.From] = rn.To
 		}
-		for _, c := range snapshot.Categories {
+		for _, c := range snapshot.CategoryOrder(old, cur) {
 			was, ok1 := old.SubtypeCardTypes[c]
 			now, ok2 := cur.SubtypeCardTypes[c]
 			as := func(t string) string { return cmp.Or(renamed[t], t) }
@@ -70,7 +70,7 @@ func (r *Report) regroupedSymbols(old, cur *snapshot.Snapshot) {
 // entry, and removes them from the added, removed and renamed lists, where
 // they would read as a subtype leaving or being renamed in the rules.
 func (r *Report) translations(old, cur *snapshot.Snapshot) {
-	for _, c := range snapshot.Categories {
+	for _, c := range snapshot.CategoryOrder(old, cur) {
 		before := map[string]string{}
 		for _, p := range old.PairingEN[c] {
 			before[p.EN] = p.ES

@@ -16,7 +16,7 @@ func Renames(history []*snapshot.Snapshot) []snapshot.Rename {
 	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
 	steps := map[[2]string]*Report{}
 	var out []snapshot.Rename
-	for _, list := range snapshot.Lists() {
+	for _, list := range snapshot.ListsOf(sorted...) {
 		var prev *snapshot.Snapshot
 		for _, s := range sorted {
 			if !s.Carries(list) {

@@ -302,11 +302,6 @@ func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Ru
 			f.FactRule[snapshot.FactBasicLands] = r.Number
 		}
 	}
-	for _, c := range requiredCategories {
-		if _, ok := f.Subtypes[c]; !ok {
-			return errorf(parent, "no subrule lists the %s types (expected a sentence like %q)", c, p.listOf(c))
-		}
-	}
 	return nil
 }
 
@@ -328,14 +323,18 @@ func hasListSentence(p *phrases, text string) bool {
 func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, err error) {
 	text := p.withoutAsides(r.Text)
 	for s, rest, more := nextSentence(text); more; s, rest, more = nextSentence(rest) {
-		c, list, isBasic, ok := matchListSentence(p, s)
+		words, list, isBasic, ok := matchListSentence(p, s)
 		switch {
 		case !ok && looksLikeList(s):
 			return "", nil, nil, errorf(r.Number, "sentence %q looks like a list but matches no known wording: teach extract/lang.go its wording", crtext.Abbreviate(s))
 		case !ok:
 			continue
-		case c == "" && !isBasic:
-			return "", nil, nil, errorf(r.Number, "unknown subtype category in sentence %q; expected one of %s", crtext.Abbreviate(s), strings.Join(snapshot.Categories, ", "))
+		}
+		c := ""
+		if !isBasic {
+			if c, err = p.namedCategory(r, words); err != nil {
+				return "", nil, nil, err
+			}
 		}
 		part, err := splitList(p, r.Number, list)
 		if err != nil {
@@ -362,10 +361,31 @@ func subtypeRule(p *phrases, r crtext.Rule) (cat string, names, basic []string, 
 	return cat, names, basic, nil
 }
 
-// matchListSentence recognises a sentence that carries a list of 205.3.
-// ok with an empty category means the wording is known but names a category
-// the tables do not know.
-func matchListSentence(p *phrases, s string) (cat, list string, basic, ok bool) {
+// namedCategory is the category a list sentence of rule r names by
+// words. In English the word must be a category's (one lower-case word)
+// and the subrule must name its subtypes so ("these subtypes are called
+// paragon types"): a new category needs no table, and a misread sentence
+// does not become one.
+func (p *phrases) namedCategory(r crtext.Rule, words string) (string, error) {
+	c := p.categoryOf(words)
+	if p.called == nil {
+		return c, nil
+	}
+	if !snapshot.IsCategory(c) {
+		return "", errorf(r.Number, "%q in %q is not a subtype category (one lower-case word, as in %q)", words, crtext.Abbreviate(r.Text), p.listOf("artifact"))
+	}
+	for _, m := range p.called.FindAllStringSubmatch(r.Text, -1) {
+		if m[1] == words {
+			return c, nil
+		}
+	}
+	return "", errorf(r.Number, "lists %s types, but no sentence of the subrule says its subtypes are called %s types (expected the words %q): the list sentence may be misread", words, words, "these subtypes are called "+words+" types")
+}
+
+// matchListSentence recognises a sentence that carries a list of 205.3,
+// and returns the words that name its category ("creature", "de
+// criatura").
+func matchListSentence(p *phrases, s string) (words, list string, basic, ok bool) {
 	if rest, ok := strings.CutPrefix(s, p.basicLands[0]); ok {
 		if list, ok := strings.CutSuffix(rest, p.basicLands[1]); ok && list != "" {
 			return "", list, true, true
@@ -377,7 +397,7 @@ func matchListSentence(p *phrases, s string) (cat, list string, basic, ok bool) 
 	head := s[:min(len(s), listWordingMax)]
 	for _, re := range p.subtypeLists {
 		if m := re.FindStringSubmatchIndex(head); m != nil && m[1] < len(s) {
-			return p.category[s[m[2]:m[3]]], s[m[1]:], false, true
+			return s[m[2]:m[3]], s[m[1]:], false, true
 		}
 	}
 	return "", "", false, false
@@ -499,64 +519,4 @@ func CanonicalName(s string) (string, error) {
 		}
 	}
 	return n, nil
-}
-
-var symbolRE = regexp.MustCompile(`\{[^{}]*\}`)
-
-// manaSymbols reads the groups of rule r (107.4) clause by clause. Until
-// 2016 the rule listed {X} among "the mana symbols" with the colours; its
-// subrules call it a variable symbol ("variable symbols (such as {X})"),
-// and so does this reading, so that {X} keeps its group across releases.
-func manaSymbols(p *phrases, r crtext.Rule, sub []crtext.Rule) ([]snapshot.ManaSymbol, error) {
-	var out []snapshot.ManaSymbol
-	seen := map[string]bool{}
-	groups := map[string]bool{}
-	for _, clause := range strings.Split(p.withoutAsides(r.Text), ";") {
-		clause = strings.TrimSpace(clause)
-		i := strings.IndexByte(clause, '{')
-		if i < 0 {
-			return nil, errorf(r.Number, "clause %q names no mana symbol", clause)
-		}
-		group, ok := p.manaGroup[manaPhrase(p, clause[:i])]
-		if !ok {
-			return nil, errorf(r.Number, "unknown group of mana symbols %q (expected one of the known wordings, e.g. %q)", strings.TrimSpace(clause[:i]), "the hybrid symbols")
-		}
-		if groups[group] {
-			return nil, errorf(r.Number, "group %s is listed twice", group)
-		}
-		groups[group] = true
-		for _, sym := range symbolRE.FindAllString(clause, -1) {
-			if !snapshot.IsSymbol(sym) {
-				return nil, errorf(r.Number, "%q is not a mana symbol", sym)
-			}
-			if seen[sym] {
-				return nil, errorf(r.Number, "mana symbol %s is listed twice", sym)
-			}
-			seen[sym] = true
-			out = append(out, snapshot.ManaSymbol{Symbol: sym, Group: group})
-		}
-	}
-	for _, g := range requiredManaGroups {
-		if !groups[g] {
-			return nil, errorf(r.Number, "no %s mana symbols found", g)
-		}
-	}
-	if !groups["variable"] {
-		for i, m := range out {
-			if m.Group == "basic" && p.calledVariable(m.Symbol, sub) {
-				out[i].Group = "variable"
-			}
-		}
-	}
-	return out, nil
-}
-
-// manaPhrase reduces "; and the snow mana symbol " to "snow mana symbol".
-func manaPhrase(p *phrases, s string) string {
-	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
-	s = strings.TrimPrefix(s, p.and+" ")
-	for _, art := range []string{"the ", "los ", "las ", "el ", "la "} {
-		s = strings.TrimPrefix(s, art)
-	}
-	return s
 }

@@ -39,11 +39,15 @@ func extractRelease(t testing.TB, yyyymmdd string) *Facts {
 	return f
 }
 
-// counts are per category in snapshot.Categories order, then card types,
+// countedCategories are the categories of the rules as of 2026, whose
+// counts the past pins.
+var countedCategories = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar", "dungeon", "battle"}
+
+// counts are per category in countedCategories order, then card types,
 // supertypes, basic land types, mana symbols.
 func counts(f *Facts) []int {
 	var c []int
-	for _, cat := range snapshot.Categories {
+	for _, cat := range countedCategories {
 		c = append(c, len(f.Subtypes[cat]))
 	}
 	return append(c, len(f.CardTypes), len(f.Supertypes), len(f.BasicLandTypes), len(f.ManaSymbols))
@@ -325,7 +329,10 @@ func TestStraightApostrophes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range snapshot.Categories {
+	if len(a.Subtypes) != len(b.Subtypes) {
+		t.Errorf("%d categories, %d with straight apostrophes", len(a.Subtypes), len(b.Subtypes))
+	}
+	for c := range a.Subtypes {
 		if !slices.Equal(a.Subtypes[c], b.Subtypes[c]) {
 			t.Errorf("%s types differ with straight apostrophes", c)
 		}
@@ -343,12 +350,13 @@ func TestHostileRules(t *testing.T) {
 		rules []crtext.Rule
 		want  string
 	}{
-		{"unknown category", []crtext.Rule{rule("205.3s", "Widgets have subtypes. The widget types are Sprocket and Cog.")}, `unknown subtype category in sentence "The widget types are Sprocket and Cog"`},
-		{"duplicate category", append(slices.Clone(base), rule("205.3h", "The artifact types are Gold.")), "lists artifact types again"},
-		{"garbage in list", []crtext.Rule{rule("205.3g", "The artifact types are Clue, Food; see 12, and Gold.")}, "contains"},
-		{"duplicate name", []crtext.Rule{rule("205.3g", "The artifact types are Clue, Clue, and Gold.")}, `"Clue" is listed twice`},
-		{"basic not listed", []crtext.Rule{rule("205.3i", "The land types are Forest and Island. Of that list, Forest and Swamp are the basic land types.")}, `basic land type "Swamp"`},
-		{"unknown mana group", []crtext.Rule{rule("107.4", "The mana symbols are {W}; the numerical symbols {0}; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}; and the glitter symbols {Q}.")}, `unknown group of mana symbols "and the glitter symbols"`},
+		{"unnamed category", []crtext.Rule{rule("205.3s", "Widgets have subtypes. The widget types are Sprocket and Cog.")}, `lists widget types, but no sentence of the subrule says its subtypes are called widget types (expected the words "these subtypes are called widget types")`},
+		{"not a category", []crtext.Rule{rule("205.3s", "These subtypes are called Widget types. The Widget types are Sprocket and Cog.")}, `"Widget" in "These subtypes are called Widget types`},
+		{"duplicate category", append(slices.Clone(base), rule("205.3h", "These subtypes are called artifact types. The artifact types are Gold.")), "lists artifact types again"},
+		{"garbage in list", []crtext.Rule{rule("205.3g", "These subtypes are called artifact types. The artifact types are Clue, Food; see 12, and Gold.")}, "contains"},
+		{"duplicate name", []crtext.Rule{rule("205.3g", "These subtypes are called artifact types. The artifact types are Clue, Clue, and Gold.")}, `"Clue" is listed twice`},
+		{"basic not listed", []crtext.Rule{rule("205.3i", "These subtypes are called land types. The land types are Forest and Island. Of that list, Forest and Swamp are the basic land types.")}, `basic land type "Swamp"`},
+		{"unknown mana group", []crtext.Rule{rule("107.4", "The mana symbols are {W}; the numerical symbols {0}; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}; and the glitter of {Q}.")}, `unknown group of mana symbols "glitter of"`},
 		{"bad mana symbol", []crtext.Rule{rule("107.4", "The mana symbols are {W}, {w}; the numerical symbols {0}; the hybrid symbols {W/U}; the Phyrexian mana symbols {W/P}.")}, `"{w}" is not a mana symbol`},
 	}
 	for _, tt := range tests {
@@ -424,7 +432,8 @@ func FuzzExtract(f *testing.F) {
 				continue
 			}
 			for cat, names := range facts.Subtypes {
-				if snapshot.CategoryIndex(cat) < 0 || len(names) == 0 {
+				_, unnamed := snapshot.UnnamedWords(cat)
+				if !(snapshot.IsCategory(cat) || lang == Spanish && unnamed) || len(names) == 0 {
 					t.Errorf("category %q with %d names", cat, len(names))
 				}
 				for _, n := range names {

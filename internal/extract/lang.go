@@ -17,11 +17,6 @@ const (
 	Spanish Lang = "es"
 )
 
-// requiredCategories have been in every release since the rules were
-// rewritten (2009-07-11; the planar types came two months later); a full
-// document lacking one of them was misread.
-var requiredCategories = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "creature"}
-
 // requiredManaGroups have been in 107.4 since 2009-07-11 (the Phyrexian
 // symbols came in 2011, {C} and the variable symbol's own clause in 2016).
 var requiredManaGroups = []string{"basic", "numeric", "hybrid"}
@@ -33,7 +28,16 @@ type phrases struct {
 	// sentence: group 1 names the category. (A trailing "(.+)$" would make
 	// the matcher walk the whole list, thousands of bytes for creatures.)
 	subtypeLists []*regexp.Regexp
-	category     map[string]string // words of group 1 → category
+	// category names the category of group 1's words, where they are not
+	// the category itself: Spanish ("de criatura" → creature). English
+	// needs none: its word is the category ("paragon" in "The paragon
+	// types are ...").
+	category map[string]string
+	// called finds the sentence that names a category's subtypes
+	// ("these subtypes are called artifact types", "called a battle
+	// type"): group 1 must be the word of the list sentence, or the list
+	// was misread. Every English release since 2009 has one per list.
+	called *regexp.Regexp
 	// basicLands is the sentence of the basic land types, around its list.
 	basicLands  [2]string
 	cardTypes   *regexp.Regexp
@@ -65,6 +69,20 @@ func (p *phrases) listOf(c string) string {
 	return fmt.Sprintf(p.exampleList, c)
 }
 
+// categoryOf names the category of a list sentence's words: in English
+// the word itself, in Spanish the table's, or a provisional name
+// (snapshot.Unnamed) that pairing with the English release of the same
+// date replaces by the English category of the same subrule.
+func (p *phrases) categoryOf(words string) string {
+	if p.category == nil {
+		return words
+	}
+	if c, ok := p.category[words]; ok {
+		return c
+	}
+	return snapshot.Unnamed(words)
+}
+
 // calledVariable reports whether a subrule of 107.4 calls sym a variable
 // symbol ("variable symbols (such as {X})").
 func (p *phrases) calledVariable(sym string, sub []crtext.Rule) bool {
@@ -87,11 +105,7 @@ var langPhrases = map[Lang]*phrases{
 			regexp.MustCompile(`^All other (\S+) types are [^:]+: `),
 			regexp.MustCompile(`^The only (\S+) type at this time is `), // a list of one, until 2009-10-01
 		},
-		category: map[string]string{
-			"artifact": "artifact", "enchantment": "enchantment", "land": "land",
-			"planeswalker": "planeswalker", "spell": "spell", "creature": "creature",
-			"planar": "planar", "dungeon": "dungeon", "battle": "battle",
-		},
+		called:           regexp.MustCompile(`called (?:an? )?(\S+) types?\b`),
 		basicLands:       [2]string{"Of that list, ", " are the basic land types"},
 		cardTypes:        regexp.MustCompile(`^The card types are (.+)$`),
 		supertypes:       regexp.MustCompile(`^The supertypes are (.+)$`),

@@ -187,7 +187,13 @@ func need(rule, parent, sym, what, words string) error {
 	return errorf(parent, "no subrule says %s, which %s rests on (expected the words %q)", what, sym, words)
 }
 
-// read reads what the rules say s is into r.
+// read reads what the rules say s is into r. A symbol is read by what it
+// is made of, not by the name of its group, so that a group the rules
+// add ({C/P} as "the colorless Phyrexian symbol") is read by the rules of
+// its parts: a colour of 107.4a, C, a number (generic mana), X (a
+// variable symbol, as 107.4 calls it), S (snow), two halves (hybrid,
+// 107.4e) or a last part P (Phyrexian, 107.4f). A part no rule gives a
+// meaning is an error naming the rule.
 func (m manaRules) read(mana string, s snapshot.ManaSymbol, r *reading) error {
 	body := strings.Trim(s.Symbol, "{}")
 	var parts [3]string // split without allocating
@@ -199,73 +205,71 @@ func (m manaRules) read(mana string, s snapshot.ManaSymbol, r *reading) error {
 		parts[n], rest, more = strings.Cut(rest, "/")
 	}
 	r.value, r.from[0], r.nfrom = 1, m.value, 2 // from[1]: the colours' rule
-	switch s.Group {
-	case "basic":
-		if body != "C" {
-			return m.color(mana, s, body, r)
-		}
+	switch {
+	case n > 1 && parts[n-1] == "P":
+		r.readFrom(m.phyrexian, m.valuePhyrexian)
+		return m.phyrexianMeaning(mana, s, parts[:n], r)
+	case n == 2:
+		r.readFrom(m.hybrid, m.valueHybrid)
+		return m.hybridMeaning(mana, s, parts[:n], r)
+	case n > 2:
+		return errorf(mana, "%s has three parts, the last not P: no rule says what such a symbol is (%s group)", s.Symbol, s.Group)
+	case body == "C":
 		if err := need(m.colorless, mana, s.Symbol, "that {C} is colorless mana", "{C} ... colorless mana"); err != nil {
 			return err
 		}
 		r.paid("C")
 		r.readFrom(m.colorless)
-	case "variable":
+	case body == "S":
+		if err := need(m.snow, mana, s.Symbol, "that {S} is paid with one mana from a snow source", "{S} ... one mana of any type produced by a snow source"); err != nil {
+			return err
+		}
+		r.paid("snow")
+		r.readFrom(m.snow)
+	case s.Group == "variable":
 		if err := need(m.valueX, "202.3", s.Symbol, "what X counts for in a mana value", "X is treated as 0 while the object is not on the stack"); err != nil {
 			return err
 		}
 		r.paid(body)
 		r.value = m.x
 		r.readFrom(m.valueX, m.variable)
-	case "hybrid", "monocolored_hybrid":
-		r.readFrom(m.hybrid, m.valueHybrid)
-		return m.hybridMeaning(mana, s, parts[:n], r)
-	case "phyrexian", "hybrid_phyrexian":
-		r.readFrom(m.phyrexian, m.valuePhyrexian)
-		return m.phyrexianMeaning(mana, s, parts[:n], r)
-	case "snow":
-		if err := need(m.snow, mana, s.Symbol, "that {S} is paid with one mana from a snow source", "{S} ... one mana of any type produced by a snow source"); err != nil {
-			return err
-		}
-		r.paid("snow")
-		r.readFrom(m.snow)
+	case m.colors[body] != "":
+		return m.color(mana, s, body, r)
 	default:
-		return errorf(mana, "the group %q of %s has no known meaning: teach internal/extract/meaning.go what the rules say of it", s.Group, s.Symbol)
+		return errorf(mana, "%s (%s group): no rule gives %q a meaning (a colour of %s, C, S, a number, a variable symbol, two halves or a last part P): teach internal/extract/meaning.go what the rules say of it", s.Symbol, s.Group, body, orRule(m.colorsRule, mana+"a"))
 	}
 	return nil
 }
 
 // hybridMeaning reads a hybrid symbol: paid with either half (107.4e), its mana
-// value its largest component (202.3f); a generic half ({2/W}) is that
-// much mana of any type, a colorless one ({C/W}) colorless mana.
+// value its largest component (202.3f); a half is a colour, a number
+// ({2/W}: that much mana of any type) or C ({C/W}: colorless mana).
 func (m manaRules) hybridMeaning(mana string, s snapshot.ManaSymbol, parts []string, r *reading) error {
-	if len(parts) != 2 {
-		return errorf(mana, "%s is in the %s group but does not have two halves", s.Symbol, s.Group)
-	}
 	if err := need(m.hybrid, mana, s.Symbol, "how a hybrid symbol is paid", "paid in one of two ways ... {2/B} can be paid with either one black mana or two mana of any type"); err != nil {
 		return err
 	}
 	if err := need(m.valueHybrid, "202.3", s.Symbol, "the mana value of a hybrid symbol", "use the largest component of each hybrid symbol"); err != nil {
 		return err
 	}
-	if s.Group == "hybrid" {
-		if err := m.color(mana, s, parts[0], r); err != nil {
-			return err
+	generic := -1 // a generic half is paid last, after the colour: {2/W} is W or 2 generic
+	for _, p := range parts {
+		n, err := strconv.Atoi(p)
+		switch {
+		case p == "C":
+			r.paid("C")
+		case err == nil && n >= 0 && generic < 0:
+			generic = n
+		case err == nil:
+			return errorf(mana, "%s has two numbers: no rule says what such a hybrid symbol is", s.Symbol)
+		default:
+			if err := m.color(mana, s, p, r); err != nil {
+				return err
+			}
 		}
-		return m.color(mana, s, parts[1], r)
 	}
-	n, err := strconv.Atoi(parts[0])
-	switch {
-	case parts[0] == "C":
-		r.paid("C")
-	case err != nil:
-		return errorf(mana, "%s: %q is neither C nor a number", s.Symbol, parts[0])
-	}
-	if err := m.color(mana, s, parts[1], r); err != nil {
-		return err
-	}
-	if parts[0] != "C" {
+	if generic >= 0 {
 		r.paid("generic")
-		r.generic, r.value = n, max(n, 1)
+		r.generic, r.value = generic, max(generic, 1)
 	}
 	return nil
 }
@@ -327,7 +331,7 @@ func Categories(s *snapshot.Snapshot) error {
 		return nil
 	}
 	s.SubtypeCardTypes = snapshot.CardTypesOf{}
-	for _, cat := range snapshot.Categories {
+	for _, cat := range s.Categories() {
 		rule, ok := s.SubtypeRules[cat]
 		if !ok {
 			continue

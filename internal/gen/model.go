@@ -279,8 +279,8 @@ type categoryInfo struct{ name, since string }
 func (m *Model) categories(h []*snapshot.Snapshot) ([]categoryInfo, error) {
 	var seen []categoryInfo
 	for _, s := range h {
-		for _, c := range snapshot.Categories {
-			if _, ok := s.Subtypes[c]; ok && !slices.ContainsFunc(seen, func(x categoryInfo) bool { return x.name == c }) {
+		for _, c := range s.Categories() {
+			if !slices.ContainsFunc(seen, func(x categoryInfo) bool { return x.name == c }) {
 				seen = append(seen, categoryInfo{c, s.Effective})
 			}
 		}

@@ -75,11 +75,12 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 	slices.SortFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
 	want := NameKey(name)
 	var out []Period
+	lists := snapshot.ListsOf(sorted...)
 	open := map[string]*Period{}   // list → current period
 	carried := map[string]string{} // list → the last release carrying it
 	for i, s := range sorted {
 		present := entries(s)
-		for _, list := range snapshot.Lists() {
+		for _, list := range lists {
 			if !s.Carries(list) {
 				continue // a rule page that lacks the list says nothing about it
 			}
@@ -101,7 +102,7 @@ func Find(snaps []*snapshot.Snapshot, name string) []Period {
 			carried[list] = s.Effective
 		}
 	}
-	for _, list := range snapshot.Lists() {
+	for _, list := range lists {
 		if p := open[list]; p != nil {
 			p.Newest = true
 			out = append(out, *p)

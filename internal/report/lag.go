@@ -7,19 +7,18 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/diff"
-	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // Lines describes the lag, one line per list, for logs and reports:
 // "no Spanish name yet for: Aardwolf (creature types)".
 func LagLines(l *diff.Lag) []string {
 	var out []string
-	for _, k := range snapshot.Lists() {
+	for _, k := range l.Lists() {
 		if names := l.Untranslated[k]; len(names) > 0 {
 			out = append(out, fmt.Sprintf("no Spanish name yet for: %s (%s)", strings.Join(names, ", "), Label(k)))
 		}
 	}
-	for _, k := range snapshot.Lists() {
+	for _, k := range l.Lists() {
 		for _, p := range l.Dropped[k] {
 			out = append(out, fmt.Sprintf("the Spanish rules still list %s for %s, which the English %s no longer list", p.ES, p.EN, Label(k)))
 		}
@@ -68,7 +67,7 @@ func LagJSON(w io.Writer, l *diff.Lag) error {
 // still list 2 names the English dropped (Escorpión, fenómeno)".
 func lagSummary(l *diff.Lag) string {
 	var untranslated, dropped []string
-	for _, k := range snapshot.Lists() {
+	for _, k := range l.Lists() {
 		untranslated = append(untranslated, l.Untranslated[k]...)
 		for _, p := range l.Dropped[k] {
 			dropped = append(dropped, p.ES)

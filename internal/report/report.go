@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/diff"
-	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // MarkdownLimit is GitHub's limit on a pull-request body or comment.
@@ -66,7 +65,7 @@ func Text(w io.Writer, r *diff.Report, color bool) error {
 		_, err := w.Write(b.Bytes())
 		return err
 	}
-	for _, k := range snapshot.Lists() {
+	for _, k := range r.Lists() {
 		if len(r.Added[k])+len(r.Removed[k])+len(r.Renamed[k])+len(r.Typography[k])+len(r.Translations[k]) == 0 {
 			continue
 		}
@@ -291,7 +290,7 @@ func Markdown(w io.Writer, r *diff.Report, limit int) error {
 		return err
 	}
 	head.WriteString("| list | added | removed | renamed | typography | translations |\n|---|---:|---:|---:|---:|---:|\n")
-	for _, k := range snapshot.Lists() {
+	for _, k := range r.Lists() {
 		a, rm, rn, ty, tr := len(r.Added[k]), len(r.Removed[k]), len(r.Renamed[k]), len(r.Typography[k]), len(r.Translations[k])
 		if a+rm+rn+ty+tr == 0 {
 			continue
@@ -332,7 +331,7 @@ func Markdown(w io.Writer, r *diff.Report, limit int) error {
 // then those that changed only in form.
 func markdownSections(r *diff.Report, major, minor []diff.RuleChange) [][]byte {
 	var sections [][]byte
-	for _, k := range snapshot.Lists() {
+	for _, k := range r.Lists() {
 		var s bytes.Buffer
 		for _, n := range r.Added[k] {
 			fmt.Fprintf(&s, "- ➕ %s\n", md(n))

@@ -242,7 +242,7 @@ func pluralWord(n int, one, many string) string {
 // glanceLines are a report's changes of names, one line per kind.
 func glanceLines(r *diff.Report) []string {
 	var added, removed, renamed, moved, translated []string
-	for _, k := range snapshot.Lists() {
+	for _, k := range r.Lists() {
 		if n := r.Added[k]; len(n) > 0 {
 			added = append(added, Label(k)+" "+mdList(n))
 		}

@@ -58,11 +58,15 @@ func Guard(old, cur *snapshot.Snapshot, maxShrink float64) error {
 	check("supertypes"+rule(snapshot.FactSupertypes), len(old.Supertypes), len(cur.Supertypes))
 	check("basic land types", len(old.BasicLandTypes), len(cur.BasicLandTypes))
 	check("mana symbols"+rule(snapshot.FactMana), len(old.ManaSymbols), len(cur.ManaSymbols))
-	for _, c := range snapshot.Categories {
-		check(c+" types"+rule(snapshot.FactSubtypes), len(old.Subtypes[c]), len(cur.Subtypes[c]))
+	for _, c := range snapshot.CategoryOrder(old, cur) {
+		what := c + " types" + rule(snapshot.FactSubtypes)
+		if len(old.Subtypes[c]) > 0 && len(cur.Subtypes[c]) == 0 {
+			what += fmt.Sprintf(", listed in rule %s before: no subrule lists them now, or its list sentence was not read", old.SubtypeRules[c])
+		}
+		check(what, len(old.Subtypes[c]), len(cur.Subtypes[c]))
 	}
 	if len(old.PairingEN) > 0 {
-		for _, c := range snapshot.Categories {
+		for _, c := range cur.Categories() {
 			if len(cur.Subtypes[c]) > 0 && len(cur.PairingEN[c]) != len(cur.Subtypes[c]) {
 				f = append(f, fmt.Sprintf("pairing of %s types: %d of %d Spanish names paired with English", c, len(cur.PairingEN[c]), len(cur.Subtypes[c])))
 			}

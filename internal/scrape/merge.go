@@ -84,12 +84,12 @@ func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
 		dst.BasicLandTypes = slices.Clone(src.BasicLandTypes)
 		dst.SubtypeChoiceRule = src.SubtypeChoiceRule
 		for k := range dst.PairingEN {
-			if snapshot.CategoryIndex(k) >= 0 {
+			if snapshot.IsCategory(k) {
 				delete(dst.PairingEN, k)
 			}
 		}
 		for k, v := range src.PairingEN {
-			if snapshot.CategoryIndex(k) >= 0 {
+			if snapshot.IsCategory(k) {
 				if dst.PairingEN == nil {
 					dst.PairingEN = snapshot.Pairing{}
 				}

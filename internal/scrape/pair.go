@@ -2,6 +2,7 @@ package scrape
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -37,23 +38,24 @@ func Pair(es, en, prev *snapshot.Snapshot) error {
 			"Spanish 205.3 is from the release of %s but English 205.3 from %s: positional pairing needs the same release",
 			esProv.Effective, enProv.Effective)}}
 	}
-	var problems []string
+	problems := nameCategories(es, en)
 	esSub, enSub := subruleNumbers(es.Rules, es.RuleOf(snapshot.FactSubtypes)), subruleNumbers(en.Rules, en.RuleOf(snapshot.FactSubtypes))
 	if !slices.Equal(esSub, enSub) {
 		problems = append(problems, fmt.Sprintf("Spanish 205.3 has subrules %s, English %s", strings.Join(esSub, " "), strings.Join(enSub, " ")))
 	}
-	for _, c := range snapshot.Categories {
+	cats := snapshot.CategoryOrder(en, es)
+	for _, c := range cats {
 		if es.SubtypeRules[c] != en.SubtypeRules[c] {
 			problems = append(problems, fmt.Sprintf("%s types: Spanish rule %q, English rule %q", c, es.SubtypeRules[c], en.SubtypeRules[c]))
 		}
 	}
 	pairing := snapshot.Pairing{}
 	for k, v := range es.PairingEN {
-		if snapshot.CategoryIndex(k) < 0 {
+		if !snapshot.IsCategory(k) {
 			pairing[k] = v // card types and supertypes, paired by their curated source
 		}
 	}
-	for _, c := range snapshot.Categories {
+	for _, c := range cats {
 		esNames, enNames := es.Subtypes[c], en.Subtypes[c]
 		if len(esNames) == 0 && len(enNames) == 0 {
 			continue
@@ -77,6 +79,73 @@ func Pair(es, en, prev *snapshot.Snapshot) error {
 		return &PairingError{Effective: esProv.Effective, Problems: problems}
 	}
 	es.PairingEN = pairing
+	return nil
+}
+
+// nameCategories names each Spanish list whose words the phrase tables
+// do not know (snapshot.Unnamed) by the English category of the same
+// subrule: a category the rules add is read in Spanish without a table
+// entry. It returns what it could not name.
+func nameCategories(es, en *snapshot.Snapshot) []string {
+	var problems []string
+	for _, k := range slices.Sorted(maps.Keys(es.Subtypes)) {
+		words, ok := snapshot.UnnamedWords(k)
+		if !ok {
+			continue
+		}
+		rule := es.SubtypeRules[k]
+		c := ""
+		for ec, r := range en.SubtypeRules {
+			if r == rule {
+				c = ec
+			}
+		}
+		switch {
+		case c == "":
+			problems = append(problems, fmt.Sprintf("Spanish rule %s lists \"tipos %s\", but English rule %s lists no subtypes", rule, words, rule))
+		case es.Subtypes[c] != nil:
+			problems = append(problems, fmt.Sprintf("Spanish rule %s lists \"tipos %s\", which English names %s types, but another Spanish rule lists those", rule, words, c))
+		default:
+			es.Subtypes[c], es.SubtypeRules[c] = es.Subtypes[k], rule
+			delete(es.Subtypes, k)
+			delete(es.SubtypeRules, k)
+		}
+	}
+	return problems
+}
+
+// nameManaGroups names each Spanish group of mana symbols whose words
+// the phrase tables do not know by the English group of its symbols, in
+// the newest English release up to the same date that lists them: a
+// group the rules add is read in Spanish without a table entry.
+func nameManaGroups(es *snapshot.Snapshot, en []*snapshot.Snapshot) error {
+	var ref *snapshot.Snapshot
+	for _, s := range en {
+		if s.Effective <= es.Effective && s.Has(snapshot.FactMana) {
+			ref = s
+		}
+	}
+	named := map[string]string{} // Spanish provisional group → English group
+	for i, m := range es.ManaSymbols {
+		words, ok := snapshot.UnnamedWords(m.Group)
+		if !ok {
+			continue
+		}
+		g := ""
+		if ref != nil {
+			if j := slices.IndexFunc(ref.ManaSymbols, func(e snapshot.ManaSymbol) bool { return e.Symbol == m.Symbol }); j >= 0 {
+				g = ref.ManaSymbols[j].Group
+			}
+		}
+		if g == "" {
+			return &PairingError{Effective: es.Effective, Problems: []string{fmt.Sprintf("the Spanish 107.4 lists %s among \"%s\", a group no English release up to %s lists it in", m.Symbol, words, es.Effective)}}
+		}
+		if prev, ok := named[m.Group]; ok && prev != g {
+			return &PairingError{Effective: es.Effective, Problems: []string{fmt.Sprintf("the Spanish 107.4 puts %s in \"%s\" with symbols of the English group %s, but English puts it in %s", m.Symbol, words, prev, g)}}
+		}
+		named[m.Group] = g
+		es.ManaSymbols[i].Group = g
+	}
 	return nil
 }
 

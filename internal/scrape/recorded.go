@@ -58,7 +58,7 @@ func (e *RecordedError) Error() string {
 // included.
 func describeChange(r *diff.Report) []string {
 	var out []string
-	for _, k := range snapshot.Lists() {
+	for _, k := range r.Lists() {
 		var parts []string
 		if a := r.Added[k]; len(a) > 0 {
 			parts = append(parts, fmt.Sprintf("%d not in the record (%s)", len(a), abbreviateNames(a)))

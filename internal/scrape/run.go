@@ -219,6 +219,9 @@ func pairSpanish(store snapshot.Store, history map[string][]*snapshot.Snapshot, 
 		if !touched["es@"+es.Effective] && !touched["en@"+es.Effective] {
 			continue
 		}
+		if err := nameManaGroups(es, history["en"]); err != nil {
+			return err
+		}
 		if !es.Has(snapshot.FactSubtypes) {
 			continue
 		}

@@ -63,13 +63,12 @@ const maxExplanation = 180
 
 // Validate checks the invariants of printed forms.
 func (p *Printed) Validate() error {
-	lists := Lists()
 	for i, v := range p.Variants {
 		where := fmt.Sprintf("variant %d (%q)", i+1, v.Printed)
 		switch {
 		case !slices.Contains(Languages, v.Lang):
 			return fmt.Errorf("%s: lang %q is not en or es", where, v.Lang)
-		case !slices.Contains(lists, v.List) || v.List == FactMana || v.List == FactBasicLands:
+		case !IsCategory(v.List) && v.List != FactCardTypes && v.List != FactSupertypes:
 			return fmt.Errorf("%s: list %q is not a subtype category, card_types or supertypes", where, v.List)
 		case strings.TrimSpace(v.Printed) == "" || v.Current == "" || v.Why == "" || len(v.Seen) == 0:
 			return fmt.Errorf("%s: needs printed, current, why and where it was seen", where)
@@ -82,7 +81,7 @@ func (p *Printed) Validate() error {
 		switch {
 		case !slices.Contains(Languages, d.Lang):
 			return fmt.Errorf("%s: lang %q is not en or es", where, d.Lang)
-		case !slices.Contains(lists, d.List) || d.List == FactMana || d.List == FactBasicLands:
+		case !IsCategory(d.List) && d.List != FactCardTypes && d.List != FactSupertypes:
 			return fmt.Errorf("%s: list %q is not a subtype category, card_types or supertypes", where, d.List)
 		case strings.TrimSpace(d.Printed) == "" || d.What == "" || len(d.Seen) == 0:
 			return fmt.Errorf("%s: needs printed, what it was and where it was seen", where)
@@ -95,8 +94,8 @@ func (p *Printed) Validate() error {
 		switch {
 		case !IsSymbol(s.Symbol):
 			return fmt.Errorf("%s: not a mana symbol like {C/P}", where)
-		case !slices.Contains(ManaGroups, s.Group):
-			return fmt.Errorf("%s: unknown group %q", where, s.Group)
+		case !IsManaGroup(s.Group):
+			return fmt.Errorf("%s: group %q is not lower-case words joined by underscores", where, s.Group)
 		case len(s.Pay) == 0 || s.Reminder == "" || s.Why == "":
 			return fmt.Errorf("%s: needs how it is paid, its reminder text and why it is here", where)
 		}

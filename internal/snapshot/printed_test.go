@@ -26,7 +26,7 @@ func TestPrintedValidate(t *testing.T) {
 		"no provenance": {`"seen":["M21 X"]`, `"seen":[]`, "where it was seen"},
 		"long why":      {`"why":"older"`, `"why":"` + strings.Repeat("x", 200) + `"`, "why is 200 bytes"},
 		"symbol text":   {`"symbol":"{C/P}"`, `"symbol":"C/P"`, "not a mana symbol"},
-		"group":         {`"group":"phyrexian"`, `"group":"odd"`, `unknown group "odd"`},
+		"group":         {`"group":"phyrexian"`, `"group":"Odd Ones"`, `group "Odd Ones" is not lower-case words`},
 		"payment":       {`"pay":["C","life"]`, `"pay":["C","gold"]`, `unknown way to pay "gold"`},
 		"unknown field": {`"why":"w"}`, `"why":"w","x":1}`, "unknown field"},
 	} {

@@ -18,12 +18,6 @@ import (
 	"strings"
 )
 
-// Categories are the subtype categories of rule 205.3, in rule order.
-var Categories = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "creature", "planar", "dungeon", "battle"}
-
-// ManaGroups are the groups of mana symbols of rule 107.4, in rule order.
-var ManaGroups = []string{"basic", "numeric", "variable", "hybrid", "monocolored_hybrid", "phyrexian", "hybrid_phyrexian", "snow"}
-
 // Fact names, used as keys of provenance and of Covers.
 const (
 	FactCardTypes  = "card_types"
@@ -266,26 +260,6 @@ func encodeNoEscape(buf *bytes.Buffer, v any) error {
 	return nil
 }
 
-// IsCategory reports whether key is a subtype category.
-func IsCategory(key string) bool { return CategoryIndex(key) >= 0 }
-
-// CategoryIndex is the position of a category in rule order, or -1.
-func CategoryIndex(c string) int { return slices.Index(Categories, c) }
-
-func categoryLess(a, b string) bool {
-	ia, ib := CategoryIndex(a), CategoryIndex(b)
-	if ia != ib {
-		if ia < 0 {
-			return false // unknown categories last
-		}
-		if ib < 0 {
-			return true
-		}
-		return ia < ib
-	}
-	return a < b
-}
-
 // RuleLess orders rule numbers as the rules do: by section, then by number,
 // then by subrule letter, the rule itself before its subrules.
 func RuleLess(a, b string) bool {
@@ -362,56 +336,33 @@ func (s *Snapshot) Validate() error {
 		return fmt.Errorf("snapshot %s@%s names no source", s.Lang, s.Effective)
 	}
 	for c, names := range s.Subtypes {
-		if CategoryIndex(c) < 0 {
-			return fmt.Errorf("snapshot %s@%s: unknown subtype category %q", s.Lang, s.Effective, c)
+		if words, ok := UnnamedWords(c); ok {
+			return fmt.Errorf("snapshot %s@%s: the subtype list of rule %s (%q) names no category this project knows: it is named by pairing with the English release of the same date, which lists a category in the same subrule", s.Lang, s.Effective, s.SubtypeRules[c], words)
+		}
+		if !IsCategory(c) {
+			return fmt.Errorf("snapshot %s@%s: %q (rule %s) is not a subtype category: a category is one lower-case English word", s.Lang, s.Effective, c, s.SubtypeRules[c])
 		}
 		if len(names) == 0 {
 			return fmt.Errorf("snapshot %s@%s: subtype category %q is empty", s.Lang, s.Effective, c)
 		}
 	}
 	for k := range s.PairingEN {
-		if CategoryIndex(k) < 0 && k != FactCardTypes && k != FactSupertypes {
+		if !IsCategory(k) && k != FactCardTypes && k != FactSupertypes {
 			return fmt.Errorf("snapshot %s@%s: pairing of unknown list %q", s.Lang, s.Effective, k)
 		}
 	}
 	for _, m := range s.ManaSymbols {
-		if !slices.Contains(ManaGroups, m.Group) {
-			return fmt.Errorf("snapshot %s@%s: mana symbol %s has unknown group %q", s.Lang, s.Effective, m.Symbol, m.Group)
+		if !IsManaGroup(m.Group) {
+			return fmt.Errorf("snapshot %s@%s: mana symbol %s has a group %q that is not lower-case words joined by underscores", s.Lang, s.Effective, m.Symbol, m.Group)
 		}
 	}
 	return nil
 }
 
-// Lists returns the keys of the list facts, in report order: the subtype
-// categories, then the other lists under their fact names.
-func Lists() []string {
-	return append(slices.Clone(Categories), FactCardTypes, FactSupertypes, FactBasicLands, FactMana)
-}
-
-// List returns the names of one list (a category or a fact name; mana
-// symbols as written, "{W/U}").
-func (s *Snapshot) List(key string) []string {
-	switch key {
-	case FactCardTypes:
-		return s.CardTypes
-	case FactSupertypes:
-		return s.Supertypes
-	case FactBasicLands:
-		return s.BasicLandTypes
-	case FactMana:
-		out := make([]string, len(s.ManaSymbols))
-		for i, m := range s.ManaSymbols {
-			out[i] = m.Symbol
-		}
-		return out
-	}
-	return s.Subtypes[key]
-}
-
 // ListRule names the rule that lists key in s ("205.3m", "205.2a"; in
 // 2009 "204.3k", "204.2a").
 func (s *Snapshot) ListRule(key string) string {
-	if CategoryIndex(key) >= 0 {
+	if IsCategory(key) {
 		return s.SubtypeRules[key]
 	}
 	if key == FactBasicLands {
@@ -450,7 +401,7 @@ func (s *Snapshot) FactOfRule(n string) string {
 // types (or names no basic land types, as before 2022-09) says there are
 // none, while a rule page of another rule says nothing about them.
 func (s *Snapshot) Carries(list string) bool {
-	if CategoryIndex(list) >= 0 || list == FactBasicLands {
+	if IsCategory(list) || list == FactBasicLands {
 		return s.Has(FactSubtypes)
 	}
 	return s.Has(list)

@@ -60,12 +60,14 @@ func TestMarshalCanonical(t *testing.T) {
 
 func TestUnmarshalRejects(t *testing.T) {
 	for name, in := range map[string]string{
-		"unknown field":    `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"rules":{},"fetched_at":"now"}`,
-		"bad date":         `{"lang":"en","effective":"2026-1-1","sources":[{"id":"a"}],"rules":{}}`,
-		"no sources":       `{"lang":"en","effective":"2026-01-01","sources":[],"rules":{}}`,
-		"unknown category": `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"subtypes":{"widget":["A"]},"rules":{}}`,
-		"empty category":   `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"subtypes":{"land":[]},"rules":{}}`,
-		"unknown group":    `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"mana_symbols":[{"symbol":"{Q}","group":"glitter"}],"rules":{}}`,
+		"unknown field":  `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"rules":{},"fetched_at":"now"}`,
+		"bad date":       `{"lang":"en","effective":"2026-1-1","sources":[{"id":"a"}],"rules":{}}`,
+		"no sources":     `{"lang":"en","effective":"2026-01-01","sources":[],"rules":{}}`,
+		"not a category": `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"subtypes":{"Widget types":["A"]},"rules":{}}`,
+		"a fact's name":  `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"subtypes":{"card_types":["A"]},"rules":{}}`,
+		"unnamed":        `{"lang":"es","effective":"2026-01-01","sources":[{"id":"a"}],"subtypes":{"?de paragón":["A"]},"rules":{}}`,
+		"empty category": `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"subtypes":{"land":[]},"rules":{}}`,
+		"not a group":    `{"lang":"en","effective":"2026-01-01","sources":[{"id":"a"}],"mana_symbols":[{"symbol":"{Q}","group":"Glitter symbols"}],"rules":{}}`,
 	} {
 		if _, err := Unmarshal([]byte(in)); err == nil {
 			t.Errorf("%s: accepted", name)
