@@ -15,7 +15,7 @@ import (
 func tree(t *testing.T, edit func(tables string) string) string {
 	t.Helper()
 	root := corpus.Root(t)
-	dir := corpus.CopyDirs(t, Dir, "internal") // generated/, and what it imports
+	dir := corpus.CopyCode(t, Dir, "internal") // generated/, and what it imports
 	for _, f := range []string{"go.mod", "go.sum"} {
 		b, err := os.ReadFile(filepath.Join(root, f))
 		if err != nil {

@@ -121,41 +121,69 @@ func Read(t testing.TB, yyyymmdd string) []byte {
 	return b
 }
 
-// CopyProject copies the project's sources/ and snapshots/ into a
-// temporary directory and returns the two copies, so that runs can be
-// tested without touching the repository.
+// FrozenRelease is the newest release of the frozen tree.
+const FrozenRelease = "2026-09-25"
+
+// Frozen returns the frozen tree (testdata/tree: sources/, snapshots/
+// and generated/values.json as they stood when the newest release was
+// FrozenRelease), the state that tests work on. The working tree's own
+// sources/ and snapshots/ change with every rules update; only the tests
+// whose job is the working tree read them (internal/tree, the
+// rehearsal).
+func Frozen(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(Root(t), "internal", "corpus", "testdata", "tree")
+}
+
+// FrozenCopy copies the frozen tree into a temporary directory and
+// returns it: a project to run scrape and gen on.
+func FrozenCopy(t testing.TB) string {
+	t.Helper()
+	tmp := t.TempDir()
+	copyTree(t, Frozen(t), tmp)
+	return tmp
+}
+
+// CopyProject copies the frozen tree's sources/ and snapshots/ into a
+// temporary directory and returns the two copies.
 func CopyProject(t testing.TB) (srcDir, snapDir string) {
 	t.Helper()
-	tmp := CopyDirs(t, "sources", "snapshots")
+	tmp := FrozenCopy(t)
 	return filepath.Join(tmp, "sources"), filepath.Join(tmp, "snapshots")
 }
 
-// CopyDirs copies the named top-level directories of the project into a
-// temporary directory and returns it.
-func CopyDirs(t testing.TB, dirs ...string) string {
+// CopyCode copies the named top-level directories of the project's code
+// (generated, internal) into a temporary directory and returns it: the
+// module's packages, for tests that build them elsewhere.
+func CopyCode(t testing.TB, dirs ...string) string {
 	t.Helper()
 	root := Root(t)
 	tmp := t.TempDir()
 	for _, d := range dirs {
-		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(root, p)
-			if e.IsDir() {
-				return os.MkdirAll(filepath.Join(tmp, rel), 0o755)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(tmp, rel), b, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		copyTree(t, filepath.Join(root, d), filepath.Join(tmp, d))
 	}
 	return tmp
+}
+
+func copyTree(t testing.TB, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Digest is the sha256 of every file under dir, by path relative to it:

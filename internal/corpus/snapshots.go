@@ -9,10 +9,16 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-// Snapshot loads the project's recorded release lang@date.
+// FrozenStore is the snapshot store of the frozen tree.
+func FrozenStore(t testing.TB) snapshot.Store {
+	t.Helper()
+	return snapshot.Store{Dir: filepath.Join(Frozen(t), "snapshots")}
+}
+
+// Snapshot loads the frozen tree's recorded release lang@date.
 func Snapshot(t testing.TB, lang, date string) *snapshot.Snapshot {
 	t.Helper()
-	s, err := snapshot.Load(filepath.Join(Root(t), "snapshots", lang, date+".json"))
+	s, err := snapshot.Load(filepath.Join(Frozen(t), "snapshots", lang, date+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +53,11 @@ func Retranslate(s *snapshot.Snapshot) *snapshot.Snapshot {
 	return c
 }
 
-// PrintedForms loads snapshots/printed.json, what cards print beside the
-// rules.
+// PrintedForms loads the frozen tree's snapshots/printed.json, what cards
+// print beside the rules.
 func PrintedForms(t testing.TB) *snapshot.Printed {
 	t.Helper()
-	p, err := snapshot.Store{Dir: filepath.Join(Root(t), "snapshots")}.Printed()
+	p, err := snapshot.Store{Dir: filepath.Join(Frozen(t), "snapshots")}.Printed()
 	if err != nil || p == nil {
 		t.Fatalf("snapshots/printed.json: %v", err)
 	}

@@ -3,8 +3,6 @@ package gen
 import (
 	"bytes"
 	"errors"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -35,23 +33,6 @@ func record(t testing.TB) *Record {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// generated/ must be exactly what the snapshots produce.
-func TestGeneratedUpToDate(t *testing.T) {
-	root := corpus.Root(t)
-	out := filepath.Join(root, "generated")
-	files, err := Files(filepath.Join(root, "snapshots"), out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stale, err := Stale(files, out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(stale) > 0 {
-		t.Fatal((&StaleError{Paths: stale}).Error())
-	}
 }
 
 func TestDeterministicAndHeaders(t *testing.T) {
@@ -86,34 +67,6 @@ func TestDeterministicAndHeaders(t *testing.T) {
 	}
 	if d := a["generated/internal/data/data.go"]; !strings.Contains(string(d), "rule-205.3-es: captured:rule-205.3-es.txt") {
 		t.Error("data.go does not list the sources behind the snapshots")
-	}
-}
-
-// Every package under generated/ has package documentation, written by
-// hand beside what gen writes.
-func TestPackagesDocumented(t *testing.T) {
-	root := filepath.Join(corpus.Root(t), "generated")
-	for _, pkg := range []string{"cardtype", "subtype", "mana", "typeline", "internal/enum", "internal/data"} {
-		files, err := filepath.Glob(filepath.Join(root, pkg, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		documented := false
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments|parser.PackageClauseOnly)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package ") {
-				documented = true
-			}
-		}
-		if !documented {
-			t.Errorf("generated/%s has no package documentation", pkg)
-		}
 	}
 }
 

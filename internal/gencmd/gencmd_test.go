@@ -88,7 +88,7 @@ func TestAPI(t *testing.T) {
 	}
 	root := corpus.Root(t)
 	mod := func(edit func(string) string) string {
-		dir := corpus.CopyDirs(t, "generated", "internal")
+		dir := corpus.CopyCode(t, "generated", "internal")
 		for _, f := range []string{"go.mod", "go.sum"} {
 			b, err := os.ReadFile(filepath.Join(root, f))
 			if err != nil {

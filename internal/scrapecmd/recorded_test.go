@@ -26,7 +26,7 @@ type tree struct{ root, src, snap, gen string }
 
 func newTree(t *testing.T) tree {
 	t.Helper()
-	root := corpus.CopyDirs(t, "sources", "snapshots", "generated")
+	root := corpus.FrozenCopy(t)
 	return tree{root, filepath.Join(root, "sources"), filepath.Join(root, "snapshots"), filepath.Join(root, "generated")}
 }
 

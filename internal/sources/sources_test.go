@@ -1,36 +1,13 @@
 package sources
 
 import (
-	"github.com/mtgrules/crgen/internal/snapshot"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
-
-func TestProjectManifest(t *testing.T) {
-	m, err := Load(filepath.Join(corpus.Root(t), "sources"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	formats := map[string]int{}
-	for i := range m.Sources {
-		if m.Sources[i].Captured == nil {
-			continue
-		}
-		formats[m.Sources[i].Format]++
-		if _, err := m.ReadCaptured(&m.Sources[i], 0); err != nil {
-			t.Error(err)
-		}
-	}
-	// The seeds (205.3 in both languages, 107.4 in Spanish), the curated
-	// Spanish card types and the printed forms are all read offline.
-	if formats[FormatPlain] != 3 || formats[FormatCurated] != 1 || formats[FormatPrinted] != 1 {
-		t.Errorf("captured sources by format: %v, want 3 plain seeds, 1 curated, 1 printed", formats)
-	}
-}
 
 func TestManifestRejects(t *testing.T) {
 	good := `{"id":"x","lang":"es","format":"plain","rule":"205.3","effective":"2026-09-25","captured":{"path":"x.txt","sha256":"` + strings.Repeat("a", 64) + `"}}`
