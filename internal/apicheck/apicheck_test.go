@@ -1,9 +1,13 @@
 package apicheck
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,6 +51,65 @@ func replace(t *testing.T, s, old, new string) string {
 	return strings.Replace(s, old, new, 1)
 }
 
+// creatures reads the creature type constants of the subtype package in
+// the tree at root: one not deprecated, a name the package does not
+// declare and a value no creature type has. The code changes with every
+// rules release: which names are current is read from it, never assumed.
+func creatures(t *testing.T, root string) (current, unusedName, unusedValue string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root, Dir, "subtype", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	most := 0
+	for _, p := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				declared[id.Name] = true
+			}
+			return true
+		})
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range g.Specs {
+				vs := spec.(*ast.ValueSpec)
+				typ, ok := vs.Type.(*ast.Ident)
+				if !ok || typ.Name != "Creature" || len(vs.Values) != 1 {
+					continue
+				}
+				lit, ok := vs.Values[0].(*ast.BasicLit)
+				if !ok {
+					continue
+				}
+				v, err := strconv.Atoi(lit.Value)
+				if err != nil {
+					t.Fatalf("%s = %s: %v", vs.Names[0].Name, lit.Value, err)
+				}
+				most = max(most, v)
+				if current == "" && (vs.Doc == nil || !strings.Contains(vs.Doc.Text(), "Deprecated:")) {
+					current = vs.Names[0].Name
+				}
+			}
+		}
+	}
+	if current == "" {
+		t.Fatal("generated/subtype declares no creature type that is not deprecated")
+	}
+	unusedName = "CreatureTestling"
+	for declared[unusedName] {
+		unusedName += "a"
+	}
+	return current, unusedName, strconv.Itoa(most + 1)
+}
+
 func TestCompare(t *testing.T) {
 	base := tree(t, nil)
 	same, err := Compare(base, tree(t, nil))
@@ -56,32 +119,34 @@ func TestCompare(t *testing.T) {
 	if !same.OK() || same.Summary() != "no change" {
 		t.Errorf("identical trees: %+v", same)
 	}
+	current, added, unused := creatures(t, base)
+	declared := "\t" + current + " Creature = "
 
 	// A constant added and one deprecated: compatible, and said so.
 	grown, err := Compare(base, tree(t, func(s string) string {
-		s = replace(t, s, "\tCreatureZombie Creature = ", "\t// Testling, a test.\n\tCreatureTestling Creature = 9999\n\tCreatureZombie Creature = ")
-		return replace(t, s, "\tCreatureGoblin Creature = ", "\t//\n\t// Deprecated: a test.\n\tCreatureGoblin Creature = ")
+		s = replace(t, s, declared, "\t// "+added+", a test.\n\t"+added+" Creature = "+unused+"\n"+declared)
+		return replace(t, s, declared, "\t//\n\t// Deprecated: a test.\n"+declared)
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !grown.OK() || !slices.Equal(grown.Added, []string{"subtype.CreatureTestling"}) || !slices.Equal(grown.Deprecated, []string{"subtype.CreatureGoblin"}) {
+	if !grown.OK() || !slices.Equal(grown.Added, []string{"subtype." + added}) || !slices.Equal(grown.Deprecated, []string{"subtype." + current}) {
 		t.Errorf("grown: %+v", grown)
 	}
-	if got := grown.Summary(); got != "compatible: 1 constant added (CreatureTestling), 1 deprecated (CreatureGoblin)" {
-		t.Errorf("summary %q", got)
+	if got, want := grown.Summary(), "compatible: 1 constant added ("+added+"), 1 deprecated ("+current+")"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
 	}
 
 	// A value moved: incompatible, naming the constant and both values.
 	moved, err := Compare(base, tree(t, func(s string) string {
-		i := strings.Index(s, "\tCreatureGoblin Creature = ")
+		i := strings.Index(s, declared)
 		end := i + strings.IndexByte(s[i:], '\n')
-		return s[:i] + "\tCreatureGoblin Creature = 9999" + s[end:]
+		return s[:i] + declared + unused + s[end:]
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if moved.OK() || len(moved.Incompatible) != 1 || !strings.HasPrefix(moved.Incompatible[0], "subtype.CreatureGoblin: value changed from ") || !strings.HasSuffix(moved.Incompatible[0], " to 9999") {
+	if moved.OK() || len(moved.Incompatible) != 1 || !strings.HasPrefix(moved.Incompatible[0], "subtype."+current+": value changed from ") || !strings.HasSuffix(moved.Incompatible[0], " to "+unused) {
 		t.Errorf("moved: %+v", moved)
 	}
 	if moved.Summary() != "incompatible: 1 change" {

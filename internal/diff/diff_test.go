@@ -112,10 +112,11 @@ func TestWordDiffRoundTrip(t *testing.T) {
 	}
 }
 
-// history loads every English release from first to last, inclusive.
+// history loads every English release of the frozen tree from first to
+// last, inclusive.
 func history(t testing.TB, first, last string) []*snapshot.Snapshot {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(corpus.Root(t), "snapshots", "en", "*.json"))
+	files, err := filepath.Glob(filepath.Join(corpus.Frozen(t), "snapshots", "en", "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

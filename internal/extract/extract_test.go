@@ -567,7 +567,7 @@ func TestExtractionAllocations(t *testing.T) {
 // sentence; checked on releases of the past, whose text does not change,
 // read again from the rules their snapshots keep.
 func TestCategoryCardTypes(t *testing.T) {
-	store := snapshot.Store{Dir: filepath.Join(corpus.Root(t), "snapshots")}
+	store := corpus.FrozenStore(t)
 	for date, want := range map[string]map[string]string{
 		"2009-07-11": {"creature": "creature,tribal", "spell": "instant,sorcery", "artifact": "artifact"},
 		"2024-04-12": {"creature": "creature,tribal", "spell": "instant,sorcery", "planar": "plane", "dungeon": "dungeon", "battle": "battle"},

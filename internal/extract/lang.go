@@ -191,6 +191,15 @@ func (p *phrases) withoutAsides(text string) string {
 	return b.String()
 }
 
+// ListSentence is how lang's rules introduce the list of category c, for
+// messages: "The battle types are ...".
+func ListSentence(lang Lang, c string) string {
+	if p := langPhrases[lang]; p != nil {
+		return p.listOf(c)
+	}
+	return c
+}
+
 // Expected says what a rule page of fact should hold, in lang's words, for
 // messages: "the subtype lists, sentences like "The artifact types are ..."".
 func Expected(lang Lang, fact string) string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -83,6 +84,9 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		out, err := format.Source(buf.Bytes())
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", dir, name, err)
+		}
+		if err := m.checkCollisions(filepath.Join(outDir, dir), name, out); err != nil {
+			return err
 		}
 		files[path.Join(outDir, dir, name)] = out
 		return nil

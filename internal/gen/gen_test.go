@@ -15,20 +15,22 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
+// model is the frozen tree's model: the working tree's snapshots change
+// with every rules release, the frozen tree's never.
 func model(t testing.TB) *Model {
 	t.Helper()
-	m, err := Load(filepath.Join(corpus.Root(t), "snapshots"), record(t))
+	m, err := Load(filepath.Join(corpus.Frozen(t), "snapshots"), record(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-// record is the committed values record, read afresh (generation
+// record is the frozen tree's values record, read afresh (generation
 // extends it).
 func record(t testing.TB) *Record {
 	t.Helper()
-	r, err := LoadRecord(filepath.Join(corpus.Root(t), "generated", RecordFile))
+	r, err := LoadRecord(filepath.Join(corpus.Frozen(t), "generated", RecordFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,29 +197,12 @@ func listsOf(cs []Category) []List {
 	return out
 }
 
-// copySnapshots copies snapshots/ into a temporary directory.
+// copySnapshots copies the frozen tree's snapshots/ into a temporary
+// directory, for a test to change.
 func copySnapshots(t *testing.T) string {
 	t.Helper()
-	src := filepath.Join(corpus.Root(t), "snapshots")
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	_, snapDir := corpus.CopyProject(t)
+	return snapDir
 }
 
 // A rules update that adds names at the front and the end of a list and

@@ -77,6 +77,7 @@ type Category struct {
 	Name      string   // "creature"
 	Type      string   // Go type: "Creature"
 	Since     string   // first release with the category
+	Removed   string   // first release without it, once the rules dropped it
 	CardTypes []string // card types whose subtypes it lists, as 205.2a prints them
 	List
 }
@@ -137,7 +138,7 @@ func Load(dir string, rec *Record) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		cat := Category{Name: c.name, Type: goType, Since: c.since, List: l}
+		cat := Category{Name: c.name, Type: goType, Since: c.since, Removed: c.removed, List: l}
 		if _, current := m.EN.Subtypes[c.name]; current {
 			if cat.CardTypes = m.EN.SubtypeCardTypes[c.name]; len(cat.CardTypes) == 0 {
 				return nil, fmt.Errorf("%s records no card types for the %s types (rule %s): run make regen", store.CurrentPath("en"), c.name, m.EN.SubtypeRules[c.name])
@@ -271,7 +272,7 @@ func lastRule(h []*snapshot.Snapshot, key string) string {
 	return ""
 }
 
-type categoryInfo struct{ name, since string }
+type categoryInfo struct{ name, since, removed string }
 
 // categories lists every category the history has known, by value:
 // values come from the record, which numbers a new category after the
@@ -279,9 +280,19 @@ type categoryInfo struct{ name, since string }
 func (m *Model) categories(h []*snapshot.Snapshot) ([]categoryInfo, error) {
 	var seen []categoryInfo
 	for _, s := range h {
+		if !s.Has(snapshot.FactSubtypes) {
+			continue // a page of another rule says nothing of the categories
+		}
+		for i := range seen {
+			if _, listed := s.Subtypes[seen[i].name]; listed {
+				seen[i].removed = ""
+			} else if seen[i].removed == "" {
+				seen[i].removed = s.Effective
+			}
+		}
 		for _, c := range s.Categories() {
 			if !slices.ContainsFunc(seen, func(x categoryInfo) bool { return x.name == c }) {
-				seen = append(seen, categoryInfo{c, s.Effective})
+				seen = append(seen, categoryInfo{name: c, since: s.Effective})
 			}
 		}
 	}

@@ -44,8 +44,8 @@ func (m *Model) dataFile() *jen.File {
 				cts = append(cts, jen.Lit(m.CardTypes.value(t)))
 			}
 			fs := []jen.Code{field("Name", jen.Lit(c.Name)), field("Rule", jen.Lit(c.Rule)), field("Since", jen.Lit(c.Since))}
-			if len(c.CardTypes) == 0 {
-				fs = append(fs, field("Removed", jen.Lit(m.EN.Effective)))
+			if c.Removed != "" {
+				fs = append(fs, field("Removed", jen.Lit(c.Removed)))
 			} else {
 				fs = append(fs, field("CardTypes", jen.Index().Int().Values(cts...)))
 			}
@@ -133,8 +133,8 @@ func (m *Model) subtypeFile() *jen.File {
 	cats := List{Noun: "category"}
 	for _, c := range m.Categories {
 		v := Value{EN: c.Name, Ident: "Category" + c.Type, Since: c.Since, Exact: c.Since != m.CardTypes.Values[0].Since}
-		if len(c.CardTypes) == 0 {
-			v.Removed = m.EN.Effective
+		if c.Removed != "" {
+			v.Removed = c.Removed
 		} else {
 			cats.Order = append(cats.Order, len(cats.Values)+1)
 		}

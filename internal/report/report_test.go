@@ -126,7 +126,7 @@ func TestCrossReferenceChange(t *testing.T) {
 // rules changed, before any rule text.
 func TestUpdateFirstScreen(t *testing.T) {
 	dirs := map[string]string{"2024-04-12": t.TempDir(), "2024-07-30": t.TempDir()}
-	es, err := snapshot.Load(filepath.Join(corpus.Root(t), "snapshots", "current", "es.json"))
+	es, err := corpus.FrozenStore(t).Current("es")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,11 @@ import (
 	"github.com/mtgrules/crgen/internal/textenc"
 )
 
+// seed reads a captured page of the frozen tree: the working tree's
+// pages are replaced by every rules update.
 func seed(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(corpus.Root(t), "sources", "captured", name))
+	b, err := os.ReadFile(filepath.Join(corpus.Frozen(t), "sources", "captured", name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -58,12 +59,26 @@ func Guard(old, cur *snapshot.Snapshot, maxShrink float64) error {
 	check("supertypes"+rule(snapshot.FactSupertypes), len(old.Supertypes), len(cur.Supertypes))
 	check("basic land types", len(old.BasicLandTypes), len(cur.BasicLandTypes))
 	check("mana symbols"+rule(snapshot.FactMana), len(old.ManaSymbols), len(cur.ManaSymbols))
+	// A subtype that moved to another category (a category renamed, a
+	// name recategorised) is not lost.
+	listed := map[string]bool{}
+	for _, names := range cur.Subtypes {
+		for _, n := range names {
+			listed[n] = true
+		}
+	}
 	for _, c := range snapshot.CategoryOrder(old, cur) {
 		what := c + " types" + rule(snapshot.FactSubtypes)
-		if len(old.Subtypes[c]) > 0 && len(cur.Subtypes[c]) == 0 {
-			what += fmt.Sprintf(", listed in rule %s before: no subrule lists them now, or its list sentence was not read", old.SubtypeRules[c])
+		kept := 0
+		for _, n := range old.Subtypes[c] {
+			if listed[n] {
+				kept++
+			}
 		}
-		check(what, len(old.Subtypes[c]), len(cur.Subtypes[c]))
+		if kept == 0 && len(old.Subtypes[c]) > 0 {
+			what += fmt.Sprintf(", listed in rule %s before: no subrule lists them now, or its list sentence was not read (expected a sentence like %q)", old.SubtypeRules[c], extract.ListSentence(extract.Lang(cur.Lang), c))
+		}
+		check(what, len(old.Subtypes[c]), max(kept, len(cur.Subtypes[c])))
 	}
 	if len(old.PairingEN) > 0 {
 		for _, c := range cur.Categories() {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/fetch"
@@ -66,7 +67,7 @@ func TestLiveRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cur.Partial || cur.Provenance["card_types"].Effective != "2026-02-27" || cur.Provenance["subtypes"].Effective != "2026-09-25" {
+	if cur.Partial || cur.Provenance["card_types"].Effective != "2026-02-27" || cur.Provenance["subtypes"].Effective != corpus.FrozenRelease {
 		t.Errorf("current: partial %v provenance %v", cur.Partial, cur.Provenance)
 	}
 	if got := cur.Sources[0].URL; got != srv.URL+"/base/downloads/MagicCompRules%2020260227.txt" {
@@ -74,11 +75,12 @@ func TestLiveRun(t *testing.T) {
 	}
 }
 
-// htmlPage renders the English 205.3 seed as an HTML rule page, the way a
-// rules site would serve it.
-func htmlPage(t *testing.T) []byte {
+// htmlPage renders the frozen tree's English 205.3 seed as an HTML rule
+// page of the release of effective (YYYY-MM-DD), the way a rules site
+// would serve it.
+func htmlPage(t *testing.T, effective string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(corpus.Root(t), "sources", "captured", "rule-205.3-en.txt"))
+	b, err := os.ReadFile(filepath.Join(corpus.Frozen(t), "sources", "captured", "rule-205.3-en.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +88,12 @@ func htmlPage(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	date, err := time.Parse(time.DateOnly, effective)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var sb strings.Builder
-	sb.WriteString(`<html><body><p class="effective">These rules are effective as of September 25, 2026.</p>`)
+	sb.WriteString(`<html><body><p class="effective">These rules are effective as of ` + date.Format("January 2, 2006") + `.</p>`)
 	for _, r := range p.Rules {
 		text, example, _ := strings.Cut(r.Text, " Example: ")
 		sb.WriteString(`<section class="rule"><span class="num">` + html.EscapeString(r.Number) + `</span><p class="txt">` + html.EscapeString(text) + `</p>`)
@@ -103,12 +109,13 @@ func htmlPage(t *testing.T) []byte {
 func TestHTMLSource(t *testing.T) {
 	src := sources.Source{ID: "html-205.3-en", Lang: "en", Format: sources.FormatHTML, Rule: "205.3",
 		Selectors: &rulepage.Selectors{Rule: "section.rule", Number: ".num", Text: ".txt", Effective: ".effective"}}
-	s, _, err := Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
+	// The seed's own release, printed long on the page, read back as a date.
+	_, seed := seeds(t)
+	s, _, err := Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t, seed.Effective)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, seed := seeds(t)
-	if s.Effective != "2026-09-25" || !slices.Equal(s.BasicLandTypes, seed.BasicLandTypes) || !slices.Equal(s.Covers, []string{"205.3"}) {
+	if s.Effective != seed.Effective || !slices.Equal(s.BasicLandTypes, seed.BasicLandTypes) || !slices.Equal(s.Covers, []string{"205.3"}) {
 		t.Errorf("effective %s basic %v covers %v", s.Effective, s.BasicLandTypes, s.Covers)
 	}
 	for _, c := range seed.Categories() {
@@ -120,7 +127,7 @@ func TestHTMLSource(t *testing.T) {
 		t.Errorf("205.3b:\n%q\n%q", s.Rules["205.3b"], seed.Rules["205.3b"])
 	}
 	src.Selectors = &rulepage.Selectors{Rule: "div.rule-v2", Number: ".num", Text: ".txt"}
-	_, _, err = Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t)})
+	_, _, err = Read(Document{Source: src, URL: "https://rules.example/205.3", Data: htmlPage(t, seed.Effective)})
 	if err == nil || !strings.Contains(err.Error(), "source html-205.3-en") || !strings.Contains(err.Error(), `selector rule "div.rule-v2" matches nothing`) {
 		t.Errorf("got %v", err)
 	}

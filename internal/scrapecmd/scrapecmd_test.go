@@ -3,6 +3,7 @@ package scrapecmd
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -74,9 +75,9 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestExtractSeedsSpanish(t *testing.T) {
-	root := corpus.Root(t)
-	out, stderr, code := run(t, "extract", "-sources", filepath.Join(root, "sources"),
-		filepath.Join(root, "sources/captured/rule-205.3-es.txt"), filepath.Join(root, "sources/captured/rule-107.4-es.txt"))
+	src := filepath.Join(corpus.Frozen(t), "sources")
+	out, stderr, code := run(t, "extract", "-sources", src,
+		filepath.Join(src, "captured", "rule-205.3-es.txt"), filepath.Join(src, "captured", "rule-107.4-es.txt"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -84,8 +85,8 @@ func TestExtractSeedsSpanish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Facts of the captured pages, which do not change.
-	if s.Lang != "es" || s.Effective != "2026-09-25" || len(s.Subtypes["creature"]) != 324 || len(s.ManaSymbols) != 48 {
+	// Facts of the frozen tree's captured pages, which do not change.
+	if s.Lang != "es" || s.Effective != corpus.FrozenRelease || len(s.Subtypes["creature"]) != 324 || len(s.ManaSymbols) != 48 {
 		t.Errorf("lang %s effective %s creature %d mana %d", s.Lang, s.Effective, len(s.Subtypes["creature"]), len(s.ManaSymbols))
 	}
 	b, _ := snapshot.Marshal(s)
@@ -124,7 +125,7 @@ func TestExtractErrorsNameFileAndNextStep(t *testing.T) {
 
 func TestExtractOfficialRelease(t *testing.T) {
 	path := filepath.Join(corpus.Dir(t, "cr-en"), "en-20160930.txt") // UTF-16 LE
-	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Root(t), "sources"), path)
+	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Frozen(t), "sources"), path)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -138,7 +139,7 @@ func TestExtractOfficialRelease(t *testing.T) {
 }
 
 func TestDiffExitStatusAndErrors(t *testing.T) {
-	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	out, _, code := run(t, "diff", "-snapshots", snaps, "en@2024-04-12", "en@2024-07-30")
 	if code != 3 || !strings.Contains(out, "~ tribal → kindred") {
 		t.Errorf("exit %d, output:\n%s", code, out)
@@ -172,8 +173,9 @@ func TestDiffExitStatusAndErrors(t *testing.T) {
 	}
 }
 
+// On the frozen history, whose past does not change.
 func TestHistory(t *testing.T) {
-	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	for name, want := range map[string]string{
 		"time lord": "Time Lord (en): creature type, since 2023-10-13",
 		"Cephalid":  "Cephalid (en): creature type, since at least 2009-07-11 (the oldest en release known), until 2024-04-12 (gone in 2024-07-30)",
@@ -188,8 +190,9 @@ func TestHistory(t *testing.T) {
 			t.Errorf("history %s: exit %d %s\n%s\nwant %q", name, code, stderr, out, want)
 		}
 	}
-	if _, stderr, code := run(t, "history", "-snapshots", snaps, "Donkey"); code != 1 || !strings.Contains(stderr, `"Donkey" is in no list of the`) {
-		t.Errorf("unknown name: exit %d %q", code, stderr)
+	unknown := absentName(t, snaps, "Time Lord")
+	if _, stderr, code := run(t, "history", "-snapshots", snaps, unknown); code != 1 || !strings.Contains(stderr, fmt.Sprintf("%q is in no list of the", unknown)) {
+		t.Errorf("unknown name %q: exit %d %q", unknown, code, stderr)
 	}
 	// Outside the repository there are no snapshots: say so, not "no list".
 	if _, stderr, code := run(t, "history", "-snapshots", t.TempDir(), "Time Lord"); code != 1 || !strings.Contains(stderr, "no releases in") || !strings.Contains(stderr, "run from the repository root") {
@@ -259,7 +262,7 @@ func TestImport(t *testing.T) {
 }
 
 func TestReport(t *testing.T) {
-	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	out, stderr, code := run(t, "report", snaps, snaps)
 	if code != 0 || !strings.Contains(out, "No changes.") || !strings.Contains(out, "## Spanish:") {
 		t.Errorf("exit %d, %q, %q", code, out, stderr)
@@ -306,7 +309,7 @@ func TestExtractMemory(t *testing.T) {
 // asks 3 life for a Phyrexian symbol diffs as a change of meaning of each
 // Phyrexian symbol, beside the rule text, and nothing else.
 func TestDiffShowsAChangeOfMeaning(t *testing.T) {
-	snaps := filepath.Join(corpus.Root(t), "snapshots")
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	text := string(corpus.Read(t, "20260227"))
 	changed := strings.ReplaceAll(text, "or by paying 2 life.", "or by paying 3 life.")
 	if strings.Count(text, "or by paying 2 life.") != 2 {
@@ -317,7 +320,7 @@ func TestDiffShowsAChangeOfMeaning(t *testing.T) {
 	if err := os.WriteFile(txt, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Root(t), "sources"), txt)
+	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Frozen(t), "sources"), txt)
 	if code != 0 {
 		t.Fatalf("extract: exit %d: %s", code, stderr)
 	}
