@@ -8,6 +8,12 @@ import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 )
 
+// The examples whose result depends on which names the rules list today
+// show it in a comment, as the rules of 2026-09-25 gave it: a rules update
+// may drop or retranslate any name. cardtype_test.go checks the same
+// behaviour on names it picks from the data.
+
+// ParseCardType reads a card type in English or Spanish, in any case.
 func ExampleParseCardType() {
 	for _, name := range []string{"Creature", "criatura", "TIERRA", "Summon"} {
 		t, err := cardtype.ParseCardType(name)
@@ -17,11 +23,12 @@ func ExampleParseCardType() {
 		}
 		fmt.Printf("%s: %s / %s (rule %s)\n", name, t, t.Spanish(), t.Rule())
 	}
-	// Output:
-	// Creature: Creature / Criatura (rule 205.2a)
-	// criatura: Creature / Criatura (rule 205.2a)
-	// TIERRA: Land / Tierra (rule 205.2a)
-	// cardtype: "Summon" is not a card type (rule 205.2a)
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Creature: Creature / Criatura (rule 205.2a)
+	//	criatura: Creature / Criatura (rule 205.2a)
+	//	TIERRA: Land / Tierra (rule 205.2a)
+	//	cardtype: "Summon" is not a card type (rule 205.2a)
 }
 
 // A name the rules dropped keeps its constant and its value; parsing it
@@ -38,37 +45,53 @@ func ExampleCardType_Removed() {
 	// true 2024-07-30
 }
 
+// Since is the first release that listed a name. For a name as old as the
+// history, it is the oldest release the history knows (2009-07-11 today,
+// earlier if older releases are imported), and only a bound.
 func ExampleCardType_Since() {
 	release, exact := cardtype.Battle.Since()
 	fmt.Println(release, exact)
-	release, exact = cardtype.Creature.Since()
-	fmt.Println(release, exact) // the oldest release known: only a bound
+	_, exact = cardtype.Creature.Since()
+	fmt.Println(exact)
 	// Output:
 	// 2023-04-14 true
-	// 2009-07-11 false
+	// false
 }
 
 // Values are fixed when a name first appears and never change, so they can
-// be stored; the text form is the English name.
+// be stored; the text form is the English name, read back in any case.
 func ExampleCardType_MarshalText() {
 	b, _ := json.Marshal(map[string]cardtype.CardType{"type": cardtype.Land, "none": 0})
 	fmt.Println(string(b), int(cardtype.Artifact))
 	var t cardtype.CardType
-	_ = json.Unmarshal([]byte(`"encantamiento"`), &t)
+	_ = json.Unmarshal([]byte(`"ENCHANTMENT"`), &t)
 	fmt.Println(t)
 	// Output:
 	// {"none":"","type":"Land"} 1
 	// Enchantment
 }
 
+// Text reads back from the Spanish name too.
+func ExampleCardType_UnmarshalText() {
+	var t cardtype.CardType
+	err := json.Unmarshal([]byte(`"encantamiento"`), &t)
+	fmt.Println(t, err)
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Enchantment <nil>
+}
+
+// Spanish supertypes read in either gender: the rules page lists
+// "legendario", cards print "Criatura legendaria".
 func ExampleParseSupertype() {
 	for _, name := range []string{"Legendary", "legendaria", "básica", "nevado"} {
 		s, _ := cardtype.ParseSupertype(name)
 		fmt.Println(name, "→", s, s.Spanish())
 	}
-	// Output:
-	// Legendary → Legendary Legendario
-	// legendaria → Legendary Legendario
-	// básica → Basic Básico
-	// nevado → Snow Nevado
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Legendary → Legendary Legendario
+	//	legendaria → Legendary Legendario
+	//	básica → Basic Básico
+	//	nevado → Snow Nevado
 }

@@ -8,6 +8,15 @@ import (
 	"github.com/mtgrules/crgen/generated/subtype"
 )
 
+// The examples whose result depends on which names the rules list today
+// show it in a comment, as the rules of 2026-09-25 gave it: a rules update
+// may drop or retranslate any name. current_test.go checks the same
+// behaviour on names it picks from the data.
+
+// ParseCreature reads a name in English or Spanish, in any case and with
+// either apostrophe. A name the rules dropped says when; a Spanish name is
+// read within its category (Saga is the Spanish of the creature type Hag,
+// and an enchantment type of its own).
 func ExampleParseCreature() {
 	for _, name := range []string{"Time Lord", "time lord", "Señor del Tiempo", "C'tan", "Saga", "Cephalid", "Donkey"} {
 		c, err := subtype.ParseCreature(name)
@@ -17,51 +26,55 @@ func ExampleParseCreature() {
 		}
 		fmt.Printf("%s → %s (%s)\n", name, c, c.Spanish())
 	}
-	// Output:
-	// Time Lord → Time Lord (Señor del Tiempo)
-	// time lord → Time Lord (Señor del Tiempo)
-	// Señor del Tiempo → Time Lord (Señor del Tiempo)
-	// C'tan → C’tan (C’tan)
-	// Saga → Hag (Saga)
-	// subtype: "Cephalid" is no longer a creature type: Cephalid was removed from rule 205.3m in the release of 2024-07-30
-	// subtype: "Donkey" is not a creature type (rule 205.3m)
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Time Lord → Time Lord (Señor del Tiempo)
+	//	time lord → Time Lord (Señor del Tiempo)
+	//	Señor del Tiempo → Time Lord (Señor del Tiempo)
+	//	C'tan → C’tan (C’tan)
+	//	Saga → Hag (Saga)
+	//	subtype: "Cephalid" is no longer a creature type: Cephalid was removed from rule 205.3m in the release of 2024-07-30
+	//	subtype: "Donkey" is not a creature type (rule 205.3m)
 }
 
+// A name the rules dropped keeps its constant; Removed says when it went.
+// A current name reports "", false.
 func ExampleCreature_Removed() {
-	for _, c := range []subtype.Creature{subtype.CreatureTimeLord, subtype.CreatureCephalid} {
-		release, removed := c.Removed()
-		since, _ := c.Since()
-		fmt.Println(c, c.IsValid(), since, release, removed)
-	}
+	release, removed := subtype.CreatureCephalid.Removed()
+	fmt.Println(subtype.CreatureCephalid, subtype.CreatureCephalid.IsValid(), release, removed)
 	// Output:
-	// Time Lord true 2023-10-13  false
-	// Cephalid false 2009-07-11 2024-07-30 true
+	// Cephalid false 2024-07-30 true
 }
 
 func ExampleCategory_CardTypes() {
 	fmt.Printf("%v %v\n", subtype.CategoryCreature.CardTypes(), subtype.CategorySpell.CardTypes())
 	fmt.Printf("%v %s\n", subtype.For(cardtype.Plane), subtype.CategoryLand.Rule())
-	// Output:
-	// [Creature Kindred] [Instant Sorcery]
-	// [planar] 205.3i
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	[Creature Kindred] [Instant Sorcery]
+	//	[planar] 205.3i
 }
 
+// Find looks a name up in one category, among the names the rules list
+// today.
 func ExampleFind() {
 	st, ok := subtype.Find(subtype.CategoryLand, "de urza")
 	fmt.Println(st, ok, st.Category())
 	_, ok = subtype.Find(subtype.CategoryCreature, "Forest")
 	fmt.Println(ok)
-	// Output:
-	// Urza’s true land
-	// false
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Urza’s true land
+	//	false
 }
 
 // A Subtype can be of any category, so its JSON names the category too.
+// The name reads back in English or Spanish, in any case.
 func ExampleSubtype_MarshalJSON() {
 	b, _ := json.Marshal([]subtype.Subtype{subtype.LandUrzas.Subtype(), {}})
 	fmt.Println(string(b))
 	var st subtype.Subtype
-	_ = json.Unmarshal([]byte(`{"category": "artifact", "name": "astronave"}`), &st)
+	_ = json.Unmarshal([]byte(`{"category": "artifact", "name": "SPACECRAFT"}`), &st)
 	fmt.Println(st, st.Category())
 	// Output:
 	// [{"category":"land","name":"Urza’s"},null]
@@ -69,7 +82,7 @@ func ExampleSubtype_MarshalJSON() {
 }
 
 func ExampleAs() {
-	st, _ := subtype.Find(subtype.CategoryCreature, "Elf")
+	st := subtype.CreatureElf.Subtype()
 	c, ok := subtype.As[subtype.Creature](st)
 	fmt.Println(c == subtype.CreatureElf, ok)
 	_, ok = subtype.As[subtype.Land](st)
@@ -79,17 +92,21 @@ func ExampleAs() {
 	// false
 }
 
+// A value encodes as its English name and reads back from either
+// apostrophe, in any case, or from its Spanish name ("de Urza").
 func ExampleLand_MarshalText() {
 	b, _ := json.Marshal(map[string]subtype.Land{"land": subtype.LandUrzas})
 	fmt.Println(string(b))
 	var l subtype.Land
-	_ = json.Unmarshal([]byte(`"de Urza"`), &l)
-	fmt.Println(l == subtype.LandUrzas, l.Rule())
+	_ = json.Unmarshal([]byte(`"urza's"`), &l)
+	fmt.Println(l == subtype.LandUrzas)
 	// Output:
 	// {"land":"Urza’s"}
-	// true 205.3i
+	// true
 }
 
+// Choose checks a player's choice (rule 205.3e): one, and only one,
+// existing subtype of the category.
 func ExampleChoose() {
 	for _, choice := range []string{"Merfolk", "tritón", "Merfolk Wizard", "Swamp", "Cephalid", "truck"} {
 		st, err := subtype.Choose(subtype.CategoryCreature, choice)
@@ -99,11 +116,12 @@ func ExampleChoose() {
 		}
 		fmt.Println(choice, "→", st)
 	}
-	// Output:
-	// Merfolk → Merfolk
-	// tritón → Merfolk
-	// subtype: choosing a creature type: rule 205.3e: "Merfolk Wizard" is 2 creature types (Merfolk, Wizard); choose one
-	// subtype: choosing a creature type: rule 205.3e: "Swamp" is a land type (Swamp), not a creature type
-	// subtype: choosing a creature type: rule 205.3e: "Cephalid" is no longer a creature type: the rules dropped it in 2024-07-30
-	// subtype: choosing a creature type: rule 205.3e: "truck" is not a creature type
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Merfolk → Merfolk
+	//	tritón → Merfolk
+	//	subtype: choosing a creature type: rule 205.3e: "Merfolk Wizard" is 2 creature types (Merfolk, Wizard); choose one
+	//	subtype: choosing a creature type: rule 205.3e: "Swamp" is a land type (Swamp), not a creature type
+	//	subtype: choosing a creature type: rule 205.3e: "Cephalid" is no longer a creature type: the rules dropped it in 2024-07-30
+	//	subtype: choosing a creature type: rule 205.3e: "truck" is not a creature type
 }

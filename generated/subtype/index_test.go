@@ -17,11 +17,9 @@ func TestStaticIndexesMatchTheNames(t *testing.T) {
 		tables = append(tables, data.Categories[i].Table)
 	}
 	for _, tb := range tables {
-		var spellings [][]string
 		var current []bool
 		for v := 1; v <= tb.Len(); v++ {
 			e := tb.Entry(v)
-			spellings = append(spellings, e.Names())
 			current = append(current, e.Removed == "")
 			for _, n := range e.Names() {
 				if got, ok := tb.Lookup(n); !ok || got != v {
@@ -32,7 +30,7 @@ func TestStaticIndexesMatchTheNames(t *testing.T) {
 				}
 			}
 		}
-		built, words, err := names.ListIndex(spellings, current)
+		built, words, err := names.DatedIndex(tb.Spellings(), current)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,11 @@ import (
 	"github.com/mtgrules/crgen/generated/typeline"
 )
 
+// The examples whose result depends on which names the rules list today
+// show it in a comment, as the rules of 2026-09-25 gave it: a rules update
+// may drop or retranslate any name. lines_test.go and printed_test.go
+// check the same behaviour on names they pick from the data.
+
 func ExampleValidate() {
 	for _, line := range []string{
 		"Land Creature — Forest Dryad",
@@ -23,13 +28,14 @@ func ExampleValidate() {
 		}
 		fmt.Println(line, "ok")
 	}
-	// Output:
-	// Land Creature — Forest Dryad ok
-	// legendary creature — time lord doctor ok
-	// type line "Creature — Forest": rule 205.3d: "Forest" is a land type, but Creature cannot have land types
-	// Enchantment Land — Urza's Saga ok
-	// type line "Creature - Elf": rule 205.3: "-" stands where the long dash "—" belongs: subtypes follow " — "
-	// type line "Tribal Instant — Elf": rule 205.2a: "Tribal" is no longer a card type: the rules dropped Tribal from rule 205.2a in the release of 2024-07-30 and renamed it Kindred
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Land Creature — Forest Dryad ok
+	//	legendary creature — time lord doctor ok
+	//	type line "Creature — Forest": rule 205.3d: "Forest" is a land type, but Creature cannot have land types
+	//	Enchantment Land — Urza's Saga ok
+	//	type line "Creature - Elf": rule 205.3: "-" stands where the long dash "—" belongs: subtypes follow " — "
+	//	type line "Tribal Instant — Elf": rule 205.2a: "Tribal" is no longer a card type: the rules dropped Tribal from rule 205.2a in the release of 2024-07-30 and renamed it Kindred
 }
 
 func ExampleParse() {
@@ -41,21 +47,29 @@ func ExampleParse() {
 		}
 		fmt.Printf("%s → %s → %s\n", line, tl, tl.Format(typeline.Spanish))
 	}
-	// Output:
-	// Criatura — Saga → Creature — Hag → Criatura — Saga
-	// Encantamiento — Saga → Enchantment — Saga → Encantamiento — Saga
-	// criatura artefacto legendaria — humano guerrero → Legendary Artifact Creature — Human Warrior → Criatura artefacto legendaria — Humano Guerrero
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Criatura — Saga → Creature — Hag → Criatura — Saga
+	//	Encantamiento — Saga → Enchantment — Saga → Encantamiento — Saga
+	//	criatura artefacto legendaria — humano guerrero → Legendary Artifact Creature — Human Warrior → Criatura artefacto legendaria — Humano Guerrero
 }
 
-// Every error says what caused it.
+// Every error says what caused it, and the word that did: here a card
+// type the rules renamed (Tribal became Kindred in 2024-07-30), and the
+// long dash of Windows-1252 (byte 0x97) in a line that is not UTF-8.
+// Rule is the rule broken, as the current rules number it (205.2a for
+// Tribal; none for bytes that are not text).
 func ExampleError() {
-	err := typeline.Validate("Criatura — Elfo", typeline.English)
-	var te *typeline.Error
-	if errors.As(err, &te) {
-		fmt.Println(te.Cause, te.Word, te.Rule)
+	for _, line := range []string{"Tribal Sorcery", "Sorcery\x97Arcane"} {
+		err := typeline.Validate(line, typeline.English)
+		var te *typeline.Error
+		if errors.As(err, &te) {
+			fmt.Printf("%s %q\n", te.Cause, te.Word)
+		}
 	}
 	// Output:
-	// language Criatura 205.2a
+	// removed "Tribal"
+	// encoding "\x97"
 }
 
 func ExampleTypeLine_MarshalText() {
@@ -68,9 +82,10 @@ func ExampleTypeLine_MarshalText() {
 	var back typeline.TypeLine
 	_ = json.Unmarshal([]byte(`"Criatura — Hada // Conjuro — Aventura"`), &back)
 	fmt.Println(back)
-	// Output:
-	// {"Line":"Creature — Faerie // Sorcery — Adventure","Lang":"es"}
-	// Creature — Faerie // Sorcery — Adventure
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	{"Line":"Creature — Faerie // Sorcery — Adventure","Lang":"es"}
+	//	Creature — Faerie // Sorcery — Adventure
 }
 
 func ExampleParseLang() {
@@ -99,11 +114,12 @@ func ExampleOptions_Parse() {
 	// Dropped names stay errors in both modes.
 	_, err = printed.Parse("Criatura — Señor trasgo")
 	fmt.Println(err)
-	// Output:
-	// Creature — Wizard Moonfolk <nil>
-	// "-" → "—": a hyphen where the rules print the long dash
-	// "pueblo lunar" → "Pueblo-lunar": spelled without the hyphen of the rules page (Pueblo-lunar)
-	// Criatura — Hechicero pueblo-lunar
-	// type line "Criatura — Bestia felina": rule 205.3m: "felina" is not how the rules spell the creature type Cat, Felino; cards print it so (feminine agreement after a feminine type (Bestia felina)): printed mode accepts it
-	// type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; the rules dropped it before 2009-07-11, the oldest release the history knows
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Creature — Wizard Moonfolk <nil>
+	//	"-" → "—": a hyphen where the rules print the long dash
+	//	"pueblo lunar" → "Pueblo-lunar": spelled without the hyphen of the rules page (Pueblo-lunar)
+	//	Criatura — Hechicero pueblo-lunar
+	//	type line "Criatura — Bestia felina": rule 205.3m: "felina" is not how the rules spell the creature type Cat, Felino; cards print it so (feminine agreement after a feminine type (Bestia felina)): printed mode accepts it
+	//	type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; the rules dropped it before 2009-07-11, the oldest release the history knows
 }

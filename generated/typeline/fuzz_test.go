@@ -60,7 +60,12 @@ func FuzzTypeLine(f *testing.F) {
 				t.Errorf("%q: note %+v does not point at its printed form", s, n)
 			}
 		}
-		// The current form is a line of the rules, reading the same.
+		// The current form is a line of the rules, reading the same; a
+		// Spanish line's only once the Spanish page pairs its every name
+		// (the rules' form of a name it lags on is the English one).
+		if lang == typeline.Spanish && !allSpanish(tl) {
+			return
+		}
 		cur, err := o.Current(s)
 		if err != nil {
 			t.Fatalf("%q: %v", s, err)
@@ -70,4 +75,26 @@ func FuzzTypeLine(f *testing.F) {
 			t.Errorf("%q: current form %q reads %v, %v; want %v", s, cur, back, err, tl)
 		}
 	})
+}
+
+// allSpanish reports whether every name of tl has a Spanish name.
+func allSpanish(tl typeline.TypeLine) bool {
+	for _, f := range tl.Faces {
+		for _, x := range f.Supertypes {
+			if x.Spanish() == "" {
+				return false
+			}
+		}
+		for _, x := range f.CardTypes {
+			if x.Spanish() == "" {
+				return false
+			}
+		}
+		for _, x := range f.Subtypes {
+			if x.Spanish() == "" {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -162,6 +162,13 @@ func (p *parser) parseFace(s string, off int, f *face) *Error {
 		return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "nothing after the dash" })
 	}
 	if !f.anyCategory() {
+		// A name the rules dropped with its category (the battle types,
+		// say) says so, as it would under a card type that still had it.
+		if w := firstWord(right); w != "" {
+			if s := removedOnly(vocab.lookup(w)); s != nil {
+				return p.removed(w, s)
+			}
+		}
 		return p.fail(data.RuleSubtypes+"d", CauseCategory, strings.TrimSpace(right), func() string {
 			return typeNames(f) + " has no subtypes, but the line lists " + quote(strings.TrimSpace(right))
 		})
@@ -476,4 +483,34 @@ func blank(s string) bool {
 		}
 	}
 	return true
+}
+
+// removedOnly is the subtype sense of a word the rules no longer list
+// in any category, or nil: a word that names a current subtype too is
+// not a removed name.
+func removedOnly(wd *word) *sense {
+	if wd == nil {
+		return nil
+	}
+	var gone *sense
+	for i := range wd.Senses {
+		s := &wd.Senses[i]
+		switch {
+		case s.Kind != kindSubtype || s.Form == formVariant:
+		case s.Cur:
+			return nil
+		case gone == nil:
+			gone = s
+		}
+	}
+	return gone
+}
+
+// firstWord is the first word of s, or "".
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " ")
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -81,12 +81,25 @@ func nonRulesObject(tl string) bool {
 	return false
 }
 
+// The history and printed forms below are the working tree's, not the
+// frozen tree's: conformance checks the generated packages, which gen
+// wrote from the working tree's snapshots, and a removal the packages
+// report must be one that history shows.
+func workingStore(t testing.TB) snapshot.Store {
+	t.Helper()
+	return snapshot.Store{Dir: filepath.Join(corpus.Root(t), "snapshots")}
+}
+
+// fold is a name as lookups compare it: any case, either apostrophe
+// (cards print "Urza's", the rules "Urza’s").
+func fold(name string) string { return strings.ToLower(strings.ReplaceAll(name, "’", "'")) }
+
 // removals maps every name the English history shows leaving the rules,
 // folded, to the release that dropped it: the independent account that
 // "uses a removed name" rejections are checked against.
 func removals(t testing.TB) map[string]string {
 	t.Helper()
-	h, err := snapshot.Store{Dir: filepath.Join(corpus.Root(t), "snapshots")}.History("en")
+	h, err := workingStore(t).History("en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +107,7 @@ func removals(t testing.TB) map[string]string {
 	for _, list := range snapshot.ListsOf(h...) {
 		for _, l := range history.Lives(h, list, nil) {
 			if l.Removed != "" {
-				out[strings.ToLower(l.Name)] = l.Removed
+				out[fold(l.Name)] = l.Removed
 			}
 		}
 	}
@@ -102,11 +115,16 @@ func removals(t testing.TB) map[string]string {
 }
 
 // droppedNames are the names printed.json says the rules dropped before
-// the history begins, lower case.
+// the history begins, folded.
 func droppedNames(t testing.TB) map[string]bool {
+	t.Helper()
+	p, err := workingStore(t).Printed()
+	if err != nil || p == nil {
+		t.Fatalf("snapshots/printed.json: %v", err)
+	}
 	out := map[string]bool{}
-	for _, d := range corpus.PrintedForms(t).Dropped {
-		out[strings.ToLower(d.Printed)] = true
+	for _, d := range p.Dropped {
+		out[fold(d.Printed)] = true
 	}
 	return out
 }
@@ -120,10 +138,10 @@ func cause(c card, err *typeline.Error, removed map[string]string) string {
 		return "no type line in the data"
 	case nonRulesObject(c.TypeLine):
 		return "token, emblem or art card"
-	case err.Cause == typeline.CauseRemoved && removed[strings.ToLower(err.Word)] == "":
+	case err.Cause == typeline.CauseRemoved && removed[fold(err.Word)] == "":
 		return fmt.Sprintf("uses %s, dropped before the history begins", err.Word)
 	case err.Cause == typeline.CauseRemoved:
-		return fmt.Sprintf("uses %s, removed in %s", err.Word, removed[strings.ToLower(err.Word)])
+		return fmt.Sprintf("uses %s, removed in %s", err.Word, removed[fold(err.Word)])
 	case c.SetType == "funny":
 		return "Un-set: " + err.Cause.String()
 	}
@@ -139,7 +157,7 @@ func TestEveryTypeLine(t *testing.T) {
 	removed := removals(t)
 	dropped := droppedNames(t)
 	causes := map[string]int{}
-	accepted := 0
+	accepted, usesRemoved := 0, 0
 	for _, c := range all {
 		err := typeline.Validate(c.TypeLine, typeline.English)
 		if _, perr := typeline.Parse(c.TypeLine, typeline.English); (perr == nil) != (err == nil) {
@@ -156,10 +174,13 @@ func TestEveryTypeLine(t *testing.T) {
 		}
 		why := cause(c, te, removed)
 		causes[why]++
+		if te.Cause == typeline.CauseRemoved {
+			usesRemoved++
+		}
 		switch {
 		case why == "rules card":
 			t.Errorf("%s (%s): %v", c.Name, c.Set, err)
-		case te.Cause == typeline.CauseRemoved && removed[strings.ToLower(te.Word)] == "" && !dropped[strings.ToLower(te.Word)]:
+		case te.Cause == typeline.CauseRemoved && removed[fold(te.Word)] == "" && !dropped[fold(te.Word)]:
 			t.Errorf("%s: rejected for the removed name %q, which neither the history nor printed.json saw leave: %v", c.Name, te.Word, err)
 		}
 	}
@@ -171,8 +192,11 @@ func TestEveryTypeLine(t *testing.T) {
 			t.Errorf("%s: %d, want %d", k, causes[k], n)
 		}
 	}
-	if accepted < len(all)*99/100 {
-		t.Errorf("only %d of %d printings accepted", accepted, len(all))
+	// Printings of names the rules dropped are accounted for above (each
+	// checked against the history); every rules update may add some. Of
+	// the others, nearly all are cards of the rules.
+	if judged := len(all) - usesRemoved; accepted < judged*99/100 {
+		t.Errorf("only %d of %d printings accepted (%d more use removed names)", accepted, judged, usesRemoved)
 	}
 }
 

@@ -30,8 +30,10 @@ func nfcInputs(tb testing.TB) (lines, linesNFD, names, namesNFD []string) {
 			names, namesNFD = append(names, c.Spanish()), append(namesNFD, d)
 		}
 	}
+	// Both come from the data: the Spanish page may not name, yet, the
+	// creature types of a new release.
 	if len(lines) == 0 || len(names) == 0 {
-		tb.Fatalf("no Spanish line (%d) or name (%d) with a diacritic", len(lines), len(names))
+		tb.Skipf("no valid Spanish line (%d) or current Spanish creature type (%d) with a diacritic", len(lines), len(names))
 	}
 	return lines, linesNFD, names, namesNFD
 }

@@ -12,34 +12,137 @@ import (
 	"github.com/mtgrules/crgen/generated/typeline"
 )
 
-// lookupInputs mix exact names, other cases, straight apostrophes, Spanish
-// names and misses, as user input does.
-var lookupInputs = []string{
-	"Goblin", "Time Lord", "goblin", "WIZARD", "c'tan", "C’tan", "Señor del Tiempo", "humano",
-	"Assembly-Worker", "assembly-worker", "Donkey", "Merfolk Wizard", "Swamp", "truck", "",
-	"Zubera", "zombie", "Acechador nocturno", "Shi'ar", "Elf ", strings.Repeat("x", 200),
+// lookupInputs mix exact names, other cases, straight apostrophes,
+// Spanish names, two names in one, names of other categories and misses,
+// as user input does: the current names picked from the data (a rules
+// update may drop any), the misses built absent.
+func lookupInputs() []string {
+	in := []string{"", "Elf ", strings.Repeat("x", 200), absent("Donkey"), absent("truck")}
+	creatures := current(subtype.CategoryCreature)
+	for i, c := range creatures[:min(len(creatures), 12)] {
+		in = append(in, c.String(), strings.ToLower(c.String()), strings.ToUpper(c.String()), strings.ReplaceAll(c.String(), "’", "'"))
+		if c.Spanish() != "" {
+			in = append(in, c.Spanish(), strings.ToLower(c.Spanish()))
+		}
+		if i > 0 {
+			in = append(in, creatures[i-1].String()+" "+c.String())
+		}
+	}
+	for _, c := range creatures {
+		if strings.Contains(c.String(), "’") {
+			in = append(in, c.String(), strings.ToLower(strings.ReplaceAll(c.String(), "’", "'")))
+		}
+	}
+	for _, l := range current(subtype.CategoryLand)[:1] {
+		in = append(in, l.String())
+	}
+	return in
 }
 
+// Lookups allocate nothing, hit or miss.
 func TestLookupsAllocateNothing(t *testing.T) {
-	for _, in := range lookupInputs {
+	inputs := lookupInputs()
+	for _, in := range inputs {
 		if n := testing.AllocsPerRun(100, func() { subtype.Find(subtype.CategoryCreature, in) }); n != 0 {
 			t.Errorf("Find(creature, %q): %v allocations", in, n)
 		}
 	}
-	for _, in := range []string{"Creature", "criatura", "Legendaria", "Basic", "básica", "nope"} {
+	var types []string
+	for _, ct := range cardtype.CardTypeValues() {
+		types = append(types, ct.String(), strings.ToLower(ct.Spanish()))
+	}
+	for _, st := range cardtype.SupertypeValues() {
+		types = append(types, st.String(), st.Spanish())
+	}
+	for _, in := range append(types, absent("nope")) {
 		n := testing.AllocsPerRun(100, func() {
 			_, _ = cardtype.ParseCardType(in)
 		})
-		// A miss returns an *UnknownError: that one allocation is the error.
+		// A miss returns a *NameError: that one allocation is the error.
 		if _, err := cardtype.ParseCardType(in); err == nil && n != 0 {
 			t.Errorf("ParseCardType(%q): %v allocations", in, n)
 		}
 	}
-	for _, in := range []string{"Goblin", "goblin", "c'tan", "Señor del Tiempo"} {
+	hits := 0
+	for _, in := range inputs {
+		if _, err := subtype.ParseCreature(in); err != nil {
+			continue // a miss: the error is its one allocation
+		}
+		hits++
 		if n := testing.AllocsPerRun(100, func() { _, _ = subtype.ParseCreature(in) }); n != 0 {
 			t.Errorf("ParseCreature(%q): %v allocations", in, n)
 		}
 	}
+	if hits == 0 {
+		t.Error("no input names a current creature type")
+	}
+}
+
+// validLines are type lines of the names the rules list today, in
+// English, and in Spanish as cards print them (forms the rules spell
+// differently, which printed mode accepts with a note).
+func validLines(t *testing.T) (english, printedES []string) {
+	creature := cardTypeFor(t, subtype.CategoryCreature)
+	land := cardTypeFor(t, subtype.CategoryLand)
+	elf := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES)
+	rogue := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES, elf)
+	forest := pick(t, subtype.CategoryLand, "plain and named in Spanish", plainES)
+	legendary := supertype(t)
+	english = []string{
+		legendary.String() + " " + creature.String() + " — " + elf.String() + " " + rogue.String(),
+		land.String() + " " + creature.String() + " — " + forest.String() + " " + elf.String(),
+		creature.String() + " — " + elf.String() + " " + rogue.String() + " // " + creature.String() + " — " + rogue.String(),
+	}
+	for _, c := range subtype.Categories() {
+		for _, s := range current(c) {
+			if strings.Contains(s.String(), " ") && only(s) && len(c.CardTypes()) > 0 && c.CardTypes()[0].IsValid() {
+				english = append(english, c.CardTypes()[0].String()+" — "+s.String())
+				break
+			}
+		}
+	}
+	// Printed Spanish: a hyphen for the dash; a feminine form or a name
+	// without its accents, where a name allows one.
+	cr := creature.Spanish()
+	candidates := []string{cr + " - " + elf.Spanish() + " " + strings.ToLower(rogue.Spanish())}
+	for _, s := range current(subtype.CategoryCreature) {
+		es := s.Spanish()
+		if es == "" || !only(s) {
+			continue
+		}
+		if strings.HasSuffix(es, "o") {
+			candidates = append(candidates, cr+" "+strings.ToLower(feminineOf(legendary))+" — "+strings.TrimSuffix(es, "o")+"a")
+		}
+		if plain := stripAccents(es); plain != es {
+			candidates = append(candidates, cr+" — "+plain)
+		}
+	}
+	for _, l := range candidates {
+		if tl, err := (typeline.Options{Lang: typeline.Spanish, Printed: true}).Parse(l); err == nil && len(tl.Notes) > 0 {
+			printedES = append(printedES, l)
+		}
+		if len(printedES) == 5 {
+			break
+		}
+	}
+	return english, printedES
+}
+
+// feminineOf is the feminine Spanish form of a supertype (legendaria),
+// which printed mode reads as the rules' one.
+func feminineOf(s cardtype.Supertype) string {
+	es := s.Spanish()
+	if f := strings.TrimSuffix(es, "o") + "a"; f != es {
+		if got, err := cardtype.ParseSupertype(f); err == nil && got == s {
+			return f
+		}
+	}
+	return es
+}
+
+// stripAccents writes the accented vowels of s without their accent.
+func stripAccents(s string) string {
+	return strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "Á", "A", "É", "E", "Í", "I", "Ó", "O", "Ú", "U").Replace(s)
 }
 
 func TestValidInputsAllocateNothing(t *testing.T) {
@@ -48,17 +151,22 @@ func TestValidInputsAllocateNothing(t *testing.T) {
 			t.Errorf("ParseCost(%q): %v allocations", c, n)
 		}
 	}
-	for _, l := range []string{"Legendary Creature — Time Lord Doctor", "Land Creature — Forest Dryad", "Creature — Human Rogue // Creature — Phyrexian Rogue", "Plane — Bolas’s Meditation Realm"} {
+	english, printedES := validLines(t)
+	for _, l := range english {
+		if err := typeline.Validate(l, typeline.English); err != nil {
+			t.Errorf("a line of current names is invalid: %v", err)
+			continue
+		}
 		if n := testing.AllocsPerRun(100, func() { _ = typeline.Validate(l, typeline.English) }); n != 0 {
 			t.Errorf("Validate(%q): %v allocations", l, n)
 		}
 	}
 	// Printed mode, on forms the rules spell differently: still nothing.
+	if len(printedES) < 2 {
+		t.Errorf("printed mode reads only %q of the printed forms built from current names", printedES)
+	}
 	es := typeline.Options{Lang: typeline.Spanish, Printed: true}
-	for _, l := range []string{"Criatura - Hechicero pueblo lunar", "Criatura — Bestia felina", "Planeswalker legendario — Cálix", "Tierra basica — Bosque", "Criatura legendaria — Guerrera humana"} {
-		if err := es.Validate(l); err != nil {
-			t.Fatal(err)
-		}
+	for _, l := range printedES {
 		if n := testing.AllocsPerRun(100, func() { _ = es.Validate(l) }); n != 0 {
 			t.Errorf("printed Validate(%q): %v allocations", l, n)
 		}

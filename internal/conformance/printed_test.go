@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -114,6 +116,164 @@ func sameTypes(a, b typeline.TypeLine) bool {
 	return true
 }
 
+// spanishRules is what the Spanish rules pair, from the working tree's
+// Spanish snapshots (the ones gen wrote the packages from): the English
+// names the current Spanish page pairs, and every Spanish name any
+// recorded Spanish page paired, with its list and English name (the
+// frozen tree's Spanish page among them: a record of an earlier page).
+type spanishRules struct {
+	now  map[string]map[string]string // list → folded English name → Spanish name
+	ever map[string][]listName        // folded Spanish name → what it named
+}
+
+type listName struct{ list, en string }
+
+func readSpanishRules(t testing.TB) spanishRules {
+	t.Helper()
+	store := workingStore(t)
+	now, err := store.Current("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := store.History("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frozen, err := corpus.FrozenStore(t).Current("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist = append(hist, frozen)
+	r := spanishRules{now: map[string]map[string]string{}, ever: map[string][]listName{}}
+	for list, pairs := range now.PairingEN {
+		r.now[list] = map[string]string{}
+		for _, p := range pairs {
+			r.now[list][fold(p.EN)] = p.ES
+		}
+	}
+	for _, s := range append(hist, now) {
+		for list, pairs := range s.PairingEN {
+			for _, p := range pairs {
+				for _, es := range append([]string{p.ES}, s.Forms[strings.ToLower(p.ES)]...) {
+					r.ever[fold(es)] = append(r.ever[fold(es)], listName{list, p.EN})
+				}
+			}
+		}
+	}
+	return r
+}
+
+// spanishOf is the Spanish name the packages give a name of a list,
+// current or removed; known is false for a name they never had.
+func spanishOf(list, en string) (es string, known bool) {
+	switch list {
+	case snapshot.FactCardTypes:
+		var v cardtype.CardType
+		err := v.UnmarshalText([]byte(en))
+		return v.Spanish(), err == nil
+	case snapshot.FactSupertypes:
+		var v cardtype.Supertype
+		err := v.UnmarshalText([]byte(en))
+		return v.Spanish(), err == nil
+	}
+	var v subtype.Subtype
+	err := v.UnmarshalText([]byte(list + ":" + en))
+	return v.Spanish(), err == nil
+}
+
+// unpairedNames are the names of a face the packages have no Spanish
+// name for.
+func unpairedNames(f typeline.Face) []listName {
+	var out []listName
+	for _, x := range f.Supertypes {
+		if x.Spanish() == "" {
+			out = append(out, listName{snapshot.FactSupertypes, x.String()})
+		}
+	}
+	for _, x := range f.CardTypes {
+		if x.Spanish() == "" {
+			out = append(out, listName{snapshot.FactCardTypes, x.String()})
+		}
+	}
+	for _, x := range f.Subtypes {
+		if x.Spanish() == "" {
+			out = append(out, listName{x.Category().String(), x.String()})
+		}
+	}
+	return out
+}
+
+// pairedEver reports whether a recorded Spanish page paired the English
+// name en of list.
+func (r spanishRules) pairedEver(list, en string) bool {
+	for _, names := range r.ever {
+		for _, n := range names {
+			if n.list == list && fold(n.en) == fold(en) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spanishLag says why a Spanish line printed mode rejects cannot be read
+// today for a reason of the Spanish page, not of printed mode: the
+// English card reads as names the packages have no Spanish for, and the
+// Spanish page does not pair them (yet: it lags the English rules); or
+// the word refused is one a Spanish page paired with a name the packages
+// now spell otherwise in Spanish (retranslated, or no longer paired since
+// the rules dropped it). "" when it is none of these; "reported" when it
+// found an error of the packages instead, which it reports.
+func (r spanishRules) spanishLag(t *testing.T, key string, es *typeline.Error, en typeline.TypeLine, enErr error) string {
+	if enErr == nil {
+		for _, f := range en.Faces {
+			for _, n := range unpairedNames(f) {
+				if _, paired := r.now[n.list][fold(n.en)]; paired {
+					t.Errorf("%s: the Spanish page pairs the %s %s, but the packages give it no Spanish name", key, n.list, n.en)
+				}
+				return "the Spanish page does not pair " + n.en + " yet"
+			}
+		}
+	}
+	if es == nil {
+		return ""
+	}
+	// Whatever the error makes of it (unknown, or another sense such as
+	// the old creature type legendario), the word is not read as the
+	// name a Spanish page paired it with: not an excuse when the current
+	// page pairs it so.
+	for _, n := range r.ever[fold(es.Word)] {
+		if fold(r.now[n.list][fold(n.en)]) == fold(es.Word) {
+			t.Errorf("%s: the Spanish page pairs %q with the %s %s, but printed mode refuses it: %v", key, es.Word, n.list, n.en, es)
+			return "reported"
+		}
+	}
+	for _, n := range r.ever[fold(es.Word)] {
+		if now, known := spanishOf(n.list, n.en); known && !strings.EqualFold(now, es.Word) {
+			if now == "" {
+				return "the Spanish page no longer pairs a name it paired"
+			}
+			return "the Spanish page translates a name otherwise now"
+		}
+	}
+	var b *typeline.Error
+	if errors.As(enErr, &b) && b.Cause == typeline.CauseRemoved {
+		// The English card names what the rules dropped; the Spanish
+		// page, since then, no longer pairs it, so the Spanish word is
+		// unknown instead of removed.
+		lists := []string{snapshot.FactCardTypes, snapshot.FactSupertypes}
+		for _, c := range subtype.Categories() {
+			lists = append(lists, c.String())
+		}
+		for _, list := range lists {
+			if es, known := spanishOf(list, b.Word); known && es == "" && r.pairedEver(list, b.Word) {
+				return "the Spanish page no longer pairs a name the rules dropped"
+			}
+		}
+	}
+	return ""
+}
+
 // Every face of cards-es gets a verdict in both modes, in both languages.
 // Printed mode accepts the Spanish line exactly where it accepts the
 // English card's line, reading the same types, except for listed noise
@@ -125,12 +285,13 @@ func TestSpanishPrintedLines(t *testing.T) {
 	faces := spanishFaces(t)
 	removed := removals(t)
 	dropped := droppedNames(t)
+	spanish := readSpanishRules(t)
 	rulesES := typeline.Options{Lang: typeline.Spanish}
 	printedES := typeline.Options{Lang: typeline.Spanish, Printed: true}
 	printedEN := typeline.Options{Printed: true}
 	causes := map[string]int{}
 	noiseSeen := map[string]bool{}
-	accepted, renamedAlike := 0, 0
+	accepted, renamedAlike, excused := 0, 0, 0
 	for _, fc := range faces {
 		key := fc.Set + " " + fc.Name
 		strictTL, strictErr := rulesES.Parse(fc.Spanish)
@@ -182,12 +343,19 @@ func TestSpanishPrintedLines(t *testing.T) {
 			renamedAlike++
 		case enErr == nil:
 			why, ok := spanishNoise[key]
-			if !ok {
-				t.Errorf("%s: printed mode rejects %q (%v), but accepts the English card's %q", key, fc.Spanish, esErr, fc.PrintedEN)
+			if ok {
+				noiseSeen[key] = true
+				causes["noise: "+why]++
 				continue
 			}
-			noiseSeen[key] = true
-			causes["noise: "+why]++
+			var a *typeline.Error
+			errors.As(esErr, &a)
+			if lag := spanish.spanishLag(t, key, a, en, enErr); lag != "" {
+				excused++
+				causes["Spanish page: "+lag]++
+				continue
+			}
+			t.Errorf("%s: printed mode rejects %q (%v), but accepts the English card's %q", key, fc.Spanish, esErr, fc.PrintedEN)
 		default:
 			// Both rejected: for the same reason, a name the rules
 			// dropped (the history says when, or printed.json says it
@@ -200,13 +368,19 @@ func TestSpanishPrintedLines(t *testing.T) {
 				continue
 			}
 			if a == nil || b == nil || a.Cause != typeline.CauseRemoved || b.Cause != typeline.CauseRemoved {
+				if lag := spanish.spanishLag(t, key, a, en, enErr); lag != "" {
+					excused++
+					causes["Spanish page: "+lag]++
+					continue
+				}
 				t.Errorf("%s: both rejected, not for a removed name: %v / %v", key, esErr, enErr)
 				continue
 			}
-			w := strings.ToLower(b.Word)
+			w := fold(b.Word)
 			if removed[w] == "" && !dropped[w] {
 				t.Errorf("%s: %q is rejected as removed, which neither the history nor printed.json says: %v", key, b.Word, enErr)
 			}
+			excused++
 			causes["both rejected: removed"]++
 		}
 	}
@@ -216,8 +390,11 @@ func TestSpanishPrintedLines(t *testing.T) {
 		}
 	}
 	t.Logf("%d faces: %d read alike in printed mode, %d Spanish names of renamed types; by cause: %v", len(faces), accepted, renamedAlike, causes)
-	if accepted < len(faces)*95/100 {
-		t.Errorf("only %d of %d faces accepted in both languages", accepted, len(faces))
+	// Faces of names the rules dropped, or that the Spanish page does not
+	// pair as the card prints them, are accounted for above; every rules
+	// update may add some. Of the others, nearly all read alike.
+	if judged := len(faces) - excused; accepted < judged*95/100 {
+		t.Errorf("only %d of %d faces accepted in both languages (%d more excused)", accepted, judged, excused)
 	}
 }
 
@@ -241,6 +418,8 @@ func TestPrintedFormsWereSeen(t *testing.T) {
 	for _, fc := range faces {
 		byKey[fc.Set+" "+fc.Name] = append(byKey[fc.Set+" "+fc.Name], fc)
 	}
+	// The working tree's curated file, not the frozen tree's: this checks
+	// the file a rules update's curation edits.
 	src, err := os.ReadFile(filepath.Join(corpus.Root(t), "sources", "curated", "printed.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -386,9 +386,9 @@ func (p *phrases) namedCategory(r crtext.Rule, words string) (string, error) {
 // and returns the words that name its category ("creature", "de
 // criatura").
 func matchListSentence(p *phrases, s string) (words, list string, basic, ok bool) {
-	if rest, ok := strings.CutPrefix(s, p.basicLands[0]); ok {
-		if list, ok := strings.CutSuffix(rest, p.basicLands[1]); ok && list != "" {
-			return "", list, true, true
+	if rest, ok := strings.CutPrefix(s, p.basicLands); ok {
+		if m := p.basicLandsEnd.FindStringIndex(rest); m != nil && m[0] > 0 {
+			return "", rest[:m[0]], true, true
 		}
 	}
 	// The wordings end before their list: a matcher given the whole

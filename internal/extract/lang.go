@@ -38,11 +38,14 @@ type phrases struct {
 	// type"): group 1 must be the word of the list sentence, or the list
 	// was misread. Every English release since 2009 has one per list.
 	called *regexp.Regexp
-	// basicLands is the sentence of the basic land types, around its list.
-	basicLands  [2]string
-	cardTypes   *regexp.Regexp
-	supertypes  *regexp.Regexp
-	manaSymbols *regexp.Regexp
+	// basicLands is the sentence of the basic land types: how it begins,
+	// and how it ends after its list, whatever the lands' category is
+	// called ("are the basic land types").
+	basicLands    string
+	basicLandsEnd *regexp.Regexp
+	cardTypes     *regexp.Regexp
+	supertypes    *regexp.Regexp
+	manaSymbols   *regexp.Regexp
 	// how the card types, supertypes and mana symbols sentences begin:
 	// the rule that holds one is found by it
 	cardTypesWording, supertypesWording, manaWording string
@@ -106,7 +109,8 @@ var langPhrases = map[Lang]*phrases{
 			regexp.MustCompile(`^The only (\S+) type at this time is `), // a list of one, until 2009-10-01
 		},
 		called:           regexp.MustCompile(`called (?:an? )?(\S+) types?\b`),
-		basicLands:       [2]string{"Of that list, ", " are the basic land types"},
+		basicLands:       "Of that list, ",
+		basicLandsEnd:    regexp.MustCompile(` are the basic \S+ types$`),
 		cardTypes:        regexp.MustCompile(`^The card types are (.+)$`),
 		supertypes:       regexp.MustCompile(`^The supertypes are (.+)$`),
 		manaSymbols:      regexp.MustCompile(`^The mana symbols are `),
@@ -143,7 +147,8 @@ var langPhrases = map[Lang]*phrases{
 			"de planeswalker": "planeswalker", "de hechizo": "spell", "de criatura": "creature",
 			"planares": "planar", "de mazmorra": "dungeon", "de batalla": "battle",
 		},
-		basicLands:       [2]string{"De esa lista, ", " son los tipos de tierra básicos"},
+		basicLands:       "De esa lista, ",
+		basicLandsEnd:    regexp.MustCompile(` son los tipos (?:de \S+|\S+) básicos$`),
 		cardTypes:        regexp.MustCompile(`^Los tipos de carta son (.+)$`),
 		supertypes:       regexp.MustCompile(`^Los supertipos son (.+)$`),
 		manaSymbols:      regexp.MustCompile(`^Los símbolos de maná son `),

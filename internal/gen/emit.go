@@ -131,7 +131,7 @@ func rows(f func(g *jen.Group)) *jen.Statement {
 func field(k string, v jen.Code) jen.Code { return jen.Id(k).Op(":").Add(v) }
 
 // entryFields are the fields of an enum.Entry, zero values left out.
-func entryFields(v Value) []jen.Code {
+func entryFields(v Value, esFirst string) []jen.Code {
 	fs := []jen.Code{field("EN", jen.Lit(v.EN))}
 	if v.ES != "" {
 		fs = append(fs, field("ES", jen.Lit(v.ES)))
@@ -147,6 +147,9 @@ func entryFields(v Value) []jen.Code {
 	if v.Exact {
 		fs = append(fs, field("Exact", jen.True()))
 	}
+	if v.ES != "" && v.ESSince != esFirst {
+		fs = append(fs, field("ESSince", jen.Lit(v.ESSince)))
+	}
 	if v.Removed != "" {
 		fs = append(fs, field("Removed", jen.Lit(v.Removed)))
 	}
@@ -160,7 +163,11 @@ func entryFields(v Value) []jen.Code {
 // entries, one per line, and its index (in index.go).
 func table(pkg, name string, l List) *jen.Statement {
 	_, words := tableIndex(l)
+	esFirst := l.esFirst()
 	return jen.Op("&").Qual(enumPkg, "Table").Values(jen.DictFunc(func(d jen.Dict) {
+		if esFirst != "" {
+			d[jen.Id("ESFirst")] = jen.Lit(esFirst)
+		}
 		d[jen.Id("Pkg")] = jen.Lit(pkg)
 		d[jen.Id("Noun")] = jen.Lit(l.Noun)
 		d[jen.Id("Rule")] = jen.Lit(l.Rule)
@@ -168,7 +175,7 @@ func table(pkg, name string, l List) *jen.Statement {
 		d[jen.Id("Words")] = jen.Lit(words)
 		d[jen.Id("List")] = jen.Index().Qual(enumPkg, "Entry").Add(rows(func(g *jen.Group) {
 			for _, v := range l.Values {
-				g.Values(entryFields(v)...).Op(",")
+				g.Values(entryFields(v, esFirst)...).Op(",")
 			}
 		}))
 	}))
@@ -225,4 +232,15 @@ func order(f *jen.File, name, typ string, l List) {
 			g.Id(l.Values[v-1].Ident).Op(",")
 		}
 	}))
+}
+
+// esFirst is the first Spanish release pairing a name of the list, or "".
+func (l List) esFirst() string {
+	first := ""
+	for _, v := range l.Values {
+		if v.ES != "" && (first == "" || v.ESSince < first) {
+			first = v.ESSince
+		}
+	}
+	return first
 }

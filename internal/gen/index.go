@@ -21,19 +21,24 @@ const namesPkg = "github.com/mtgrules/crgen/internal/names"
 // of index.go per name, keyed by slot, and the tests check every table
 // against data.go's names.
 
-// tableIndex is the index of one list's names, current ones marked.
+// tableIndex is the index of one list's names, current ones marked,
+// each spelling placed in the order the rules first printed it (English
+// by the name's first listing, Spanish by the first Spanish release
+// pairing it): a rules update adds its spellings last, and the index
+// moves nothing for them (names.DatedIndex).
 func tableIndex(l List) (*names.Index, int) {
-	var spellings [][]string
+	var spellings []names.Dated
 	var current []bool
-	for _, v := range l.Values {
-		sp := []string{v.EN}
-		if v.ES != "" {
-			sp = append(sp, v.ES)
-		}
-		spellings = append(spellings, append(sp, v.Forms...))
+	for i, v := range l.Values {
 		current = append(current, v.Removed == "")
+		spellings = append(spellings, names.Dated{Text: v.EN, Since: v.Since, V: i + 1})
+		for _, es := range append([]string{v.ES}, v.Forms...) {
+			if es != "" {
+				spellings = append(spellings, names.Dated{Text: es, Since: v.ESSince, V: i + 1})
+			}
+		}
 	}
-	x, words, err := names.ListIndex(spellings, current)
+	x, words, err := names.DatedIndex(spellings, current)
 	must(err)
 	return x, words
 }
@@ -50,7 +55,7 @@ func (m *Model) vocabulary() (exact, loose names.Lexicon) {
 	add := func(k names.Kind, cat int, current bool, l List) {
 		nl := names.List{Kind: k, Cat: uint8(cat), Current: current}
 		for _, v := range l.Values {
-			nl.Names = append(nl.Names, names.Name{EN: v.EN, ES: v.ES, Forms: v.Forms, Current: v.Removed == ""})
+			nl.Names = append(nl.Names, names.Name{EN: v.EN, ES: v.ES, Forms: v.Forms, Current: v.Removed == "", ENSince: v.Since, ESSince: v.ESSince})
 		}
 		lists = append(lists, nl)
 	}

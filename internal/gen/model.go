@@ -65,7 +65,8 @@ type Value struct {
 	Forms      []string // other Spanish printed forms
 	Ident      string   // Go identifier of its constant
 	Since      string
-	Exact      bool // Since is a real first listing, not the oldest release known
+	ESSince    string // the first Spanish release printing ES
+	Exact      bool   // Since is a real first listing, not the oldest release known
 	Removed    string
 	Rule       string // the rule that listed it last, as that release numbered it
 	ReplacedBy string // printed name of the replacement, for renames
@@ -181,7 +182,7 @@ func loadCurrent(store snapshot.Store, lang string) (*snapshot.Snapshot, string,
 
 // list builds one enum from the English history: one value per name ever
 // listed, numbered in order of first listing.
-func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[string]map[string]string, key, noun, prefix string, titleCase bool) (List, error) {
+func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[string]map[string]spanishName, key, noun, prefix string, titleCase bool) (List, error) {
 	l := List{Key: key, Noun: noun, Rule: m.EN.ListRule(key)}
 	if l.Rule == "" {
 		l.Rule = lastRule(enHistory, key)
@@ -200,13 +201,13 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 	spelled := map[string]string{} // folded spelling → the name claiming it
 	for i, life := range lives {
 		v := Value{
-			EN: life.Name, ES: spanish[key][life.Name], Since: life.First, Exact: !life.Oldest,
+			EN: life.Name, ES: spanish[key][life.Name].name, ESSince: spanish[key][life.Name].since, Since: life.First, Exact: !life.Oldest,
 			Removed: life.Removed, ReplacedBy: life.ReplacedBy, Evidence: life.Evidence, Rule: life.Rule,
 		}
 		if titleCase {
 			v.EN, v.ES, v.ReplacedBy = title(v.EN), title(v.ES), title(v.ReplacedBy)
 		}
-		for _, f := range m.ES.Forms[spanish[key][life.Name]] {
+		for _, f := range m.ES.Forms[spanish[key][life.Name].name] {
 			if titleCase {
 				f = title(f)
 			}
@@ -314,20 +315,26 @@ func (m *Model) categories(h []*snapshot.Snapshot) ([]categoryInfo, error) {
 	return out, nil
 }
 
-// spanishNames maps list key → English name → Spanish name, from every
-// Spanish snapshot's pairing (newest wins), so a name English has since
-// dropped keeps the Spanish it had.
-func spanishNames(es []*snapshot.Snapshot) map[string]map[string]string {
+// spanishName is the Spanish of an English name and the first Spanish
+// release that printed it so.
+type spanishName struct{ name, since string }
+
+// spanishNames maps list key → English name → its Spanish name, from
+// every Spanish snapshot's pairing (newest wins), so a name English has
+// since dropped keeps the Spanish it had.
+func spanishNames(es []*snapshot.Snapshot) map[string]map[string]spanishName {
 	sorted := slices.Clone(es)
 	slices.SortStableFunc(sorted, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
-	out := map[string]map[string]string{}
+	out := map[string]map[string]spanishName{}
 	for _, s := range sorted {
 		for k, pairs := range s.PairingEN {
 			if out[k] == nil {
-				out[k] = map[string]string{}
+				out[k] = map[string]spanishName{}
 			}
 			for _, p := range pairs {
-				out[k][p.EN] = p.ES
+				if out[k][p.EN].name != p.ES {
+					out[k][p.EN] = spanishName{p.ES, s.Effective}
+				}
 			}
 		}
 	}

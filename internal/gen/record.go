@@ -139,6 +139,9 @@ func writeJSONString(b *bytes.Buffer, s string) {
 	b.Truncate(b.Len() - 1)
 }
 
+// Lists names the record's lists, in the order of the file.
+func (r *Record) Lists() []string { return r.listOrder() }
+
 // listOrder is the record's lists: the category enum, the card types and
 // supertypes, the categories in the order they are recorded... sorted by
 // name after the fixed ones, so the file's order depends on nothing else.

@@ -9,7 +9,6 @@
 package names
 
 import (
-	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -309,22 +308,43 @@ func equalFold(s, key string) bool {
 	return true
 }
 
+// Dated is one spelling of value V, and when the rules first printed it.
+type Dated struct {
+	Text, Since string
+	V           int
+}
+
 // ListIndex builds the index of a list: spellings[i] are the spellings of
 // value i+1, current[i] marks it (Find finds only marked values). It
 // returns the most words any spelling has, and fails if two values claim
 // one spelling.
 func ListIndex(spellings [][]string, current []bool) (*Index, int, error) {
-	var b Builder
-	words := 0
+	var dated []Dated
 	for i, sp := range spellings {
-		if current[i] {
+		for _, text := range sp {
+			dated = append(dated, Dated{Text: text, V: i + 1})
+		}
+	}
+	return DatedIndex(dated, current)
+}
+
+// DatedIndex is ListIndex of spellings placed in the order the rules
+// first printed them (for equal dates, as given): a rules update adds
+// its spellings last, and they move no other (Builder.Build).
+func DatedIndex(spellings []Dated, current []bool) (*Index, int, error) {
+	var b Builder
+	for i, c := range current {
+		if c {
 			b.Mark(i + 1)
 		}
-		for _, name := range sp {
-			words = max(words, len(strings.Fields(name)))
-			if err := b.Add(name, i+1); err != nil {
-				return nil, 0, err
-			}
+	}
+	sorted := slices.Clone(spellings)
+	slices.SortStableFunc(sorted, func(a, b Dated) int { return strings.Compare(a.Since, b.Since) })
+	words := 0
+	for _, d := range sorted {
+		words = max(words, len(strings.Fields(d.Text)))
+		if err := b.Add(d.Text, d.V); err != nil {
+			return nil, 0, err
 		}
 	}
 	x, err := b.Build()
@@ -396,14 +416,13 @@ func apostropheVariants(s string) []string {
 	return []string{s}
 }
 
-// Build returns the index. The layout is a function of the set of names
-// alone, so that a rules update moves as little of the written table as
-// it can: the seed is fixed (a seed searched for per build would move
-// every slot when one name is added), and the names are placed in order
-// of their first probe, then of their bytes, whatever order they were
-// added in. A name added later takes a free slot of its cluster and moves
-// only the names of that cluster whose first probe comes after its own;
-// only the table's growth (past half full) moves every name.
+// Build returns the index. The seed is fixed (a seed searched for per
+// build would move every slot when one name is added) and names are
+// placed first come, first served, in the order they were added: a name
+// added after the others takes the first free slot of its probe and
+// moves nothing. The generator adds names in the order the rules first
+// listed them, so a rules update adds its names last and changes a line
+// per name; only the table's growth (past half full) moves every name.
 func (bd *Builder) Build() (*Index, error) {
 	if len(bd.keys) == 0 {
 		return &Index{}, nil
@@ -414,38 +433,21 @@ func (bd *Builder) Build() (*Index, error) {
 	}
 	x := &Index{Slots: make([]Slot, 1<<sbits), Shift: uint(64 - sbits), Seed: Seed}
 	mask := uint64(1<<sbits - 1)
-	type placed struct {
-		home uint64
-		slot Slot
-		key  string
-	}
-	all := make([]placed, len(bd.keys))
 	for i, k := range bd.keys {
 		a, b, _, _ := words(k)
 		la, lb := letterMask(k)
 		s := Slot{A: a, B: b, Letters: letterBits(la, lb), N: uint8(len(k)), V: uint16(bd.vals[i]), Marked: bd.marked[int(bd.vals[i])]}
 		var mid uint64
 		if len(k) > 16 {
-			// Long keys are numbered in the order they were added: a list
-			// adds its names by value, which only ever grows.
 			x.Long = append(x.Long, k)
 			s.Long = uint16(len(x.Long))
 			mid = middle(x.Seed, k)
 		}
-		all[i] = placed{x.hash(len(k), (a|caseBits)^mid, b|caseBits), s, k}
-	}
-	slices.SortFunc(all, func(p, q placed) int {
-		if c := cmp.Compare(p.home, q.home); c != 0 {
-			return c
-		}
-		return strings.Compare(p.key, q.key)
-	})
-	for _, e := range all {
-		p := e.home
+		p := x.hash(len(k), (a|caseBits)^mid, b|caseBits)
 		for x.Slots[p].N != 0 {
 			p = (p + 1) & mask
 		}
-		x.Slots[p] = e.slot
+		x.Slots[p] = s
 	}
 	return x, nil
 }

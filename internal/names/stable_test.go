@@ -43,71 +43,67 @@ func buildValues(t *testing.T, names []string, values []int) *Index {
 	return x
 }
 
-func TestLayoutIgnoresOrderOfAdding(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	names := synthetic(700, r)
-	values := make([]int, len(names))
-	for i := range values {
-		values[i] = i + 1
-	}
-	a := buildValues(t, names, values)
-	perm := r.Perm(len(names))
-	shuffled, shuffledValues := make([]string, len(names)), make([]int, len(names))
-	for i, p := range perm {
-		shuffled[i], shuffledValues[i] = names[p], values[p]
-	}
-	b := buildValues(t, shuffled, shuffledValues)
-	if a.Seed != b.Seed || a.Shift != b.Shift {
-		t.Fatalf("seed or size depends on the order of adding: %#x/%d, %#x/%d", a.Seed, a.Shift, b.Seed, b.Shift)
-	}
-	for i := range a.Slots {
-		// Long keys are numbered in the order added; the rest must match.
-		sa, sb := a.Slots[i], b.Slots[i]
-		sa.Long, sb.Long = 0, 0
-		if sa != sb {
-			t.Fatalf("slot %d differs with the names added in another order", i)
-		}
-	}
-}
-
-func TestAddingANameMovesOnlyItsRun(t *testing.T) {
+// A name added after the others (as gen adds a release's names: by the
+// date the rules first printed them) moves no other name.
+func TestAddingANameLastMovesNothing(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	// 600 names: 1024 slots with room for 512..; 100 more stay in them.
+	// 600 names: 2048 slots; 100 more stay in them.
 	names := synthetic(700, r)
 	values := make([]int, len(names))
 	for i := range values {
 		values[i] = i + 1
 	}
 	before := buildValues(t, names[:600], values[:600])
-	moved, runs := 0, 0
 	for k := 600; k < 700; k++ {
 		after := buildValues(t, names[:k+1], values[:k+1])
 		if len(after.Slots) != len(before.Slots) {
 			t.Fatalf("the table grew at %d names", k+1)
 		}
-		var changed []int
-		for i := range after.Slots {
-			if after.Slots[i] != before.Slots[i] {
-				changed = append(changed, i)
-			}
-		}
-		// Every changed slot lies in the one run of full slots that
-		// holds the new name.
 		at := slotOf(after, names[k])
-		for _, i := range changed {
-			if !sameRun(after, at, i) {
-				t.Fatalf("adding %q (slot %d) changed slot %d, outside its run", names[k], at, i)
+		for i := range after.Slots {
+			if i != at && after.Slots[i] != before.Slots[i] {
+				t.Fatalf("adding %q (slot %d) changed slot %d", names[k], at, i)
 			}
 		}
-		moved += len(changed) - 1
-		runs++
 		before = after
 	}
-	// At most half full, runs are short: names moved per name added.
-	if avg := float64(moved) / float64(runs); avg > 2 {
-		t.Errorf("adding a name moved %.2f others on average", avg)
+}
+
+// DatedIndex places spellings by the date they were first printed,
+// whatever the order they come in: a Spanish name paired in a later
+// release comes after the English names of the releases before it.
+func TestDatedIndexOrdersByDate(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	names := synthetic(300, r)
+	var dated []Dated
+	for i, n := range names {
+		dated = append(dated, Dated{Text: n, Since: fmt.Sprintf("2026-%02d-01", 1+i%12), V: i + 1})
 	}
-	t.Logf("adding a name moved %.2f others on average", float64(moved)/float64(runs))
+	current := make([]bool, len(names))
+	a, _, err := DatedIndex(dated, current)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ordered []Dated
+	for m := 1; m <= 12; m++ {
+		for _, d := range dated {
+			if d.Since == fmt.Sprintf("2026-%02d-01", m) {
+				ordered = append(ordered, d)
+			}
+		}
+	}
+	var b Builder
+	for _, d := range ordered {
+		if err := b.Add(d.Text, d.V); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, _ := b.Build()
+	for i := range want.Slots {
+		if a.Slots[i] != want.Slots[i] {
+			t.Fatalf("slot %d: DatedIndex did not place by date", i)
+		}
+	}
 }
 
 // sameRun reports whether slots i and j of x are in one run of full

@@ -2,6 +2,7 @@ package names
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -156,6 +157,11 @@ type Name struct {
 	EN, ES  string
 	Forms   []string // other Spanish printed forms
 	Current bool
+	// ENSince and ESSince are when the rules first printed the English
+	// and the Spanish spelling (Forms come with the Spanish one): the
+	// vocabulary takes its spellings in that order, so that a rules
+	// update adds its spellings last and moves none (Builder.Build).
+	ENSince, ESSince string
 }
 
 // Printed is a spelling cards print beside the rules: a variant of a
@@ -178,19 +184,28 @@ func BuildVocabulary(lists []List, printed []Printed) (exact, loose Lexicon, err
 		spelling string
 		s        Sense
 	}
-	var all []entry
+	type dated struct {
+		entry
+		since string
+	}
+	var names []dated
 	for _, l := range lists {
 		for i, n := range l.Names {
 			s := Sense{Kind: l.Kind, Cat: l.Cat, V: uint16(i + 1), Langs: English, Cur: n.Current && l.Current}
-			all = append(all, entry{n.EN, s})
+			names = append(names, dated{entry{n.EN, s}, n.ENSince})
 			s.Langs = Spanish
 			if n.ES != "" {
-				all = append(all, entry{n.ES, s})
+				names = append(names, dated{entry{n.ES, s}, n.ESSince})
 			}
 			for _, f := range n.Forms {
-				all = append(all, entry{f, s})
+				names = append(names, dated{entry{f, s}, n.ESSince})
 			}
 		}
+	}
+	slices.SortStableFunc(names, func(a, b dated) int { return strings.Compare(a.since, b.since) })
+	all := make([]entry, 0, len(names)+len(printed))
+	for _, d := range names {
+		all = append(all, d.entry)
 	}
 	variants, dropped := 0, 0
 	for _, p := range printed {

@@ -33,7 +33,8 @@ const (
 
 // CardTypes are the card types of rule 205.2a.
 var CardTypes = &enum.Table{
-	Index: &cardTypesIndex,
+	ESFirst: "2026-09-25",
+	Index:   &cardTypesIndex,
 	List: []enum.Entry{
 		{EN: "Artifact", ES: "Artefacto", Since: "2009-07-11"},
 		{EN: "Conspiracy", ES: "Conspiración", Since: "2015-01-23", Exact: true},
@@ -60,7 +61,8 @@ var CardTypes = &enum.Table{
 
 // Supertypes are the supertypes of rule 205.4a.
 var Supertypes = &enum.Table{
-	Index: &supertypesIndex,
+	ESFirst: "2026-09-25",
+	Index:   &supertypesIndex,
 	List: []enum.Entry{
 		{EN: "Basic", ES: "Básico", Forms: []string{"Básica"}, Since: "2009-07-11"},
 		{EN: "Legendary", ES: "Legendario", Forms: []string{"Legendaria"}, Since: "2009-07-11"},
@@ -76,7 +78,8 @@ var Supertypes = &enum.Table{
 
 // Artifact lists the artifact types of rule 205.3g.
 var Artifact = &enum.Table{
-	Index: &artifactIndex,
+	ESFirst: "2026-09-25",
+	Index:   &artifactIndex,
 	List: []enum.Entry{
 		{EN: "Contraption", ES: "Aparato", Since: "2009-07-11"},
 		{EN: "Equipment", ES: "Equipo", Since: "2009-07-11"},
@@ -110,7 +113,8 @@ var Artifact = &enum.Table{
 
 // Enchantment lists the enchantment types of rule 205.3h.
 var Enchantment = &enum.Table{
-	Index: &enchantmentIndex,
+	ESFirst: "2026-09-25",
+	Index:   &enchantmentIndex,
 	List: []enum.Entry{
 		{EN: "Aura", ES: "Aura", Since: "2009-07-11"},
 		{EN: "Curse", ES: "Maldición", Since: "2011-09-30", Exact: true},
@@ -134,7 +138,8 @@ var Enchantment = &enum.Table{
 
 // Land lists the land types of rule 205.3i.
 var Land = &enum.Table{
-	Index: &landIndex,
+	ESFirst: "2026-09-25",
+	Index:   &landIndex,
 	List: []enum.Entry{
 		{EN: "Desert", ES: "Desierto", Since: "2009-07-11"},
 		{EN: "Forest", ES: "Bosque", Since: "2009-07-11"},
@@ -162,7 +167,8 @@ var Land = &enum.Table{
 
 // Planeswalker lists the planeswalker types of rule 205.3j.
 var Planeswalker = &enum.Table{
-	Index: &planeswalkerIndex,
+	ESFirst: "2026-09-25",
+	Index:   &planeswalkerIndex,
 	List: []enum.Entry{
 		{EN: "Ajani", ES: "Ajani", Since: "2009-07-11"},
 		{EN: "Ashiok", ES: "Ashiok", Since: "2013-09-27", Exact: true},
@@ -253,7 +259,8 @@ var Planeswalker = &enum.Table{
 
 // Spell lists the spell types of rule 205.3k.
 var Spell = &enum.Table{
-	Index: &spellIndex,
+	ESFirst: "2026-09-25",
+	Index:   &spellIndex,
 	List: []enum.Entry{
 		{EN: "Arcane", ES: "Arcano", Since: "2009-07-11"},
 		{EN: "Trap", ES: "Trampa", Since: "2009-10-01", Exact: true},
@@ -269,7 +276,8 @@ var Spell = &enum.Table{
 
 // Creature lists the creature types of rule 205.3m.
 var Creature = &enum.Table{
-	Index: &creatureIndex,
+	ESFirst: "2026-09-25",
+	Index:   &creatureIndex,
 	List: []enum.Entry{
 		{EN: "Advisor", ES: "Consejero", Since: "2009-07-11"},
 		{EN: "Ally", ES: "Aliado", Since: "2009-10-01", Exact: true},
@@ -609,7 +617,8 @@ var Creature = &enum.Table{
 
 // Planar lists the planar types of rule 205.3n.
 var Planar = &enum.Table{
-	Index: &planarIndex,
+	ESFirst: "2026-09-25",
+	Index:   &planarIndex,
 	List: []enum.Entry{
 		{EN: "Alara", ES: "Alara", Since: "2009-09-04", Exact: true},
 		{EN: "Arkhos", ES: "Arkhos", Since: "2009-09-04", Exact: true},
@@ -703,7 +712,8 @@ var Planar = &enum.Table{
 
 // Dungeon lists the dungeon types of rule 205.3p.
 var Dungeon = &enum.Table{
-	Index: &dungeonIndex,
+	ESFirst: "2026-09-25",
+	Index:   &dungeonIndex,
 	List: []enum.Entry{
 		{EN: "Undercity", ES: "Undercity", Since: "2022-06-10", Exact: true},
 	},
@@ -715,7 +725,8 @@ var Dungeon = &enum.Table{
 
 // Battle lists the battle types of rule 205.3q.
 var Battle = &enum.Table{
-	Index: &battleIndex,
+	ESFirst: "2026-09-25",
+	Index:   &battleIndex,
 	List: []enum.Entry{
 		{EN: "Siege", ES: "Asedio", Since: "2023-04-14", Exact: true},
 	},

@@ -11,6 +11,7 @@
 package enum
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 
@@ -26,6 +27,10 @@ type Entry struct {
 	Forms []string // other accepted Spanish printed forms ("Básica")
 	Since string   // first release that lists it
 	Exact bool     // false when Since is only the oldest release known
+	// ESSince is the first Spanish release printing ES, when later than
+	// the table's first (Table.ESFirst); the index places spellings in
+	// the order they were first printed.
+	ESSince string
 	// Removed is the first release that no longer lists the name; "" while
 	// the rules list it.
 	Removed string
@@ -69,6 +74,25 @@ type Table struct {
 	// generated FindX compiles to one call.
 	*names.Index
 	Words int // most words in any name
+	// ESFirst is the first Spanish release, when any pairs the table's
+	// names: the ESSince of an entry that gives none.
+	ESFirst string
+}
+
+// Spellings are every spelling of the table's names, each with when the
+// rules first printed it: what the table's index is built from
+// (names.DatedIndex).
+func (t *Table) Spellings() []names.Dated {
+	var out []names.Dated
+	for i := range t.List {
+		e := &t.List[i]
+		out = append(out, names.Dated{Text: e.EN, Since: e.Since, V: i + 1})
+		es := cmp.Or(e.ESSince, t.ESFirst)
+		for _, n := range e.Names()[1:] {
+			out = append(out, names.Dated{Text: n, Since: es, V: i + 1})
+		}
+	}
+	return out
 }
 
 // Category is a subtype category of rule 205.3: its names, and the card

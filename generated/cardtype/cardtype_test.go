@@ -1,0 +1,136 @@
+package cardtype_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/internal/data"
+)
+
+// These tests run on whatever names the package was generated from: a
+// rules update adds, drops and retranslates names, and the Spanish page
+// lags the English rules. So they take their names from the data.
+
+// spellings are the ways a user may write a name: as printed, in lower
+// and upper case, its Spanish name when the Spanish page has one yet, and
+// the other Spanish forms the rules page prints (legendaria).
+func spellings(en, es string, forms []string) []string {
+	out := []string{en, strings.ToLower(en), strings.ToUpper(en)}
+	if es != "" {
+		out = append(out, es, strings.ToLower(es), strings.ToUpper(es))
+	}
+	return append(out, forms...)
+}
+
+// absent returns base, extended until neither list has it, current or
+// removed.
+func absent(base string) string {
+	for w := base; ; w += "x" {
+		_, errT := cardtype.ParseCardType(w)
+		_, errS := cardtype.ParseSupertype(w)
+		if unknown(errT) && unknown(errS) {
+			return w
+		}
+	}
+}
+
+func unknown(err error) bool {
+	var ne *cardtype.NameError
+	return errors.As(err, &ne) && ne.Removed == ""
+}
+
+func TestParseEveryCardType(t *testing.T) {
+	values := cardtype.CardTypeValues()
+	if len(values) == 0 {
+		t.Fatal("no card types")
+	}
+	for _, ct := range values {
+		e := data.CardTypes.Entry(int(ct))
+		for _, in := range spellings(ct.String(), ct.Spanish(), e.Forms) {
+			if got, err := cardtype.ParseCardType(in); err != nil || got != ct {
+				t.Errorf("ParseCardType(%q) = %v, %v; want %v", in, got, err, ct)
+			}
+			if got, ok := cardtype.FindCardType(in); !ok || got != ct {
+				t.Errorf("FindCardType(%q) = %v, %v; want %v", in, got, ok, ct)
+			}
+		}
+		if ct.Rule() != values[0].Rule() || ct.Rule() == "" {
+			t.Errorf("%v: rule %q", ct, ct.Rule())
+		}
+	}
+}
+
+func TestParseEverySupertype(t *testing.T) {
+	values := cardtype.SupertypeValues()
+	if len(values) == 0 {
+		t.Fatal("no supertypes")
+	}
+	for _, st := range values {
+		e := data.Supertypes.Entry(int(st))
+		for _, in := range spellings(st.String(), st.Spanish(), e.Forms) {
+			if got, err := cardtype.ParseSupertype(in); err != nil || got != st {
+				t.Errorf("ParseSupertype(%q) = %v, %v; want %v", in, got, err, st)
+			}
+		}
+	}
+}
+
+// A word no list has is an error naming the rule; so is Summon, the old
+// card type of creature spells, which the rules dropped before the
+// history begins.
+func TestUnknownCardType(t *testing.T) {
+	for _, w := range []string{absent("Donkey"), "Summon"} {
+		_, err := cardtype.ParseCardType(w)
+		if want := `cardtype: "` + w + `" is not a card type (rule ` + cardtype.CardType(0).Rule() + `)`; err == nil || err.Error() != want {
+			t.Errorf("ParseCardType(%q): %v, want %s", w, err, want)
+		}
+	}
+}
+
+// Removed names keep their values: not valid, not listed, refused by
+// Parse with the release that dropped them, read back from text.
+func TestRemovedCardTypes(t *testing.T) {
+	// History: Tribal was renamed Kindred in 2024-07-30.
+	if next, ok := cardtype.Tribal.ReplacedBy(); !ok || next != cardtype.Kindred || cardtype.Tribal.IsValid() {
+		t.Errorf("Tribal: replaced by %v %v, valid %v", next, ok, cardtype.Tribal.IsValid())
+	}
+	listed := cardtype.CardTypeValues()
+	for v := cardtype.CardType(1); ; v++ {
+		b, err := v.MarshalText()
+		if err != nil {
+			break
+		}
+		var back cardtype.CardType
+		if err := back.UnmarshalText(b); err != nil || back != v {
+			t.Errorf("%v: text %q reads back as %v, %v", v, b, back, err)
+		}
+		release, removed := v.Removed()
+		if v.IsValid() == removed || slices.Contains(listed, v) == removed {
+			t.Errorf("%v: valid %v, listed %v, removed %v", v, v.IsValid(), slices.Contains(listed, v), removed)
+		}
+		if !removed {
+			continue
+		}
+		_, err = cardtype.ParseCardType(v.String())
+		var ne *cardtype.NameError
+		if !errors.As(err, &ne) || ne.Removed != release {
+			t.Errorf("ParseCardType(%q): %v, want it removed in %s", v, err, release)
+		}
+	}
+}
+
+// Text reads back from the Spanish name of every current value.
+func TestUnmarshalSpanish(t *testing.T) {
+	for _, ct := range cardtype.CardTypeValues() {
+		if ct.Spanish() == "" {
+			continue // the Spanish page does not name it yet
+		}
+		var back cardtype.CardType
+		if err := back.UnmarshalText([]byte(strings.ToLower(ct.Spanish()))); err != nil || back != ct {
+			t.Errorf("%q reads back as %v, %v; want %v", ct.Spanish(), back, err, ct)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package rehearsal
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/apicheck"
+	"github.com/mtgrules/crgen/internal/gen"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// before is what a release is checked against: the module's code as the
+// tree held it, and its values record.
+type before struct {
+	root   string
+	record *gen.Record
+}
+
+// keep copies what the API check and the diff bound compare with.
+func (f *futureTree) keep(t *testing.T, i int) before {
+	t.Helper()
+	root := filepath.Join(f.tmp, "before-"+string(rune('a'+i)))
+	for _, p := range []string{"generated", "internal", "go.mod", "go.sum"} {
+		cp := exec.Command("cp", "-R", filepath.Join(f.dir, p), filepath.Join(root, p))
+		if err := os.MkdirAll(root, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := cp.CombinedOutput(); err != nil {
+			t.Fatalf("keeping %s: %v\n%s", p, err, out)
+		}
+	}
+	return before{root, record(t, filepath.Join(f.dir, "generated"))}
+}
+
+// check compares the tree's English and Spanish snapshots with what the
+// releases of the future say.
+func (f *futureTree) check(t *testing.T, s *stepPlan, steps []*stepPlan) {
+	t.Helper()
+	en, err := f.store.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if en.Effective != s.w.date {
+		t.Errorf("current English snapshot of %s, want the release of %s", en.Effective, s.w.date)
+	}
+	for k, want := range s.w.want {
+		if got := en.List(k); !slices.Equal(got, want) {
+			t.Errorf("en@%s %s: %d names, want %d\n got %q\nwant %q", s.w.date, k, len(got), len(want), got, want)
+		}
+	}
+	for _, c := range en.Categories() {
+		if _, ok := s.w.want[c]; !ok {
+			t.Errorf("en@%s lists %s types, which the release does not have", s.w.date, c)
+		}
+	}
+	for i, st := range steps {
+		if !st.spanish && !(i+1 < len(steps) && steps[i+1].late) {
+			continue
+		}
+		es, err := snapshot.Load(f.store.HistoryPath("es", st.w.date))
+		if err != nil {
+			t.Errorf("the Spanish page of %s: %v", st.w.date, err)
+			continue
+		}
+		for c, names := range st.w.want {
+			if !snapshot.IsCategory(c) {
+				continue
+			}
+			var want []snapshot.Pair
+			for _, n := range names {
+				want = append(want, snapshot.Pair{ES: st.w.spanish[c][n], EN: n})
+			}
+			if got := es.PairingEN[c]; !slices.Equal(got, want) {
+				t.Errorf("es@%s %s types: pairs %v, want %v", st.w.date, c, got, want)
+			}
+		}
+	}
+}
+
+// checkGenerated checks what a reviewer of the release's pull request
+// sees in generated/: every value kept, a compatible Go API, and a diff of
+// a few lines per name.
+func (f *futureTree) checkGenerated(t *testing.T, b before, s *stepPlan) {
+	t.Helper()
+	if lost := record(t, filepath.Join(f.dir, "generated")).Lost(b.record); len(lost) > 0 {
+		t.Errorf("the release moved values: %v", lost)
+	}
+	v, err := apicheck.Compare(b.root, f.dir)
+	if err != nil {
+		t.Fatalf("apicheck: %v", err)
+	}
+	if !v.OK() {
+		t.Errorf("the Go API changed incompatibly: %s %v %s", v.Summary(), v.Incompatible, v.Error)
+	}
+	lines, grew, diff := diffLines(t, filepath.Join(b.root, "generated"), filepath.Join(f.dir, "generated"))
+	limit := linesPerName*s.names + linesPerList*s.lists + linesPerCategory*s.categories
+	t.Logf("generated/: %d lines changed beyond provenance for %d names, %d lists, %d categories (limit %d)%s", lines, s.names, s.lists, s.categories, limit, grew)
+	if lines > limit {
+		t.Errorf("generated/: %d lines changed, over the limit of %d:\n%s", lines, limit, diff)
+	}
+}
+
+// The bound on a release's diff of generated/: a name added is its row in
+// data.go, its constant with its comment and its place in the rule order
+// in tables.go, its entry in values.json, its slot in the index of its
+// list and its word in each vocabulary, and two cases of the benchmarks'
+// switch (16 lines); a name removed, its mark in each of those, for its
+// English and its Spanish spelling (up to 18); renamed or moved, one
+// removed and one added. A
+// list touched adds the comma of values.json and its rule; a category its
+// type, methods and tables.
+const (
+	linesPerName     = 20
+	linesPerList     = 6
+	linesPerCategory = 160
+)
+
+// provenanceRE matches what every release changes whatever its lists:
+// the digests and dates of the sources, and the effective dates.
+var provenanceRE = regexp.MustCompile(`^[-+](//\s+(snapshots/current/|[a-z0-9.-]+: )|\s+Effective(EN|ES)\s+= )`)
+
+// diffLines counts the lines changed between two generated/ trees,
+// provenance aside. A lookup table that grew (past half full, it doubles
+// and every name moves) is left out and said.
+func diffLines(t *testing.T, a, b string) (int, string, string) {
+	t.Helper()
+	out, _ := exec.Command("git", "diff", "--no-index", "-U0", "--no-color", a, b).Output()
+	grew := ""
+	before, after := tableSizes(t, filepath.Join(a, "internal", "data", "index.go")), tableSizes(t, filepath.Join(b, "internal", "data", "index.go"))
+	for name, shift := range before {
+		if s, ok := after[name]; ok && s != shift {
+			grew += " " + name
+		}
+	}
+	if grew != "" {
+		grew = " (lookup tables grew, index.go left out:" + grew + ")"
+	}
+	n, file := 0, ""
+	for _, l := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(l, "diff --git"):
+			file = l
+		case strings.HasPrefix(l, "+++") || strings.HasPrefix(l, "---"):
+		case grew != "" && strings.HasSuffix(file, "index.go"):
+		case (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && !provenanceRE.MatchString(l):
+			n++
+		}
+	}
+	return n, grew, string(out)
+}
+
+var tableRE = regexp.MustCompile(`(?m)^\t?(?:var )?(\w+)\s+= names\.(?:Index|Lexicon)\{(?s:.*?)Shift:\s+(\d+)`)
+
+// tableSizes reads the size (its Shift) of each lookup table of index.go.
+func tableSizes(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, m := range tableRE.FindAllStringSubmatch(string(b), -1) {
+		out[m[1]] = m[2]
+	}
+	return out
+}
