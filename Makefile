@@ -7,7 +7,12 @@ ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 
-.PHONY: help regen scrape gen test vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+.PHONY: help regen scrape gen test check state futures vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+
+# The tests of what a rules update changes: generated/, the working tree
+# itself, and the card corpus against them. Every other test works on
+# fixtures no update touches (internal/corpus/testdata/tree).
+STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd
 
 ## help: list the targets
 help:
@@ -34,6 +39,20 @@ test: vet fmt-check lint lint-workflows unit
 ## unit: every test, never from Go's test cache (tests read the corpus outside the module)
 unit:
 	$(GO) test -count=1 ./...
+
+## check: the inner loop: vet, gofmt and every test but the rehearsals (go test -short)
+check: vet fmt-check
+	$(GO) test -count=1 -short ./...
+
+## state: the checks a rules update can break: vet and gofmt of generated/, and the tests of the state (refresh.yml runs it before its pull request)
+state:
+	$(GO) vet ./generated/...
+	@out="$$(gofmt -l generated)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) test -count=1 $(STATE_PKGS)
+
+## futures: rehearse derived releases, CRGEN_FUTURES=1-40 make futures (make test runs a few)
+futures:
+	$(GO) test -count=1 -timeout 0 -run TestFutures -v ./internal/rehearsal
 
 ## rehearse: the next rules update, end to end: refresh.yml and review.yml against a local fake GitHub
 rehearse:

@@ -4,13 +4,8 @@
 package main
 
 import (
-	"os"
-
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/validatecmd"
 )
 
-func main() {
-	validatecmd.Stdin = os.Stdin
-	cli.Exit(validatecmd.Command)
-}
+func main() { cli.Exit(validatecmd.Command) }

@@ -2,6 +2,8 @@ package subtype_test
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
@@ -22,10 +24,14 @@ func TestStaticIndexesMatchTheNames(t *testing.T) {
 			e := tb.Entry(v)
 			current = append(current, e.Removed == "")
 			for _, n := range e.Names() {
-				if got, ok := tb.Lookup(n); !ok || got != v {
+				got, ok := tb.Lookup(n)
+				// A spelling a removed name shares with a current one (the
+				// Spanish a renamed name kept) is the current name's.
+				shared := e.Removed != "" && ok && tb.Entry(got).Removed == "" && slices.ContainsFunc(tb.Entry(got).Names(), func(m string) bool { return strings.EqualFold(m, n) })
+				if !ok || got != v && !shared {
 					t.Errorf("%s: Lookup(%q) = %d, %v; want %d", tb.Noun, n, got, ok, v)
 				}
-				if got, ok := tb.Find(n); ok != (e.Removed == "") || ok && got != v {
+				if got, ok := tb.Find(n); (ok != (e.Removed == "") || ok && got != v) && !shared {
 					t.Errorf("%s: Find(%q) = %d, %v; current %v", tb.Noun, n, got, ok, e.Removed == "")
 				}
 			}

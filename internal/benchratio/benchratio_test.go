@@ -3,6 +3,8 @@ package benchratio
 import (
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/crgen/internal/cli"
 )
 
 const sample = `goos: linux
@@ -22,6 +24,7 @@ PASS
 `
 
 func TestParseAndCompare(t *testing.T) {
+	t.Parallel()
 	rs, err := Parse(strings.NewReader(sample))
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +46,7 @@ func TestParseAndCompare(t *testing.T) {
 }
 
 func TestMedian(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   []float64
 		want float64
@@ -54,6 +58,7 @@ func TestMedian(t *testing.T) {
 }
 
 func TestCommand(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args  []string
 		input string
@@ -67,9 +72,8 @@ func TestCommand(t *testing.T) {
 		{[]string{"no-such-file.txt"}, "", 1, "no-such-file.txt"},
 		{[]string{"a", "b"}, "", 2, "at most one file"},
 	} {
-		Stdin = strings.NewReader(tt.input)
 		var out, errb strings.Builder
-		code := Command.Main(t.Context(), tt.args, &out, &errb)
+		code := Command.Main(t.Context(), tt.args, cli.Env{Stdin: strings.NewReader(tt.input), Stdout: &out, Stderr: &errb})
 		if code != tt.code || !strings.Contains(out.String()+errb.String(), tt.want) {
 			t.Errorf("%v: exit %d, %q %q; want %d and %q", tt.args, code, out.String(), errb.String(), tt.code, tt.want)
 		}

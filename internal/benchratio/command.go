@@ -2,14 +2,11 @@ package benchratio
 
 import (
 	"context"
-	"io"
+	"flag"
 	"os"
 
 	"github.com/mtgrules/crgen/internal/cli"
 )
-
-// Stdin is where results come from without a file; tests replace it.
-var Stdin io.Reader = os.Stdin
 
 // Command is benchratio.
 var Command = &cli.Command{
@@ -25,29 +22,31 @@ their path, impl=project or impl=baseline=NAME; the other elements of
 the path (mix=printed, release=utf8-newest) name the input. make bench
 runs it after go test -count 10.`,
 	Examples: []string{"go test -run '^$' -bench . -count 10 ./generated/subtype | benchratio", "benchratio bench.txt"},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		in := Stdin
-		switch len(args) {
-		case 0:
-		case 1:
-			f, err := os.Open(args[0])
-			if err != nil {
-				return err
-			}
-			defer func() { _ = f.Close() }()
-			in = f
-		default:
-			return cli.Usagef("unexpected arguments %q: give at most one file", args[1:])
-		}
-		rs, err := Parse(in)
+	Flags:    func(*flag.FlagSet) cli.Run { return run },
+}
+
+func run(ctx context.Context, args []string, env cli.Env) error {
+	in := env.Stdin
+	switch len(args) {
+	case 0:
+	case 1:
+		f, err := os.Open(args[0])
 		if err != nil {
 			return err
 		}
-		cs := Compare(rs)
-		if len(cs) == 0 {
-			return cli.Usagef("no benchmark with impl=project beside an impl=baseline=NAME in the input")
-		}
-		Write(stdout, cs)
-		return nil
-	},
+		defer func() { _ = f.Close() }()
+		in = f
+	default:
+		return cli.Usagef("unexpected arguments %q: give at most one file", args[1:])
+	}
+	rs, err := Parse(in)
+	if err != nil {
+		return err
+	}
+	cs := Compare(rs)
+	if len(cs) == 0 {
+		return cli.Usagef("no benchmark with impl=project beside an impl=baseline=NAME in the input")
+	}
+	Write(env.Stdout, cs)
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 // 0, a bad flag exit 2 with one line, -version with the module and, in a
 // repository, the VCS revision (-buildvcs=auto: this machine sets GOFLAGS=-buildvcs=false).
 func TestBuiltCommands(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: builds every command")
 	}

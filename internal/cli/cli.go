@@ -28,6 +28,44 @@ const (
 	ExitUsage   = 2
 )
 
+// Env is what one invocation reads and writes besides its arguments. Each
+// invocation has its own, so that runs in one process (tests) share no
+// state: a command reads its input, its environment variables and writes
+// its output only through its Env.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Getenv reads an environment variable; "" when unset.
+	Getenv func(key string) string
+}
+
+// OSEnv is the process's own streams and environment, for main.
+func OSEnv() Env {
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+}
+
+// complete fills what a caller left out: no input, output discarded, no
+// environment variables set.
+func (e Env) complete() Env {
+	if e.Stdin == nil {
+		e.Stdin = strings.NewReader("")
+	}
+	if e.Stdout == nil {
+		e.Stdout = io.Discard
+	}
+	if e.Stderr == nil {
+		e.Stderr = io.Discard
+	}
+	if e.Getenv == nil {
+		e.Getenv = func(string) string { return "" }
+	}
+	return e
+}
+
+// Run does a command's work with its flags parsed; args are what follows
+// them.
+type Run func(ctx context.Context, args []string, env Env) error
+
 // Command is one command or subcommand.
 type Command struct {
 	Name     string // as typed: "scrape extract"
@@ -37,18 +75,23 @@ type Command struct {
 	Examples []string
 	// Exit describes the exit statuses beyond 0, 1 and 2, if any.
 	Exit []string
-	// Flags registers the command's flags.
-	Flags func(fs *flag.FlagSet)
-	// Run does the work with the flags parsed; args are what follows them.
-	Run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
-	// Subcommands, for a command like scrape; Run then handles the
+	// Flags registers the command's flags on fs, each bound to a variable
+	// of this call, and returns the Run that reads them: every invocation
+	// parses into values of its own. The manual page calls it on a
+	// throwaway FlagSet and ignores the Run. A nil Flags or a nil Run is a
+	// command that does nothing without a subcommand: it prints its usage
+	// and exits 2.
+	Flags func(fs *flag.FlagSet) Run
+	// Subcommands, for a command like scrape; its Run then handles the
 	// command without a subcommand.
 	Subcommands []*Command
 }
 
-// Main runs the command with args (without the program name) and returns
-// the exit status.
-func (c *Command) Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// Main runs the command with args (without the program name) in env and
+// returns the exit status.
+func (c *Command) Main(ctx context.Context, args []string, env Env) int {
+	env = env.complete()
+	stdout, stderr := env.Stdout, env.Stderr
 	if len(c.Subcommands) > 0 && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		if args[0] == "help" {
 			if len(args) > 1 {
@@ -61,7 +104,7 @@ func (c *Command) Main(ctx context.Context, args []string, stdout, stderr io.Wri
 			return ExitOK
 		}
 		if sub := c.sub(args[0]); sub != nil {
-			return sub.Main(ctx, args[1:], stdout, stderr)
+			return sub.Main(ctx, args[1:], env)
 		}
 		if c.Args == "" {
 			fmt.Fprintf(stderr, "%s: unknown command %q (valid: %s); see '%s -h'\n", c.Name, args[0], strings.Join(c.subNames(), ", "), c.Name)
@@ -70,8 +113,9 @@ func (c *Command) Main(ctx context.Context, args []string, stdout, stderr io.Wri
 	}
 	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // usage and errors are printed here, once
+	var run Run
 	if c.Flags != nil {
-		c.Flags(fs)
+		run = c.Flags(fs)
 	}
 	version := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
@@ -86,12 +130,11 @@ func (c *Command) Main(ctx context.Context, args []string, stdout, stderr io.Wri
 		fmt.Fprintln(stdout, Version(c.Name))
 		return ExitOK
 	}
-	if c.Run == nil {
+	if run == nil {
 		c.usage(stderr)
 		return ExitUsage
 	}
-	err := c.Run(ctx, fs.Args(), stdout, stderr)
-	return Report(c.Name, err, stderr)
+	return Report(c.Name, run(ctx, fs.Args(), env), stderr)
 }
 
 // Report prints err as "name: message" and returns its exit status.
@@ -192,7 +235,7 @@ func (c *Command) usage(w io.Writer) {
 	}
 	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
 	if c.Flags != nil {
-		c.Flags(fs)
+		_ = c.Flags(fs) // only the flags, for their defaults
 	}
 	fs.Bool("version", false, "print the version and exit")
 	b.WriteString("\nFlags:\n")
@@ -254,10 +297,11 @@ func Interrupted() (context.Context, context.CancelFunc) {
 	return signalContext(context.Background())
 }
 
-// Exit runs c with the process's arguments and exits with its status.
+// Exit runs c with the process's arguments, streams and environment, and
+// exits with its status.
 func Exit(c *Command) {
 	ctx, stop := Interrupted()
-	code := c.Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := c.Main(ctx, os.Args[1:], OSEnv())
 	stop()
 	os.Exit(code)
 }

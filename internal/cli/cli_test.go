@@ -5,27 +5,37 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 )
 
 func testCommand() *Command {
-	var n int
 	sub := &Command{Name: "tool sub", Args: "FILE", Summary: "Does the sub thing.",
-		Flags: func(fs *flag.FlagSet) { fs.IntVar(&n, "n", 3, "how many") },
-		Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			if len(args) != 1 {
-				return Usagef("need one FILE, got %d", len(args))
+		Flags: func(fs *flag.FlagSet) Run {
+			n := fs.Int("n", 3, "how many")
+			return func(ctx context.Context, args []string, env Env) error {
+				if len(args) != 1 {
+					return Usagef("need one FILE, got %d", len(args))
+				}
+				switch args[0] {
+				case "changed":
+					return &StatusError{Code: 3}
+				case "bad":
+					return errors.New("bad.txt: line 2: broken")
+				case "echo":
+					in, err := io.ReadAll(env.Stdin)
+					if err != nil {
+						return err
+					}
+					_, err = fmt.Fprintf(env.Stdout, "n=%d stdin=%s NAME=%s", *n, in, env.Getenv("NAME"))
+					return err
+				}
+				_, err := io.WriteString(env.Stdout, "ok\n")
+				return err
 			}
-			if args[0] == "changed" {
-				return &StatusError{Code: 3}
-			}
-			if args[0] == "bad" {
-				return errors.New("bad.txt: line 2: broken")
-			}
-			_, err := io.WriteString(stdout, "ok\n")
-			return err
 		}}
 	top := &Command{Name: "tool", Summary: "A tool.", Subcommands: []*Command{sub}}
 	return top
@@ -33,11 +43,12 @@ func testCommand() *Command {
 
 func run(c *Command, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
-	code := c.Main(context.Background(), args, &out, &errb)
+	code := c.Main(context.Background(), args, Env{Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), code
 }
 
 func TestHelpAndErrors(t *testing.T) {
+	t.Parallel()
 	c := testCommand()
 	for _, tt := range []struct {
 		args             []string
@@ -55,6 +66,7 @@ func TestHelpAndErrors(t *testing.T) {
 		{[]string{"sub", "bad"}, 1, "", "tool sub: bad.txt: line 2: broken\n", "", "see '"},
 		{[]string{"sub", "changed"}, 3, "", "", "", "tool"},
 		{[]string{"sub", "f"}, 0, "ok\n", "", "", ""},
+		{[]string{"sub", "echo"}, 0, "n=3 stdin= NAME=", "", "", ""}, // a zero Env: no input, no variables
 		{[]string{"sub", "-version"}, 0, "tool sub ", "", "", ""},
 		{nil, 2, "", "usage: tool", "", ""},
 	} {
@@ -66,7 +78,40 @@ func TestHelpAndErrors(t *testing.T) {
 	}
 }
 
+// Invocations of one Command at the same time each see their own flags,
+// input and environment (run with -race: a value shared between them is
+// a data race).
+func TestInvocationsShareNothing(t *testing.T) {
+	t.Parallel()
+	c := testCommand()
+	const runs = 8
+	outs := make([]bytes.Buffer, runs)
+	codes := make([]int, runs)
+	var wg sync.WaitGroup
+	for i := range runs {
+		wg.Go(func() {
+			env := Env{
+				Stdin:  strings.NewReader(fmt.Sprint("input", i)),
+				Stdout: &outs[i],
+				Getenv: func(key string) string { return fmt.Sprint(key, i) },
+			}
+			codes[i] = c.Main(t.Context(), []string{"sub", "-n", fmt.Sprint(i), "echo"}, env)
+		})
+	}
+	wg.Wait()
+	for i := range runs {
+		if want := fmt.Sprintf("n=%d stdin=input%d NAME=NAME%d", i, i, i); codes[i] != 0 || outs[i].String() != want {
+			t.Errorf("run %d: exit %d, %q, want %q", i, codes[i], outs[i].String(), want)
+		}
+	}
+	// A flag given once does not stay set for the next run.
+	if out, _, _ := run(c, "sub", "echo"); !strings.HasPrefix(out, "n=3 ") {
+		t.Errorf("after runs with -n: %q", out)
+	}
+}
+
 func TestOneOf(t *testing.T) {
+	t.Parallel()
 	if err := OneOf("lang", "fr", "en", "es"); err == nil || err.Error() != `-lang "fr": want one of en, es` {
 		t.Errorf("got %v", err)
 	}

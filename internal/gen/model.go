@@ -198,7 +198,6 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 	}
 	l.Values = make([]Value, len(lives))
 	at := map[string]int{}
-	spelled := map[string]string{} // folded spelling → the name claiming it
 	for i, life := range lives {
 		v := Value{
 			EN: life.Name, ES: spanish[key][life.Name].name, ESSince: spanish[key][life.Name].since, Since: life.First, Exact: !life.Oldest,
@@ -213,16 +212,6 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 			}
 			v.Forms = append(v.Forms, f)
 		}
-		for _, sp := range append([]string{v.EN, v.ES}, v.Forms...) {
-			if sp == "" {
-				continue
-			}
-			k := strings.ToLower(strings.ReplaceAll(sp, "'", "’"))
-			if prev, ok := spelled[k]; ok && prev != v.EN {
-				return List{}, fmt.Errorf("%s list: %q and %q both read as %q: a lookup would be ambiguous", noun, prev, v.EN, k)
-			}
-			spelled[k] = v.EN
-		}
 		n := values[i]
 		if n > len(lives) {
 			return List{}, fmt.Errorf("values record: %s %q has value %d, but the list has %d names: the record has a gap", noun, life.Name, n, len(lives))
@@ -236,6 +225,9 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 		v.Ident = id
 		at[life.Name] = n
 		l.Values[n-1] = v
+	}
+	if err := l.checkSpellings(); err != nil {
+		return List{}, err
 	}
 	for _, n := range m.EN.List(key) {
 		v, ok := at[n]

@@ -4,14 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/apicheck"
 	"github.com/mtgrules/crgen/internal/cli"
 )
 
-var apiFlags struct {
+// apiFlags are one invocation's flags.
+type apiFlags struct {
 	json string
 }
 
@@ -30,29 +30,32 @@ for scrape report -api.`,
 		`gen api -json "$RUNNER_TEMP/api.json" "$RUNNER_TEMP/old-api" .`,
 	},
 	Exit: []string{"1 also: an incompatible change (listed on stderr)"},
-	Flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&apiFlags.json, "json", "", "also write the verdict as JSON to `file`")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(apiFlags)
+		fs.StringVar(&f.json, "json", "", "also write the verdict as JSON to `file`")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) != 2 {
-			return cli.Usagef("need OLD_ROOT and NEW_ROOT, two module trees holding generated/; got %d arguments", len(args))
-		}
-		v, err := apicheck.Compare(args[0], args[1])
-		if err != nil {
+}
+
+func (f *apiFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) != 2 {
+		return cli.Usagef("need OLD_ROOT and NEW_ROOT, two module trees holding generated/; got %d arguments", len(args))
+	}
+	v, err := apicheck.Compare(args[0], args[1])
+	if err != nil {
+		return err
+	}
+	if f.json != "" {
+		if err := v.Write(f.json); err != nil {
 			return err
 		}
-		if apiFlags.json != "" {
-			if err := v.Write(apiFlags.json); err != nil {
-				return err
-			}
-		}
-		fmt.Fprintln(stdout, "Go API: "+v.Summary())
-		for _, c := range v.Compatible {
-			fmt.Fprintln(stdout, "  compatible: "+c)
-		}
-		if !v.OK() {
-			return fmt.Errorf("incompatible changes to the Go API of generated/:\n  %s", strings.Join(v.Incompatible, "\n  "))
-		}
-		return nil
-	},
+	}
+	fmt.Fprintln(env.Stdout, "Go API: "+v.Summary())
+	for _, c := range v.Compatible {
+		fmt.Fprintln(env.Stdout, "  compatible: "+c)
+	}
+	if !v.OK() {
+		return fmt.Errorf("incompatible changes to the Go API of generated/:\n  %s", strings.Join(v.Incompatible, "\n  "))
+	}
+	return nil
 }

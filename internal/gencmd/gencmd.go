@@ -6,7 +6,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -14,7 +13,8 @@ import (
 	"github.com/mtgrules/crgen/internal/gen"
 )
 
-var flags struct {
+// genFlags are one invocation's flags.
+type genFlags struct {
 	snapshots, out, baseRecord string
 	check, newRecord           bool
 }
@@ -40,25 +40,26 @@ branch's).`,
 		"git show origin/main:generated/values.json > /tmp/base.json && gen -check -base-record /tmp/base.json",
 	},
 	Exit: []string{"1 also: generated/ is stale (with -check)"},
-	Flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&flags.snapshots, "snapshots", "snapshots", "snapshot `directory`")
-		fs.StringVar(&flags.out, "out", "generated", "output `directory`")
-		fs.BoolVar(&flags.check, "check", false, "write nothing; fail if the output is not up to date")
-		fs.StringVar(&flags.baseRecord, "base-record", "", "a values record `file` (an earlier generated/values.json) whose every entry this generation must keep")
-		fs.BoolVar(&flags.newRecord, "new-record", false, "start a new values record, numbering every name afresh (only for a project without users)")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(genFlags)
+		fs.StringVar(&f.snapshots, "snapshots", "snapshots", "snapshot `directory`")
+		fs.StringVar(&f.out, "out", "generated", "output `directory`")
+		fs.BoolVar(&f.check, "check", false, "write nothing; fail if the output is not up to date")
+		fs.StringVar(&f.baseRecord, "base-record", "", "a values record `file` (an earlier generated/values.json) whose every entry this generation must keep")
+		fs.BoolVar(&f.newRecord, "new-record", false, "start a new values record, numbering every name afresh (only for a project without users)")
+		return f.run
 	},
-	Run: run,
 }
 
 func init() { Command.Subcommands = []*cli.Command{apiCommand} }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (f *genFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: gen takes flags only", args)
 	}
-	recPath := filepath.Join(flags.out, gen.RecordFile)
+	recPath := filepath.Join(f.out, gen.RecordFile)
 	rec := gen.NewRecord()
-	if !flags.newRecord {
+	if !f.newRecord {
 		var err error
 		if rec, err = gen.LoadRecord(recPath); err != nil {
 			return err
@@ -66,43 +67,43 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	} else if _, err := os.Stat(recPath); err == nil {
 		return fmt.Errorf("-new-record: %s exists; its values are what users hold, and gen only appends to it", recPath)
 	}
-	files, err := gen.FilesWith(flags.snapshots, flags.out, rec)
+	files, err := gen.FilesWith(f.snapshots, f.out, rec)
 	if err != nil {
 		return err
 	}
-	if flags.baseRecord != "" {
-		data, err := os.ReadFile(flags.baseRecord)
+	if f.baseRecord != "" {
+		data, err := os.ReadFile(f.baseRecord)
 		if err != nil {
 			return err
 		}
 		base, err := gen.ParseRecord(data)
 		if err != nil {
-			return fmt.Errorf("%s: %w", flags.baseRecord, err)
+			return fmt.Errorf("%s: %w", f.baseRecord, err)
 		}
 		if lost := rec.Lost(base); len(lost) > 0 {
-			return &gen.LostError{Base: flags.baseRecord, Entries: lost}
+			return &gen.LostError{Base: f.baseRecord, Entries: lost}
 		}
 	}
-	if flags.check {
-		stale, err := gen.Stale(files, flags.out)
+	if f.check {
+		stale, err := gen.Stale(files, f.out)
 		if err != nil {
 			return err
 		}
 		if len(stale) > 0 {
 			return &gen.StaleError{Paths: stale}
 		}
-		fmt.Fprintln(stdout, flags.out+"/ is up to date")
+		fmt.Fprintln(env.Stdout, f.out+"/ is up to date")
 		return nil
 	}
-	changed, err := gen.Write(files, flags.out)
+	changed, err := gen.Write(files, f.out)
 	if err != nil {
 		return err
 	}
 	for _, c := range changed {
-		fmt.Fprintln(stdout, "wrote", c)
+		fmt.Fprintln(env.Stdout, "wrote", c)
 	}
 	if len(changed) == 0 {
-		fmt.Fprintln(stdout, flags.out+"/ is up to date")
+		fmt.Fprintln(env.Stdout, f.out+"/ is up to date")
 	}
 	return nil
 }

@@ -11,16 +11,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/corpus"
 )
 
 func genCmd(args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
-	code := Command.Main(context.Background(), args, &out, &errb)
+	code := Command.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), code
 }
 
 func TestGen(t *testing.T) {
+	t.Parallel()
 	if out, _, code := genCmd("-h"); code != 0 || !strings.HasPrefix(out, "usage: gen [flags]") || !strings.Contains(out, "-check") || strings.Contains(out, "go-build") {
 		t.Errorf("-h: exit %d\n%s", code, out)
 	}
@@ -126,6 +128,7 @@ func renameFirstCreature(t *testing.T, record []byte) ([]byte, string) {
 // gen api: the verdict, as text and as JSON, and a failure on an
 // incompatible change.
 func TestAPI(t *testing.T) {
+	t.Parallel()
 	if _, errs, code := genCmd("api", "one"); code != 2 || !strings.Contains(errs, "need OLD_ROOT and NEW_ROOT") {
 		t.Errorf("one argument: exit %d %q", code, errs)
 	}

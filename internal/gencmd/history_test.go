@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/gen"
 	"github.com/mtgrules/crgen/internal/scrapecmd"
@@ -24,6 +25,7 @@ import (
 // older releases are imported through scrape import, and every constant
 // keeps its value; the names first seen before 2016 come after.
 func TestImportingOlderReleasesKeepsEveryValue(t *testing.T) {
+	t.Parallel()
 	releases := corpus.Releases(t)
 	root := corpus.FrozenCopy(t)
 	snaps, out := filepath.Join(root, "snapshots"), filepath.Join(root, "generated")
@@ -50,7 +52,7 @@ func TestImportingOlderReleasesKeepsEveryValue(t *testing.T) {
 
 	var stdout, stderr bytes.Buffer
 	args := append([]string{"import", "-sources", filepath.Join(root, "sources"), "-snapshots", snaps}, older...)
-	if code := scrapecmd.Command.Main(context.Background(), args, &stdout, &stderr); code != 0 {
+	if code := scrapecmd.Command.Main(context.Background(), args, cli.Env{Stdout: &stdout, Stderr: &stderr}); code != 0 {
 		t.Fatalf("import: %s", stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "added to the history: en@2009-07-11") {

@@ -330,15 +330,25 @@ func ListIndex(spellings [][]string, current []bool) (*Index, int, error) {
 
 // DatedIndex is ListIndex of spellings placed in the order the rules
 // first printed them (for equal dates, as given): a rules update adds
-// its spellings last, and they move no other (Builder.Build).
+// its spellings last, and they move no other (Builder.Build). A
+// spelling that a current value and a removed one both have is the
+// current value's (the Spanish a renamed name kept, say).
 func DatedIndex(spellings []Dated, current []bool) (*Index, int, error) {
 	var b Builder
+	isCurrent := func(v int) bool { return v >= 1 && v <= len(current) && current[v-1] }
 	for i, c := range current {
 		if c {
 			b.Mark(i + 1)
 		}
 	}
-	sorted := slices.Clone(spellings)
+	claimed := map[string]bool{} // spellings a current value has
+	key := func(s string) string { return Fold(strings.ReplaceAll(s, "'", "’")) }
+	for _, d := range spellings {
+		if isCurrent(d.V) {
+			claimed[key(d.Text)] = true
+		}
+	}
+	sorted := slices.DeleteFunc(slices.Clone(spellings), func(d Dated) bool { return !isCurrent(d.V) && claimed[key(d.Text)] })
 	slices.SortStableFunc(sorted, func(a, b Dated) int { return strings.Compare(a.Since, b.Since) })
 	words := 0
 	for _, d := range sorted {

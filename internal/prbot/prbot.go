@@ -39,10 +39,14 @@ type Env struct {
 	APIURL     string // GITHUB_API_URL
 }
 
-// EnvFromOS reads Env from the process environment.
-func EnvFromOS() Env {
-	return Env{Token: os.Getenv("GITHUB_TOKEN"), Repository: os.Getenv("GITHUB_REPOSITORY"), APIURL: os.Getenv("GITHUB_API_URL")}
+// EnvFrom reads Env with getenv: a command's own environment, which
+// need not be the process's.
+func EnvFrom(getenv func(key string) string) Env {
+	return Env{Token: getenv("GITHUB_TOKEN"), Repository: getenv("GITHUB_REPOSITORY"), APIURL: getenv("GITHUB_API_URL")}
 }
+
+// EnvFromOS reads Env from the process environment.
+func EnvFromOS() Env { return EnvFrom(os.Getenv) }
 
 // Bot talks to one repository.
 type Bot struct {

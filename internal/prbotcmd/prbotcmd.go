@@ -18,9 +18,6 @@ import (
 	"github.com/mtgrules/crgen/internal/prbot"
 )
 
-// Env is read when a command runs; tests replace it.
-var Env = prbot.EnvFromOS
-
 const envDoc = `It reads GITHUB_TOKEN (not needed with -dry-run on a public repository),
 GITHUB_REPOSITORY (owner/name) and GITHUB_API_URL (default
 https://api.github.com/), as GitHub Actions sets them. The token is never
@@ -78,11 +75,13 @@ func (c *common) body() (string, error) {
 	return string(b), nil
 }
 
-func (c *common) bot(stderr io.Writer) (*prbot.Bot, error) {
-	return prbot.New(Env(), c.login, stderr, prbot.Options{DryRun: c.dryRun})
+// bot talks to the repository the invocation's environment names.
+func (c *common) bot(env cli.Env) (*prbot.Bot, error) {
+	return prbot.New(prbot.EnvFrom(env.Getenv), c.login, env.Stderr, prbot.Options{DryRun: c.dryRun})
 }
 
-var refreshFlags struct {
+// refreshFlags are one invocation's flags.
+type refreshFlags struct {
 	common
 	base, branch, title, label, message string
 }
@@ -99,37 +98,41 @@ the change disappeared: the open pull request is closed.
 
 ` + envDoc,
 	Examples: []string{"prbot refresh -body-file body.md snapshots/current/en.json"},
-	Flags: func(fs *flag.FlagSet) {
-		refreshFlags.register(fs)
-		fs.StringVar(&refreshFlags.base, "base", "main", "base `branch`")
-		fs.StringVar(&refreshFlags.branch, "branch", "crgen/refresh", "`branch` of the refresh pull request")
-		fs.StringVar(&refreshFlags.title, "title", "Comprehensive Rules update", "pull request `title`")
-		fs.StringVar(&refreshFlags.label, "label", "rules-update", "`label` of the pull request")
-		fs.StringVar(&refreshFlags.message, "message", "", "commit `message` (default: the title)")
-	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		body, err := refreshFlags.body()
-		if err != nil {
-			return err
-		}
-		files, err := readFiles(args)
-		if err != nil {
-			return err
-		}
-		bot, err := refreshFlags.bot(stderr)
-		if err != nil {
-			return err
-		}
-		res, err := bot.Refresh(ctx, prbot.RefreshOptions{Base: refreshFlags.base, Branch: refreshFlags.branch, Title: refreshFlags.title,
-			Body: body, Label: refreshFlags.label, CommitMessage: refreshFlags.message, Files: files})
-		if err != nil {
-			return err
-		}
-		return printActions(stdout, res)
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(refreshFlags)
+		f.register(fs)
+		fs.StringVar(&f.base, "base", "main", "base `branch`")
+		fs.StringVar(&f.branch, "branch", "crgen/refresh", "`branch` of the refresh pull request")
+		fs.StringVar(&f.title, "title", "Comprehensive Rules update", "pull request `title`")
+		fs.StringVar(&f.label, "label", "rules-update", "`label` of the pull request")
+		fs.StringVar(&f.message, "message", "", "commit `message` (default: the title)")
+		return f.run
 	},
 }
 
-var commentFlags struct {
+func (f *refreshFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	body, err := f.body()
+	if err != nil {
+		return err
+	}
+	files, err := readFiles(".", args)
+	if err != nil {
+		return err
+	}
+	bot, err := f.bot(env)
+	if err != nil {
+		return err
+	}
+	res, err := bot.Refresh(ctx, prbot.RefreshOptions{Base: f.base, Branch: f.branch, Title: f.title,
+		Body: body, Label: f.label, CommitMessage: f.message, Files: files})
+	if err != nil {
+		return err
+	}
+	return printActions(env.Stdout, res)
+}
+
+// commentFlags are one invocation's flags.
+type commentFlags struct {
 	common
 	pr int
 }
@@ -143,31 +146,34 @@ or creates it; comments by anyone else are never touched.
 
 ` + envDoc,
 	Examples: []string{"prbot comment -pr 42 -body-file body.md"},
-	Flags: func(fs *flag.FlagSet) {
-		commentFlags.register(fs)
-		fs.IntVar(&commentFlags.pr, "pr", 0, "pull request `number` (required)")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(commentFlags)
+		f.register(fs)
+		fs.IntVar(&f.pr, "pr", 0, "pull request `number` (required)")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) > 0 {
-			return cli.Usagef("unexpected arguments %q: comment takes flags only", args)
-		}
-		if commentFlags.pr <= 0 {
-			return cli.Usagef("-pr is required: the number of the pull request to comment on")
-		}
-		body, err := commentFlags.body()
-		if err != nil {
-			return err
-		}
-		bot, err := commentFlags.bot(stderr)
-		if err != nil {
-			return err
-		}
-		res, err := bot.Comment(ctx, commentFlags.pr, body)
-		if err != nil {
-			return err
-		}
-		return printActions(stdout, res)
-	},
+}
+
+func (f *commentFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) > 0 {
+		return cli.Usagef("unexpected arguments %q: comment takes flags only", args)
+	}
+	if f.pr <= 0 {
+		return cli.Usagef("-pr is required: the number of the pull request to comment on")
+	}
+	body, err := f.body()
+	if err != nil {
+		return err
+	}
+	bot, err := f.bot(env)
+	if err != nil {
+		return err
+	}
+	res, err := bot.Comment(ctx, f.pr, body)
+	if err != nil {
+		return err
+	}
+	return printActions(env.Stdout, res)
 }
 
 func printActions(w io.Writer, res *prbot.Result) error {
@@ -179,16 +185,16 @@ func printActions(w io.Writer, res *prbot.Result) error {
 	return nil
 }
 
-// readFiles reads the changed paths from the working tree; a path that no
-// longer exists is a deletion.
-func readFiles(paths []string) ([]prbot.File, error) {
+// readFiles reads the changed paths from the working tree at root (the
+// command's is "."); a path that no longer exists is a deletion.
+func readFiles(root string, paths []string) ([]prbot.File, error) {
 	var out []prbot.File
 	for _, p := range paths {
 		clean := filepath.ToSlash(filepath.Clean(p))
 		if filepath.IsAbs(p) || strings.HasPrefix(clean, "../") || clean == ".." {
 			return nil, cli.Usagef("%s: paths must be inside the repository", p)
 		}
-		b, err := os.ReadFile(p)
+		b, err := os.ReadFile(filepath.Join(root, p))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			out = append(out, prbot.File{Path: clean, Delete: true})

@@ -11,17 +11,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/prbot"
 )
 
 func run(env prbot.Env, args ...string) (string, string, int) {
-	Env = func() prbot.Env { return env }
 	var out, errb bytes.Buffer
-	code := Command.Main(context.Background(), args, &out, &errb)
+	code := Command.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb, Getenv: getenv(env)})
 	return out.String(), errb.String(), code
 }
 
+// getenv is an environment holding env as GitHub Actions sets it.
+func getenv(env prbot.Env) func(string) string {
+	vars := map[string]string{"GITHUB_TOKEN": env.Token, "GITHUB_REPOSITORY": env.Repository, "GITHUB_API_URL": env.APIURL}
+	return func(key string) string { return vars[key] }
+}
+
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	body := filepath.Join(dir, "body.md")
 	if err := os.WriteFile(body, []byte("diff"), 0o644); err != nil {
@@ -66,6 +73,7 @@ func TestUsage(t *testing.T) {
 // A dry run needs no token: it reads the repository's state and writes
 // nothing.
 func TestDryRunWithoutToken(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "" {
 			t.Errorf("%s %s sent credentials", r.Method, r.URL.Path)
@@ -97,19 +105,15 @@ func TestDryRunWithoutToken(t *testing.T) {
 }
 
 func TestReadFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	t.Cleanup(func() { _ = os.Chdir(wd) })
-	if err := os.Chdir(dir); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, "snapshots/current"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll("snapshots/current", 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "snapshots/current/en.json"), []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile("snapshots/current/en.json", []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files, err := readFiles([]string{"snapshots/current/en.json", "generated/gone.go"})
+	files, err := readFiles(dir, []string{"snapshots/current/en.json", "generated/gone.go"})
 	if err != nil {
 		t.Fatal(err)
 	}

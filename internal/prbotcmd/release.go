@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -13,7 +12,8 @@ import (
 	"github.com/mtgrules/crgen/internal/prbot"
 )
 
-var releaseFlags struct {
+// releaseFlags are one invocation's flags.
+type releaseFlags struct {
 	common
 	sha, previous, apiFile, notesFile, date, branch, changelog string
 }
@@ -36,51 +36,53 @@ before publishing leaves only a draft release, and no tag.
 		`prbot release -sha "$(git rev-parse HEAD)" -previous v1.2.0 -api api.json -notes notes.md`,
 		`prbot release -sha "$(git rev-parse HEAD)" -notes notes.md   # the first release`,
 	},
-	Flags: func(fs *flag.FlagSet) {
-		releaseFlags.registerBot(fs)
-		fs.StringVar(&releaseFlags.sha, "sha", "", "the `commit` to tag (required)")
-		fs.StringVar(&releaseFlags.previous, "previous", "", "the newest `version` tagged before -sha; empty for the first release")
-		fs.StringVar(&releaseFlags.apiFile, "api", "", "the Go API verdict from -previous to -sha, a `file` written by gen api -json (required with -previous)")
-		fs.StringVar(&releaseFlags.notesFile, "notes", "", "Markdown `file` with the release notes: the rules report (required)")
-		fs.StringVar(&releaseFlags.date, "date", "", "the `date` (YYYY-MM-DD) of the changelog entry (default today, UTC)")
-		fs.StringVar(&releaseFlags.branch, "branch", "main", "the `branch` holding the changelog")
-		fs.StringVar(&releaseFlags.changelog, "changelog", "CHANGELOG.md", "the changelog's `file` name, at the top of the tree")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(releaseFlags)
+		f.registerBot(fs)
+		fs.StringVar(&f.sha, "sha", "", "the `commit` to tag (required)")
+		fs.StringVar(&f.previous, "previous", "", "the newest `version` tagged before -sha; empty for the first release")
+		fs.StringVar(&f.apiFile, "api", "", "the Go API verdict from -previous to -sha, a `file` written by gen api -json (required with -previous)")
+		fs.StringVar(&f.notesFile, "notes", "", "Markdown `file` with the release notes: the rules report (required)")
+		fs.StringVar(&f.date, "date", "", "the `date` (YYYY-MM-DD) of the changelog entry (default today, UTC)")
+		fs.StringVar(&f.branch, "branch", "main", "the `branch` holding the changelog")
+		fs.StringVar(&f.changelog, "changelog", "CHANGELOG.md", "the changelog's `file` name, at the top of the tree")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		f := &releaseFlags
-		if len(args) > 0 {
-			return cli.Usagef("unexpected arguments %q: release takes flags only", args)
+}
+
+func (f *releaseFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) > 0 {
+		return cli.Usagef("unexpected arguments %q: release takes flags only", args)
+	}
+	if f.sha == "" || f.notesFile == "" {
+		return cli.Usagef("-sha and -notes are required: the commit to tag and its notes")
+	}
+	if (f.previous == "") != (f.apiFile == "") {
+		return cli.Usagef("-previous and -api go together: the verdict is on the API since the previous version")
+	}
+	date := f.date
+	if date == "" {
+		date = time.Now().UTC().Format(time.DateOnly)
+	} else if _, err := time.Parse(time.DateOnly, date); err != nil {
+		return cli.Usagef("-date %q is not YYYY-MM-DD", date)
+	}
+	notes, err := os.ReadFile(f.notesFile)
+	if err != nil {
+		return fmt.Errorf("-notes: %w", err)
+	}
+	opt := prbot.ReleaseOptions{SHA: f.sha, Previous: f.previous, Notes: string(notes), Date: date, Branch: f.branch, Changelog: f.changelog}
+	if f.apiFile != "" {
+		if opt.API, err = apiverdict.Read(f.apiFile); err != nil {
+			return fmt.Errorf("-api: %w", err)
 		}
-		if f.sha == "" || f.notesFile == "" {
-			return cli.Usagef("-sha and -notes are required: the commit to tag and its notes")
-		}
-		if (f.previous == "") != (f.apiFile == "") {
-			return cli.Usagef("-previous and -api go together: the verdict is on the API since the previous version")
-		}
-		date := f.date
-		if date == "" {
-			date = time.Now().UTC().Format(time.DateOnly)
-		} else if _, err := time.Parse(time.DateOnly, date); err != nil {
-			return cli.Usagef("-date %q is not YYYY-MM-DD", date)
-		}
-		notes, err := os.ReadFile(f.notesFile)
-		if err != nil {
-			return fmt.Errorf("-notes: %w", err)
-		}
-		opt := prbot.ReleaseOptions{SHA: f.sha, Previous: f.previous, Notes: string(notes), Date: date, Branch: f.branch, Changelog: f.changelog}
-		if f.apiFile != "" {
-			if opt.API, err = apiverdict.Read(f.apiFile); err != nil {
-				return fmt.Errorf("-api: %w", err)
-			}
-		}
-		bot, err := f.bot(stderr)
-		if err != nil {
-			return err
-		}
-		res, err := bot.Release(ctx, opt)
-		if err != nil {
-			return err
-		}
-		return printActions(stdout, res)
-	},
+	}
+	bot, err := f.bot(env)
+	if err != nil {
+		return err
+	}
+	res, err := bot.Release(ctx, opt)
+	if err != nil {
+		return err
+	}
+	return printActions(env.Stdout, res)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -12,7 +11,8 @@ import (
 	"github.com/mtgrules/crgen/internal/prbot"
 )
 
-var keepAliveFlags struct {
+// keepAliveFlags are one invocation's flags.
+type keepAliveFlags struct {
 	common
 	workflow string
 }
@@ -28,30 +28,34 @@ token's actions: write permission.
 
 ` + envDoc,
 	Examples: []string{"prbot keepalive -workflow refresh.yml"},
-	Flags: func(fs *flag.FlagSet) {
-		keepAliveFlags.registerBot(fs)
-		fs.StringVar(&keepAliveFlags.workflow, "workflow", "refresh.yml", "workflow `file` name")
-	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) > 0 {
-			return cli.Usagef("unexpected arguments %q: keepalive takes flags only", args)
-		}
-		bot, err := keepAliveFlags.bot(stderr)
-		if err != nil {
-			return err
-		}
-		res, err := bot.KeepAlive(ctx, keepAliveFlags.workflow)
-		if err != nil {
-			return err
-		}
-		return printActions(stdout, res)
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(keepAliveFlags)
+		f.registerBot(fs)
+		fs.StringVar(&f.workflow, "workflow", "refresh.yml", "workflow `file` name")
+		return f.run
 	},
 }
 
-var outcomeFlags struct {
+func (f *keepAliveFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) > 0 {
+		return cli.Usagef("unexpected arguments %q: keepalive takes flags only", args)
+	}
+	bot, err := f.bot(env)
+	if err != nil {
+		return err
+	}
+	res, err := bot.KeepAlive(ctx, f.workflow)
+	if err != nil {
+		return err
+	}
+	return printActions(env.Stdout, res)
+}
+
+// outcomeFlags are one invocation's flags.
+type outcomeFlags struct {
 	common
-	workflow, step, logFile, run string
-	failed                       bool
+	workflow, step, logFile, runURL string
+	failed                          bool
 }
 
 var outcomeCommand = &cli.Command{
@@ -69,44 +73,47 @@ workflow's own.
 		`prbot outcome -failed -step scrape -log "$RUNNER_TEMP/steps/failed.log" -run "$RUN_URL"`,
 		`prbot outcome -run "$RUN_URL"`,
 	},
-	Flags: func(fs *flag.FlagSet) {
-		outcomeFlags.registerBot(fs)
-		fs.StringVar(&outcomeFlags.workflow, "workflow", "refresh", "the workflow's `name`")
-		fs.BoolVar(&outcomeFlags.failed, "failed", false, "the run failed")
-		fs.StringVar(&outcomeFlags.step, "step", "", "the `step` that failed (with -failed)")
-		fs.StringVar(&outcomeFlags.logFile, "log", "", "`file` with what the failed step printed; its last 60 lines are quoted")
-		fs.StringVar(&outcomeFlags.run, "run", "", "the `URL` of the run")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(outcomeFlags)
+		f.registerBot(fs)
+		fs.StringVar(&f.workflow, "workflow", "refresh", "the workflow's `name`")
+		fs.BoolVar(&f.failed, "failed", false, "the run failed")
+		fs.StringVar(&f.step, "step", "", "the `step` that failed (with -failed)")
+		fs.StringVar(&f.logFile, "log", "", "`file` with what the failed step printed; its last 60 lines are quoted")
+		fs.StringVar(&f.runURL, "run", "", "the `URL` of the run")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) > 0 {
-			return cli.Usagef("unexpected arguments %q: outcome takes flags only", args)
+}
+
+func (f *outcomeFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) > 0 {
+		return cli.Usagef("unexpected arguments %q: outcome takes flags only", args)
+	}
+	bot, err := f.bot(env)
+	if err != nil {
+		return err
+	}
+	var res *prbot.Result
+	if f.failed {
+		failure := prbot.Failure{Workflow: f.workflow, Step: f.step, RunURL: f.runURL}
+		if failure.Step == "" {
+			failure.Step = "(unknown: a step before the project's own)"
 		}
-		bot, err := outcomeFlags.bot(stderr)
-		if err != nil {
-			return err
-		}
-		var res *prbot.Result
-		if outcomeFlags.failed {
-			f := prbot.Failure{Workflow: outcomeFlags.workflow, Step: outcomeFlags.step, RunURL: outcomeFlags.run}
-			if f.Step == "" {
-				f.Step = "(unknown: a step before the project's own)"
+		if f.logFile != "" {
+			b, err := os.ReadFile(f.logFile)
+			if err != nil && !os.IsNotExist(err) {
+				return fmt.Errorf("-log: %w", err)
 			}
-			if outcomeFlags.logFile != "" {
-				b, err := os.ReadFile(outcomeFlags.logFile)
-				if err != nil && !os.IsNotExist(err) {
-					return fmt.Errorf("-log: %w", err)
-				}
-				f.Error = lastLines(string(b), 60)
-			}
-			res, err = bot.ReportFailure(ctx, f)
-		} else {
-			res, err = bot.ReportSuccess(ctx, outcomeFlags.workflow, outcomeFlags.run)
+			failure.Error = lastLines(string(b), 60)
 		}
-		if err != nil {
-			return err
-		}
-		return printActions(stdout, res)
-	},
+		res, err = bot.ReportFailure(ctx, failure)
+	} else {
+		res, err = bot.ReportSuccess(ctx, f.workflow, f.runURL)
+	}
+	if err != nil {
+		return err
+	}
+	return printActions(env.Stdout, res)
 }
 
 func lastLines(s string, n int) string {

@@ -130,41 +130,58 @@ var provenanceRE = regexp.MustCompile(`^[-+](//\s+(snapshots/current/|[a-z0-9.-]
 func diffLines(t *testing.T, a, b string) (int, string, string) {
 	t.Helper()
 	out, _ := exec.Command("git", "diff", "--no-index", "-U0", "--no-color", a, b).Output()
+	grew := grownTables(t, readFile(t, filepath.Join(a, "internal", "data", "index.go")), readFile(t, filepath.Join(b, "internal", "data", "index.go")))
+	return changedLines(string(out), grew != ""), grew, string(out)
+}
+
+// grownTables names the lookup tables of index.go whose size changed.
+func grownTables(t *testing.T, before, after string) string {
+	t.Helper()
+	old, cur := tableSizes(before), tableSizes(after)
 	grew := ""
-	before, after := tableSizes(t, filepath.Join(a, "internal", "data", "index.go")), tableSizes(t, filepath.Join(b, "internal", "data", "index.go"))
-	for name, shift := range before {
-		if s, ok := after[name]; ok && s != shift {
+	for name, shift := range old {
+		if s, ok := cur[name]; ok && s != shift {
 			grew += " " + name
 		}
 	}
 	if grew != "" {
 		grew = " (lookup tables grew, index.go left out:" + grew + ")"
 	}
+	return grew
+}
+
+// changedLines counts the lines a diff (-U0) adds or removes, provenance
+// aside, and index.go aside when its tables grew.
+func changedLines(diff string, skipIndex bool) int {
 	n, file := 0, ""
-	for _, l := range strings.Split(string(out), "\n") {
+	for _, l := range strings.Split(diff, "\n") {
 		switch {
 		case strings.HasPrefix(l, "diff --git"):
 			file = l
 		case strings.HasPrefix(l, "+++") || strings.HasPrefix(l, "---"):
-		case grew != "" && strings.HasSuffix(file, "index.go"):
+		case skipIndex && strings.HasSuffix(file, "index.go"):
 		case (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && !provenanceRE.MatchString(l):
 			n++
 		}
 	}
-	return n, grew, string(out)
+	return n
 }
 
-var tableRE = regexp.MustCompile(`(?m)^\t?(?:var )?(\w+)\s+= names\.(?:Index|Lexicon)\{(?s:.*?)Shift:\s+(\d+)`)
-
-// tableSizes reads the size (its Shift) of each lookup table of index.go.
-func tableSizes(t *testing.T, path string) map[string]string {
+func readFile(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return string(b)
+}
+
+var tableRE = regexp.MustCompile(`(?m)^\t?(?:var )?(\w+)\s+= names\.(?:Index|Lexicon)\{(?s:.*?)Shift:\s+(\d+)`)
+
+// tableSizes reads the size (its Shift) of each lookup table of index.go.
+func tableSizes(src string) map[string]string {
 	out := map[string]string{}
-	for _, m := range tableRE.FindAllStringSubmatch(string(b), -1) {
+	for _, m := range tableRE.FindAllStringSubmatch(src, -1) {
 		out[m[1]] = m[2]
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/gencmd"
 	"github.com/mtgrules/crgen/internal/scrapecmd"
@@ -155,14 +156,14 @@ func (f *futureTree) scrape(t *testing.T, args ...string) (int, string) {
 	}
 	full := slices.Concat(sub, dirs, rest)
 	var out bytes.Buffer
-	code := scrapecmd.Command.Main(context.Background(), full, &out, &out)
+	code := scrapecmd.Command.Main(context.Background(), full, cli.Env{Stdout: &out, Stderr: &out})
 	return code, out.String()
 }
 
 func (f *futureTree) gen(t *testing.T) {
 	t.Helper()
 	var out bytes.Buffer
-	if code := gencmd.Command.Main(context.Background(), []string{"-snapshots", f.store.Dir, "-out", filepath.Join(f.dir, "generated")}, &out, &out); code != 0 {
+	if code := gencmd.Command.Main(context.Background(), []string{"-snapshots", f.store.Dir, "-out", filepath.Join(f.dir, "generated")}, cli.Env{Stdout: &out, Stderr: &out}); code != 0 {
 		t.Fatalf("gen: %s", out.String())
 	}
 }
@@ -256,9 +257,9 @@ func (f *futureTree) publishSpanish(t *testing.T, w *world) {
 // on fixtures no release touches.
 func (f *futureTree) stateTests(t *testing.T) {
 	t.Helper()
-	cmd := exec.Command("go", "test", "-count=1", "./generated/...", "./internal/tree", "./internal/conformance", "./internal/validatecmd")
+	cmd := exec.Command("make", "state")
 	cmd.Dir = f.dir
-	cmd.Env = append(os.Environ(), EnvInside+"=1", corpus.EnvDir+"="+corpus.Dir(t, ""))
+	cmd.Env = append(os.Environ(), EnvInside+"=1", trimpath, corpus.EnvDir+"="+corpus.Dir(t, ""))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Errorf("the tests of the state fail on this future: %v\n%s", err, tail(string(out), 80))

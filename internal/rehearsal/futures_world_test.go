@@ -228,7 +228,28 @@ func (w *world) setEnglishList(t *testing.T, key string) {
 	}
 	text := w.en[rule]
 	start, end := listSpan(t, text, intros)
-	w.en[rule] = text[:start] + printList(names, "and") + text[end:]
+	w.en[rule] = text[:start] + printList(withAsides(text[start:end], names, "and"), "and") + text[end:]
+}
+
+var asideRE = regexp.MustCompile(`\s*\([^)]*\)`)
+
+// withAsides gives each name its aside of the list as printed ("Aura
+// (see rule 303.4)"), so that printing the list again changes only what
+// changed.
+func withAsides(printed string, names []string, and string) []string {
+	asides := map[string]string{}
+	for _, part := range strings.Split(printed, ", ") {
+		for _, item := range strings.Split(strings.TrimPrefix(part, and+" "), " "+and+" ") {
+			if a := asideRE.FindString(item); a != "" {
+				asides[strings.TrimSpace(asideRE.ReplaceAllString(item, ""))] = a
+			}
+		}
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + asides[n]
+	}
+	return out
 }
 
 // setSpanishList rewrites the Spanish list of category c from the
@@ -249,7 +270,7 @@ func (w *world) setSpanishList(t *testing.T, c string) {
 	}
 	intros := []string{"Los tipos " + w.esWords[c] + " son ", "Ese tipo " + w.esWords[c] + " es ", "Todos los demás tipos " + w.esWords[c] + " tienen una sola palabra: "}
 	start, end := listSpan(t, text, intros)
-	w.es[rule] = text[:start] + printList(names, "y") + text[end:]
+	w.es[rule] = text[:start] + printList(withAsides(text[start:end], names, "y"), "y") + text[end:]
 }
 
 // translate is the Spanish name of English name n of list c: its partner,

@@ -1,6 +1,7 @@
 package rehearsal
 
 import (
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,67 +59,85 @@ func TestManualUpdate(t *testing.T) {
 		return string(out)
 	}
 
-	// 1. The English release: derived from the project's newest state.
-	u := deriveUpdate(t, work)
+	// 1. The English release: derived from the project's newest state,
+	// names added to and removed from its lists.
+	r := rand.New(rand.NewPCG(1, 2))
+	step := &stepPlan{w: baseWorld(t, store).clone()}
+	step.w.date = after(t, newestRecorded(t, store), 35)
+	p := newPool(t, project, step.w, r, committed)
+	added := addNames(t, r, p, step)
+	removed := removeNames(t, r, p, step)
 	txt := filepath.Join(tmp, "MagicCompRules.txt")
-	if err := os.WriteFile(txt, u.Text, 0o644); err != nil {
+	if err := os.WriteFile(txt, step.w.englishTXT(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := run("a new English release", recipes[0], "TXT="+txt)
-	for _, want := range []string{"en@" + u.Effective, "+ " + u.Added[0], "- " + u.Removed, "no Spanish name yet for: "} {
-		if !strings.Contains(out, want) {
+	out := run("a new English release ("+added+"; "+removed+")", recipes[0], "TXT="+txt)
+	for _, change := range slices.Concat(strings.Split(added, ", "), strings.Split(removed, ", ")) {
+		i := max(strings.LastIndex(change, " +"), strings.LastIndex(change, " -"))
+		if want := change[i+1:i+2] + " " + change[i+2:]; !strings.Contains(out, want) {
 			t.Errorf("the English recipe's report lacks %q", want)
 		}
 	}
+	if !strings.Contains(out, "en@"+step.w.date) {
+		t.Errorf("the English recipe's report does not name en@%s", step.w.date)
+	}
 
-	// 2. The Spanish page of that release: the captured page with the same
-	// changes, in Spanish.
-	es, err := store.Current("es")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seed, err := os.ReadFile(filepath.Join(work, "sources", "captured", "rule-205.3-es.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spanish := []string{absentES(es, "Cerdo hormiguero"), absentES(es, "Cuoca"), absentES(es, "Zorrino")}
-	page := spanishPage(t, string(seed), es, u, spanish)
+	// 2. The Spanish page of that release, as its translation would print
+	// it: every English name with its Spanish partner, a new word for a
+	// name Spanish had not translated.
 	pageFile := filepath.Join(tmp, "rule-205.3-es.txt")
-	if err := os.WriteFile(pageFile, []byte(page), 0o644); err != nil {
+	page := step.w.spanishPage(t)
+	if err := os.WriteFile(pageFile, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out = run("a Spanish page for the release", recipes[1], "PAGE="+pageFile, "DATE="+u.Effective)
-	got, err := snapshot.Load(store.HistoryPath("es", u.Effective))
+	out = run("a Spanish page for the release", recipes[1], "PAGE="+pageFile, "DATE="+step.w.date)
+	got, err := snapshot.Load(store.HistoryPath("es", step.w.date))
 	if err != nil {
 		t.Fatalf("no Spanish snapshot of the release: %v", err)
 	}
-	for i, en := range u.Added {
-		if !slices.Contains(got.PairingEN["creature"], snapshot.Pair{ES: spanish[i], EN: en}) {
-			t.Errorf("Spanish %s is not paired with English %s", spanish[i], en)
+	for _, c := range step.w.categories() {
+		for _, n := range step.w.want[c] {
+			if want := (snapshot.Pair{ES: step.w.spanish[c][n], EN: n}); !slices.Contains(got.PairingEN[c], want) {
+				t.Errorf("%s types: Spanish %s is not paired with English %s", c, want.ES, n)
+			}
 		}
 	}
-	if !strings.Contains(out, "es@"+u.Effective) || strings.Contains(out, "no Spanish name yet for: "+u.Added[0]) {
-		t.Errorf("the Spanish recipe's report does not show the Spanish release, or still lacks %s", u.Added[0])
-	}
-	data, err := os.ReadFile(filepath.Join(work, "generated", "internal", "data", "data.go"))
-	if err != nil || !strings.Contains(string(data), `ES: "`+spanish[0]+`"`) {
-		t.Errorf("generated/ does not carry the Spanish %s: %v", spanish[0], err)
+	if !strings.Contains(out, "es@"+step.w.date) {
+		t.Errorf("the Spanish recipe's report does not show the Spanish release")
 	}
 
-	// 3. A correction of that page: one name mended.
-	mended := absentES(es, spanish[1]+"k")
-	corrected := strings.Replace(page, spanish[1]+",", mended+",", 1)
-	if err := os.WriteFile(pageFile, []byte(corrected), 0o644); err != nil {
+	// 3. A correction of that page: one Spanish name mended.
+	c, en := firstTranslated(step.w)
+	was := step.w.spanish[c][en]
+	step.w.spanish[c][en] = p.fresh()
+	if err := os.WriteFile(pageFile, step.w.spanishPage(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out = run("a corrected capture", recipes[2], "PAGE="+pageFile, "DATE="+u.Effective)
-	if !strings.Contains(out, "amended: es@"+u.Effective) || !strings.Contains(out, "amendment of the recorded release es@"+u.Effective) {
+	out = run("a corrected capture", recipes[2], "PAGE="+pageFile, "DATE="+step.w.date)
+	if !strings.Contains(out, "amended: es@"+step.w.date) || !strings.Contains(out, "amendment of the recorded release es@"+step.w.date) {
 		t.Errorf("the correction is not reported as an amendment:\n%s", out)
 	}
-	got, _ = snapshot.Load(store.HistoryPath("es", u.Effective))
-	if !slices.Contains(got.PairingEN["creature"], snapshot.Pair{ES: mended, EN: u.Added[1]}) {
-		t.Errorf("the amended Spanish release does not pair %s with %s", mended, u.Added[1])
+	got, _ = snapshot.Load(store.HistoryPath("es", step.w.date))
+	if want := (snapshot.Pair{ES: step.w.spanish[c][en], EN: en}); !slices.Contains(got.PairingEN[c], want) {
+		t.Errorf("the amended Spanish release does not pair %s with %s (was %s)", want.ES, en, was)
 	}
+	data, err := os.ReadFile(filepath.Join(work, "generated", "internal", "data", "data.go"))
+	if err != nil || !strings.Contains(string(data), `ES: "`+step.w.spanish[c][en]+`"`) {
+		t.Errorf("generated/ does not carry the mended Spanish %s: %v", step.w.spanish[c][en], err)
+	}
+}
+
+// firstTranslated is a one-word name of the first category that Spanish
+// pairs, and its category.
+func firstTranslated(w *world) (string, string) {
+	for _, c := range w.categories() {
+		for _, n := range w.want[c] {
+			if _, ok := w.spanish[c][n]; ok && !strings.Contains(n, " ") {
+				return c, n
+			}
+		}
+	}
+	return "", ""
 }
 
 // readmeRecipes are the sh blocks of the README section "Updating by hand".
@@ -147,53 +166,4 @@ func record(t *testing.T, dir string) *gen.Record {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// absentES is name, made longer until no Spanish list has it.
-func absentES(es *snapshot.Snapshot, name string) string {
-	for _, names := range es.Subtypes {
-		for slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, name) }) {
-			name += "a"
-		}
-	}
-	return name
-}
-
-// spanishPage applies u's changes of the creature list to the Spanish
-// page, by position, as a translation of the release would: each English
-// name added gets its Spanish name at the same place, the removed one's
-// Spanish partner goes.
-func spanishPage(t *testing.T, page string, es *snapshot.Snapshot, u *update, names []string) string {
-	t.Helper()
-	partner := func(en string) string {
-		for _, p := range es.PairingEN["creature"] {
-			if p.EN == en {
-				return p.ES
-			}
-		}
-		t.Fatalf("no Spanish partner of %s", en)
-		return ""
-	}
-	en := es.PairingEN["creature"]
-	var english []string
-	for _, p := range en {
-		english = append(english, p.EN)
-	}
-	// The English update put Added[1] before the middle name of the list
-	// as it stood, and Added[2] after the last.
-	mid := english[len(english)/2]
-	edit := func(old, new string) {
-		t.Helper()
-		if !strings.Contains(page, old) {
-			t.Fatalf("the Spanish page has no %q", old)
-		}
-		page = strings.Replace(page, old, new, 1)
-	}
-	const intro = "Todos los demás tipos de criatura tienen una sola palabra: "
-	edit(intro, intro+names[0]+", ")
-	edit(" "+partner(mid)+",", " "+names[1]+", "+partner(mid)+",")
-	edit(" "+partner(u.Removed)+",", "")
-	last := partner(english[len(english)-1])
-	edit(" y "+last+".", ", "+last+" y "+names[2]+".")
-	return page
 }

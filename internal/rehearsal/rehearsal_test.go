@@ -22,6 +22,11 @@ import (
 // rehearse again.
 const EnvInside = "CRGEN_REHEARSAL"
 
+// trimpath makes the builds of the rehearsal's clones, each in a
+// directory of its own, the same builds to Go's cache: without it every
+// clone compiles the module again.
+const trimpath = "GOFLAGS=-trimpath"
+
 const (
 	owner, repo = "mtgrules", "crgen"
 	ghToken     = "ghs_rehearsalTOKEN"
@@ -186,7 +191,7 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 	git(t, r.tmp, "clone", "-q", "--bare", r.work, r.origin)
 	r.gh = prbottest.New(t, owner, repo, &prbottest.Bare{Dir: r.origin})
 	r.gh.Token, r.gh.Login = ghToken, botLogin
-	r.env = append(os.Environ(), "CI=true", EnvInside+"=1",
+	r.env = append(os.Environ(), "CI=true", EnvInside+"=1", trimpath,
 		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_API_URL="+r.gh.APIURL(), "NO_COLOR=1")
 	r.env = slices.DeleteFunc(r.env, func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") })
 	return r

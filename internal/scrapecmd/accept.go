@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -12,7 +11,8 @@ import (
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
-var acceptFlags struct {
+// acceptFlags are one invocation's flags.
+type acceptFlags struct {
 	dirs
 	effective string
 }
@@ -36,41 +36,44 @@ scrape (a correction of the capture is scrape -amend lang@date).`,
 		"scrape accept -effective 2027-01-22 sources/captured/rule-205.3-es.txt   # a page of a new release",
 		"scrape accept sources/captured/rule-205.3-es.txt                         # the same release, captured again",
 	},
-	Flags: func(fs *flag.FlagSet) {
-		acceptFlags.register(fs, true, false)
-		fs.StringVar(&acceptFlags.effective, "effective", "", "effective `date` (YYYY-MM-DD) of the release the captured copies show, when it is a new one")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(acceptFlags)
+		f.register(fs, true, false)
+		fs.StringVar(&f.effective, "effective", "", "effective `date` (YYYY-MM-DD) of the release the captured copies show, when it is a new one")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) == 0 {
-			return cli.Usagef("no files given: name the captured copies to accept")
+}
+
+func (f *acceptFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) == 0 {
+		return cli.Usagef("no files given: name the captured copies to accept")
+	}
+	if f.effective != "" {
+		if err := checkDate("effective", f.effective); err != nil {
+			return err
 		}
-		if acceptFlags.effective != "" {
-			if err := checkDate("effective", acceptFlags.effective); err != nil {
-				return err
-			}
-		}
-		m, err := sources.Load(acceptFlags.sources)
+	}
+	m, err := sources.Load(f.sources)
+	if err != nil {
+		return err
+	}
+	for _, path := range args {
+		src, err := m.Accept(path)
 		if err != nil {
 			return err
 		}
-		for _, path := range args {
-			src, err := m.Accept(path)
-			if err != nil {
-				return err
-			}
-			if acceptFlags.effective != "" {
-				src.Effective = acceptFlags.effective
-			}
-			release := src.Effective
-			if release == "" {
-				release = "as the document states"
-			}
-			fmt.Fprintf(stdout, "%s: source %s, release %s, sha256 %s\n", path, src.ID, release, src.Captured.SHA256)
+		if f.effective != "" {
+			src.Effective = f.effective
 		}
-		b, err := m.Marshal()
-		if err != nil {
-			return err
+		release := src.Effective
+		if release == "" {
+			release = "as the document states"
 		}
-		return os.WriteFile(filepath.Join(acceptFlags.sources, "sources.json"), b, 0o644)
-	},
+		fmt.Fprintf(env.Stdout, "%s: source %s, release %s, sha256 %s\n", path, src.ID, release, src.Captured.SHA256)
+	}
+	b, err := m.Marshal()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(f.sources, "sources.json"), b, 0o644)
 }

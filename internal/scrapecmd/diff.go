@@ -3,7 +3,6 @@ package scrapecmd
 import (
 	"context"
 	"flag"
-	"io"
 
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/diff"
@@ -11,7 +10,8 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-var diffFlags struct {
+// diffFlags are one invocation's flags.
+type diffFlags struct {
 	dirs
 	format string
 	limit  int
@@ -31,39 +31,42 @@ release listing both names, and a move in one step too.`,
 		"scrape diff -format markdown en@2016-01-16 en@current",
 	},
 	Exit: []string{"3 the snapshots differ"},
-	Flags: func(fs *flag.FlagSet) {
-		diffFlags.register(fs, false, true)
-		fs.StringVar(&diffFlags.format, "format", "text", "output `format`: text, markdown or json")
-		fs.IntVar(&diffFlags.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a comment)")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(diffFlags)
+		f.register(fs, false, true)
+		fs.StringVar(&f.format, "format", "text", "output `format`: text, markdown or json")
+		fs.IntVar(&f.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a comment)")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) != 2 {
-			return cli.Usagef("need OLD and NEW (files, lang@date like en@2024-07-30, or lang@current), got %d arguments", len(args))
-		}
-		if err := checkFormat(diffFlags.format, diffFlags.limit); err != nil {
-			return err
-		}
-		store := snapshot.Store{Dir: diffFlags.snapshots}
-		old, err := resolve(store, args[0])
-		if err != nil {
-			return err
-		}
-		cur, err := resolve(store, args[1])
-		if err != nil {
-			return err
-		}
-		if old.Lang != cur.Lang {
-			return cli.Usagef("cannot diff %s with %s: different languages", old.Lang, cur.Lang)
-		}
-		r := diff.CompareSpan(diff.Between(store, old, cur))
-		if err := writeReport(stdout, r, diffFlags.format, diffFlags.limit); err != nil {
-			return err
-		}
-		if !r.Empty() {
-			return &cli.StatusError{Code: exitChanged}
-		}
-		return nil
-	},
+}
+
+func (f *diffFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) != 2 {
+		return cli.Usagef("need OLD and NEW (files, lang@date like en@2024-07-30, or lang@current), got %d arguments", len(args))
+	}
+	if err := checkFormat(f.format, f.limit); err != nil {
+		return err
+	}
+	store := snapshot.Store{Dir: f.snapshots}
+	old, err := resolve(store, args[0])
+	if err != nil {
+		return err
+	}
+	cur, err := resolve(store, args[1])
+	if err != nil {
+		return err
+	}
+	if old.Lang != cur.Lang {
+		return cli.Usagef("cannot diff %s with %s: different languages", old.Lang, cur.Lang)
+	}
+	r := diff.CompareSpan(diff.Between(store, old, cur))
+	if err := writeReport(env, r, f.format, f.limit); err != nil {
+		return err
+	}
+	if !r.Empty() {
+		return &cli.StatusError{Code: exitChanged}
+	}
+	return nil
 }
 
 func checkFormat(format string, limit int) error {
@@ -76,12 +79,13 @@ func checkFormat(format string, limit int) error {
 	return nil
 }
 
-func writeReport(w io.Writer, r *diff.Report, format string, limit int) error {
+func writeReport(env cli.Env, r *diff.Report, format string, limit int) error {
+	w := env.Stdout
 	switch format {
 	case "markdown":
 		return report.Markdown(w, r, limit)
 	case "json":
 		return report.JSON(w, r)
 	}
-	return report.Text(w, r, isTerminal(w))
+	return report.Text(w, r, isTerminal(w, env.Getenv))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"time"
 
@@ -14,7 +13,8 @@ import (
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
-var extractFlags struct {
+// extractFlags are one invocation's flags.
+type extractFlags struct {
 	dirs
 	lang, effective string
 }
@@ -32,12 +32,13 @@ that do not state their effective date need -effective.`,
 		"scrape extract ../shared/corpus/cr-en/en-20260227.txt",
 		"scrape extract -lang es -effective 2026-09-25 page-205.3.txt",
 	},
-	Flags: func(fs *flag.FlagSet) {
-		extractFlags.register(fs, true, false)
-		fs.StringVar(&extractFlags.lang, "lang", "", "language of the files: en or es (default: from sources.json, else en)")
-		fs.StringVar(&extractFlags.effective, "effective", "", "effective `date` (YYYY-MM-DD) of rule pages that do not state it")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(extractFlags)
+		f.register(fs, true, false)
+		fs.StringVar(&f.lang, "lang", "", "language of the files: en or es (default: from sources.json, else en)")
+		fs.StringVar(&f.effective, "effective", "", "effective `date` (YYYY-MM-DD) of rule pages that do not state it")
+		return f.run
 	},
-	Run: runExtract,
 }
 
 // checkDate refuses anything but a real calendar date.
@@ -48,42 +49,42 @@ func checkDate(flagName, s string) error {
 	return nil
 }
 
-func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (f *extractFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if len(args) == 0 {
 		return cli.Usagef("no files given")
 	}
-	if err := extractFlags.check(); err != nil {
+	if err := f.check(); err != nil {
 		return err
 	}
-	if extractFlags.lang != "" {
-		if err := cli.OneOf("lang", extractFlags.lang, snapshot.Languages...); err != nil {
+	if f.lang != "" {
+		if err := cli.OneOf("lang", f.lang, snapshot.Languages...); err != nil {
 			return err
 		}
 	}
-	if extractFlags.effective != "" {
-		if err := checkDate("effective", extractFlags.effective); err != nil {
+	if f.effective != "" {
+		if err := checkDate("effective", f.effective); err != nil {
 			return err
 		}
 	}
-	m, _ := sources.Load(extractFlags.sources) // optional: only used to recognise files
+	m, _ := sources.Load(f.sources) // optional: only used to recognise files
 	var snaps []*snapshot.Snapshot
 	for _, path := range args {
-		data, err := sources.ReadFile(path, extractFlags.maxBytes)
+		data, err := sources.ReadFile(path, f.maxBytes)
 		if err != nil {
 			return err
 		}
 		src, sum := sources.Identify(m, data, path)
-		if extractFlags.lang != "" {
-			if src.Lang != "" && src.Lang != extractFlags.lang {
-				return fmt.Errorf("%s is source %s, which is in %s, not %s", path, src.ID, src.Lang, extractFlags.lang)
+		if f.lang != "" {
+			if src.Lang != "" && src.Lang != f.lang {
+				return fmt.Errorf("%s is source %s, which is in %s, not %s", path, src.ID, src.Lang, f.lang)
 			}
-			src.Lang = extractFlags.lang
+			src.Lang = f.lang
 		}
 		if src.Lang == "" {
 			src.Lang = "en"
 		}
-		if extractFlags.effective != "" {
-			src.Effective = extractFlags.effective
+		if f.effective != "" {
+			src.Effective = f.effective
 		}
 		if src.Format == sources.FormatHTML && src.Selectors == nil {
 			return fmt.Errorf("%s: an HTML page needs selectors: declare it in sources.json", path)
@@ -93,7 +94,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return fmt.Errorf("%s: %w%s", path, err, scrape.OtherLanguageHint(src, data))
 		}
 		for _, w := range warnings {
-			fmt.Fprintln(stderr, "warning:", w)
+			fmt.Fprintln(env.Stderr, "warning:", w)
 		}
 		snaps = append(snaps, s)
 	}
@@ -110,6 +111,6 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	_, err = stdout.Write(b)
+	_, err = env.Stdout.Write(b)
 	return err
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -14,7 +13,8 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-var historyFlags struct {
+// historyFlags are one invocation's flags.
+type historyFlags struct {
 	dirs
 	json bool
 }
@@ -27,41 +27,44 @@ var historyCommand = &cli.Command{
 case, either apostrophe; a subtype, card type, supertype or mana symbol)
 and prints each unbroken period it was listed.`,
 	Examples: []string{"scrape history 'Time Lord'", "scrape history tribal", "scrape history -json '{C/W}'"},
-	Flags: func(fs *flag.FlagSet) {
-		historyFlags.register(fs, false, true)
-		fs.BoolVar(&historyFlags.json, "json", false, "print JSON")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(historyFlags)
+		f.register(fs, false, true)
+		fs.BoolVar(&f.json, "json", false, "print JSON")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) == 0 {
-			return cli.Usagef("no name given")
+}
+
+func (f *historyFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) == 0 {
+		return cli.Usagef("no name given")
+	}
+	name := strings.Join(args, " ")
+	store := snapshot.Store{Dir: f.snapshots}
+	var all []history.Period
+	releases := 0
+	for _, lang := range snapshot.Languages {
+		snaps, err := store.History(lang)
+		if err != nil {
+			return err
 		}
-		name := strings.Join(args, " ")
-		store := snapshot.Store{Dir: historyFlags.snapshots}
-		var all []history.Period
-		releases := 0
-		for _, lang := range snapshot.Languages {
-			snaps, err := store.History(lang)
-			if err != nil {
-				return err
-			}
-			releases += len(snaps)
-			all = append(all, history.Find(snaps, name)...)
-		}
-		if releases == 0 {
-			return fmt.Errorf("no releases in %s: run from the repository root, or give -snapshots DIR", filepath.Join(store.Dir, "{en,es}"))
-		}
-		if len(all) == 0 {
-			return fmt.Errorf("%q is in no list of the %d releases in %s", name, releases, store.Dir)
-		}
-		if historyFlags.json {
-			enc := json.NewEncoder(stdout)
-			enc.SetEscapeHTML(false)
-			enc.SetIndent("", "  ")
-			return enc.Encode(all)
-		}
-		for _, p := range all {
-			fmt.Fprintln(stdout, p)
-		}
-		return nil
-	},
+		releases += len(snaps)
+		all = append(all, history.Find(snaps, name)...)
+	}
+	if releases == 0 {
+		return fmt.Errorf("no releases in %s: run from the repository root, or give -snapshots DIR", filepath.Join(store.Dir, "{en,es}"))
+	}
+	if len(all) == 0 {
+		return fmt.Errorf("%q is in no list of the %d releases in %s", name, releases, store.Dir)
+	}
+	if f.json {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(all)
+	}
+	for _, p := range all {
+		fmt.Fprintln(env.Stdout, p)
+	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 
 	"github.com/mtgrules/crgen/internal/cli"
@@ -12,7 +11,8 @@ import (
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
-var importFlags struct {
+// importFlags are one invocation's flags.
+type importFlags struct {
 	dirs
 	allowShrink, verbose bool
 	amend                releaseList
@@ -31,41 +31,43 @@ Flaws of the official numbering that touch no rule a fact comes from are
 read past with a warning naming their lines. make history imports every
 release of ../shared/corpus/cr-en.`,
 	Examples: []string{"scrape import ../shared/corpus/cr-en/en-20260227.txt"},
-	Flags: func(fs *flag.FlagSet) {
-		importFlags.register(fs, true, true)
-		fs.BoolVar(&importFlags.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks suspiciously")
-		fs.BoolVar(&importFlags.verbose, "v", false, "also print what was read")
-		importFlags.amend = nil
-		fs.Var(&importFlags.amend, "amend", "a recorded `release` (en@YYYY-MM-DD) the import may correct; repeatable")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(importFlags)
+		f.register(fs, true, true)
+		fs.BoolVar(&f.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks suspiciously")
+		fs.BoolVar(&f.verbose, "v", false, "also print what was read")
+		fs.Var(&f.amend, "amend", "a recorded `release` (en@YYYY-MM-DD) the import may correct; repeatable")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) == 0 {
-			return cli.Usagef("no files given: name the CR TXT releases to import")
-		}
-		if err := importFlags.check(); err != nil {
+}
+
+func (f *importFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) == 0 {
+		return cli.Usagef("no files given: name the CR TXT releases to import")
+	}
+	if err := f.check(); err != nil {
+		return err
+	}
+	var extra []scrape.Document
+	for _, path := range args {
+		data, err := sources.ReadFile(path, f.maxBytes)
+		if err != nil {
 			return err
 		}
-		var extra []scrape.Document
-		for _, path := range args {
-			data, err := sources.ReadFile(path, importFlags.maxBytes)
-			if err != nil {
-				return err
-			}
-			src := sources.Source{ID: "cr-en", Lang: "en", Format: sources.FormatCRText}
-			doc := scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data}
-			s, _, err := scrape.Read(doc) // each file on its own first, so an error names it
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			if importFlags.verbose {
-				fmt.Fprintf(stdout, "%s: release %s\n", path, s.Effective)
-			}
-			extra = append(extra, doc)
+		src := sources.Source{ID: "cr-en", Lang: "en", Format: sources.FormatCRText}
+		doc := scrape.Document{Source: src, URL: "file:" + filepath.Base(path), Data: data}
+		s, _, err := scrape.Read(doc) // each file on its own first, so an error names it
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
 		}
-		opt := scrape.Options{SourcesDir: importFlags.sources, SnapshotsDir: importFlags.snapshots, AllowShrink: importFlags.allowShrink, MaxBytes: importFlags.maxBytes, Amend: importFlags.amend}
-		if importFlags.verbose {
-			opt.Log = stderr
+		if f.verbose {
+			fmt.Fprintf(env.Stdout, "%s: release %s\n", path, s.Effective)
 		}
-		return build(ctx, opt, extra, importFlags.verbose, stdout, stderr)
-	},
+		extra = append(extra, doc)
+	}
+	opt := scrape.Options{SourcesDir: f.sources, SnapshotsDir: f.snapshots, AllowShrink: f.allowShrink, MaxBytes: f.maxBytes, Amend: f.amend}
+	if f.verbose {
+		opt.Log = env.Stderr
+	}
+	return build(ctx, opt, extra, f.verbose, env)
 }

@@ -135,6 +135,7 @@ func newestRelease(t *testing.T, tr tree) (string, []byte) {
 }
 
 func TestLiveReleaseOfARecordedDateThatDiffersIsRefused(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	date, txt := newestRelease(t, tr)
 	served := corpus.DropEveryThirdCreature(t, txt)
@@ -189,6 +190,7 @@ func droppedCreature(t *testing.T, tr tree, txt, served []byte) (name, periods s
 }
 
 func TestLiveReleaseIdenticalToARecordedOneIsNoChange(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	_, txt := newestRelease(t, tr)
 	tr.serveLive(t, txt)
@@ -225,6 +227,7 @@ func redate(t *testing.T, txt []byte, from, to string) []byte {
 }
 
 func TestLiveReleaseOlderThanTheNewestIsRefused(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	h, err := snapshot.Store{Dir: tr.snap}.History("en")
 	if err != nil {
@@ -318,6 +321,7 @@ func insertInList(t *testing.T, page, sentence, from, to string) string {
 }
 
 func TestRecapturedPageWithTheOldDateIsRefusedAndWithItsOwnDateRecorded(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	files, added := addArtifactType(t, tr)
 	if _, stderr, code := run(t, append([]string{"accept", "-sources", tr.src}, files...)...); code != 0 {
@@ -359,6 +363,7 @@ func TestRecapturedPageWithTheOldDateIsRefusedAndWithItsOwnDateRecorded(t *testi
 }
 
 func TestImportOfAChangedCopyIsRefusedUnlessAmended(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	date, txt := newestRelease(t, tr)
 	changed := filepath.Join(t.TempDir(), "en-changed.txt")
@@ -412,6 +417,7 @@ func dayAfterNewest(t *testing.T, tr tree) string {
 // release before it, not only against the current state: a broken copy of
 // an old release (a third of its creature types gone) is refused.
 func TestImportedOldReleaseIsGuardedAgainstItsPredecessor(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	h, err := snapshot.Store{Dir: tr.snap}.History("en")
 	if err != nil {
@@ -451,6 +457,7 @@ func TestImportedOldReleaseIsGuardedAgainstItsPredecessor(t *testing.T) {
 // record: the facts the page did not carry (card types, supertypes, mana
 // symbols) are added, nothing it said changes, and nothing is refused.
 func TestOfficialReleaseCompletesARecordFromARulePage(t *testing.T) {
+	t.Parallel()
 	tr := newTree(t)
 	h, err := snapshot.Store{Dir: tr.snap}.History("en")
 	if err != nil {

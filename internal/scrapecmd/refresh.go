@@ -15,7 +15,8 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-var refresh struct {
+// refreshFlags are one invocation's flags of scrape itself.
+type refreshFlags struct {
 	dirs
 	live, allowShrink, verbose bool
 	maxShrink                  float64
@@ -38,14 +39,15 @@ func (l *releaseList) Set(v string) error {
 	return nil
 }
 
-func refreshFlags(fs *flag.FlagSet) {
-	refresh.register(fs, true, true)
-	fs.BoolVar(&refresh.live, "live", false, "fetch every source that has a URL instead of reading its captured copy")
-	fs.BoolVar(&refresh.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks by more than -max-shrink")
-	fs.Float64Var(&refresh.maxShrink, "max-shrink", scrape.DefaultShrink, "largest `fraction` of a list one update may drop (0.1 is 10%; up to 3 names always may)")
-	fs.BoolVar(&refresh.verbose, "v", false, "also print what was read and fetched")
-	refresh.amend = nil // a Var keeps its value across runs; the others reset on registration
-	fs.Var(&refresh.amend, "amend", "a recorded `release` (lang@YYYY-MM-DD) this run may correct; repeatable. A recorded release is otherwise never rewritten")
+func registerRefresh(fs *flag.FlagSet) cli.Run {
+	f := new(refreshFlags)
+	f.register(fs, true, true)
+	fs.BoolVar(&f.live, "live", false, "fetch every source that has a URL instead of reading its captured copy")
+	fs.BoolVar(&f.allowShrink, "allow-shrink", false, "write even if a list empties or shrinks by more than -max-shrink")
+	fs.Float64Var(&f.maxShrink, "max-shrink", scrape.DefaultShrink, "largest `fraction` of a list one update may drop (0.1 is 10%; up to 3 names always may)")
+	fs.BoolVar(&f.verbose, "v", false, "also print what was read and fetched")
+	fs.Var(&f.amend, "amend", "a recorded `release` (lang@YYYY-MM-DD) this run may correct; repeatable. A recorded release is otherwise never rewritten")
+	return f.run
 }
 
 func checkShrink(f float64) error {
@@ -55,26 +57,27 @@ func checkShrink(f float64) error {
 	return nil
 }
 
-func runRefresh(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (f *refreshFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: scrape takes flags only; commands are %s", args, "extract, import, diff, report, history, accept")
 	}
-	if err := refresh.check(); err != nil {
+	if err := f.check(); err != nil {
 		return err
 	}
-	if err := checkShrink(refresh.maxShrink); err != nil {
+	if err := checkShrink(f.maxShrink); err != nil {
 		return err
 	}
-	opt := scrape.Options{SourcesDir: refresh.sources, SnapshotsDir: refresh.snapshots, Live: refresh.live,
-		AllowShrink: refresh.allowShrink, MaxShrink: refresh.maxShrink, MaxBytes: refresh.maxBytes, Amend: refresh.amend}
-	if refresh.verbose {
-		opt.Log = stderr
+	opt := scrape.Options{SourcesDir: f.sources, SnapshotsDir: f.snapshots, Live: f.live,
+		AllowShrink: f.allowShrink, MaxShrink: f.maxShrink, MaxBytes: f.maxBytes, Amend: f.amend}
+	if f.verbose {
+		opt.Log = env.Stderr
 	}
-	return build(ctx, opt, nil, refresh.verbose, stdout, stderr)
+	return build(ctx, opt, nil, f.verbose, env)
 }
 
 // build runs the scrape and prints what changed.
-func build(ctx context.Context, opt scrape.Options, extra []scrape.Document, verbose bool, stdout, stderr io.Writer) error {
+func build(ctx context.Context, opt scrape.Options, extra []scrape.Document, verbose bool, env cli.Env) error {
+	stdout, stderr := env.Stdout, env.Stderr
 	plan, err := scrape.Build(ctx, opt, extra)
 	if err != nil {
 		return err
@@ -89,7 +92,7 @@ func build(ctx context.Context, opt scrape.Options, extra []scrape.Document, ver
 		}
 		if old := plan.Old[lang]; old != nil {
 			if r := diff.Compare(old, s); !r.Empty() {
-				if err := report.Text(stdout, r, isTerminal(stdout)); err != nil {
+				if err := report.Text(stdout, r, isTerminal(stdout, env.Getenv)); err != nil {
 					return err
 				}
 			}
@@ -132,10 +135,11 @@ func summary(s *snapshot.Snapshot) string {
 		len(s.CardTypes), len(s.Supertypes), n, len(s.Subtypes), len(s.ManaSymbols))
 }
 
-// isTerminal reports whether w is a terminal, for colour; NO_COLOR wins.
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w is a terminal, for colour; NO_COLOR (read
+// with getenv) wins.
+func isTerminal(w io.Writer, getenv func(string) string) bool {
 	f, ok := w.(*os.File)
-	if !ok || os.Getenv("NO_COLOR") != "" {
+	if !ok || getenv("NO_COLOR") != "" {
 		return false
 	}
 	fi, err := f.Stat()

@@ -3,7 +3,6 @@ package scrapecmd
 import (
 	"context"
 	"flag"
-	"io"
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/cli"
@@ -12,7 +11,8 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-var reportFlags struct {
+// reportFlags are one invocation's flags.
+type reportFlags struct {
 	format, api string
 	limit       int
 }
@@ -33,41 +33,44 @@ writes it as the pull request's body; the review workflow posts the same
 report as a comment.`,
 	Examples: []string{"scrape report -format markdown /tmp/old-snapshots snapshots"},
 	Exit:     []string{"3 something changed"},
-	Flags: func(fs *flag.FlagSet) {
-		fs.StringVar(&reportFlags.format, "format", "markdown", "output `format`: text, markdown or json")
-		fs.IntVar(&reportFlags.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
-		fs.StringVar(&reportFlags.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(reportFlags)
+		fs.StringVar(&f.format, "format", "markdown", "output `format`: text, markdown or json")
+		fs.IntVar(&f.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
+		fs.StringVar(&f.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
+		return f.run
 	},
-	Run: func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		if len(args) != 2 {
-			return cli.Usagef("need OLD_DIR and NEW_DIR, two snapshot directories; got %d arguments", len(args))
-		}
-		if err := checkFormat(reportFlags.format, reportFlags.limit); err != nil {
+}
+
+func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) != 2 {
+		return cli.Usagef("need OLD_DIR and NEW_DIR, two snapshot directories; got %d arguments", len(args))
+	}
+	if err := checkFormat(f.format, f.limit); err != nil {
+		return err
+	}
+	rep, err := diff.NewUpdate(snapshot.Store{Dir: args[0]}, snapshot.Store{Dir: args[1]})
+	if err != nil {
+		return err
+	}
+	if f.api != "" {
+		if rep.API, err = apiverdict.Read(f.api); err != nil {
 			return err
 		}
-		rep, err := diff.NewUpdate(snapshot.Store{Dir: args[0]}, snapshot.Store{Dir: args[1]})
-		if err != nil {
-			return err
-		}
-		if reportFlags.api != "" {
-			if rep.API, err = apiverdict.Read(reportFlags.api); err != nil {
-				return err
-			}
-		}
-		switch reportFlags.format {
-		case "markdown":
-			err = report.UpdateMarkdown(stdout, rep, reportFlags.limit)
-		case "json":
-			err = report.UpdateJSON(stdout, rep)
-		default:
-			err = report.UpdateText(stdout, rep)
-		}
-		if err != nil {
-			return err
-		}
-		if rep.Changed() {
-			return &cli.StatusError{Code: exitChanged}
-		}
-		return nil
-	},
+	}
+	switch f.format {
+	case "markdown":
+		err = report.UpdateMarkdown(env.Stdout, rep, f.limit)
+	case "json":
+		err = report.UpdateJSON(env.Stdout, rep)
+	default:
+		err = report.UpdateText(env.Stdout, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Changed() {
+		return &cli.StatusError{Code: exitChanged}
+	}
+	return nil
 }

@@ -7,12 +7,13 @@
 // calls into the stage that does the work: reading and guarding in
 // package scrape, recognising a document in sources, comparing in diff,
 // rendering in report. The layer of internal/*cmd packages earns its
-// place over x/net's main1() error: Command.Main takes its arguments,
-// writers and context, so the tests run every subcommand in process
-// (exit statuses, messages, files written, loopback servers for -live),
-// hundreds of runs without a build or a process each, and the manual
-// pages, flag errors and exit statuses come from one place (package cli)
-// for all five commands.
+// place over x/net's main1() error: Command.Main takes its arguments, its
+// Env (streams, environment) and context, and each run parses its flags
+// into values of its own, so the tests run every subcommand in process
+// and in parallel (exit statuses, messages, files written, loopback
+// servers for -live), hundreds of runs without a build or a process each,
+// and the manual pages, flag errors and exit statuses come from one place
+// (package cli) for all five commands.
 package scrapecmd
 
 import (
@@ -59,8 +60,7 @@ where a snapshot is expected.`,
 		"scrape diff en@2024-04-12 en@2024-07-30",
 		"scrape history 'Time Lord'",
 	},
-	Flags: refreshFlags,
-	Run:   runRefresh,
+	Flags: registerRefresh,
 }
 
 func init() {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -17,12 +18,13 @@ import (
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := Command.Main(context.Background(), args, &out, &errb)
+	code := Command.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), code
 }
 
 // Every subcommand prints its own page on -h, to stdout, and exits 0.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, sub := range []string{"", "extract", "import", "diff", "report", "history", "accept"} {
 		args := []string{"-h"}
 		name := "scrape"
@@ -47,6 +49,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	for name, tt := range map[string]struct {
 		args []string
 		want string
@@ -75,6 +78,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestExtractSeedsSpanish(t *testing.T) {
+	t.Parallel()
 	src := filepath.Join(corpus.Frozen(t), "sources")
 	out, stderr, code := run(t, "extract", "-sources", src,
 		filepath.Join(src, "captured", "rule-205.3-es.txt"), filepath.Join(src, "captured", "rule-107.4-es.txt"))
@@ -96,6 +100,7 @@ func TestExtractSeedsSpanish(t *testing.T) {
 }
 
 func TestExtractErrorsNameFileAndNextStep(t *testing.T) {
+	t.Parallel()
 	tmp := t.TempDir()
 	page := filepath.Join(tmp, "page.txt")
 	if err := os.WriteFile(page, []byte("205.3. Subtipos\nSubreglas\nUna carta.\n"), 0o644); err != nil {
@@ -124,6 +129,7 @@ func TestExtractErrorsNameFileAndNextStep(t *testing.T) {
 }
 
 func TestExtractOfficialRelease(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(corpus.Dir(t, "cr-en"), "en-20160930.txt") // UTF-16 LE
 	out, stderr, code := run(t, "extract", "-sources", filepath.Join(corpus.Frozen(t), "sources"), path)
 	if code != 0 {
@@ -139,6 +145,7 @@ func TestExtractOfficialRelease(t *testing.T) {
 }
 
 func TestDiffExitStatusAndErrors(t *testing.T) {
+	t.Parallel()
 	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	out, _, code := run(t, "diff", "-snapshots", snaps, "en@2024-04-12", "en@2024-07-30")
 	if code != 3 || !strings.Contains(out, "~ tribal → kindred") {
@@ -175,6 +182,7 @@ func TestDiffExitStatusAndErrors(t *testing.T) {
 
 // On the frozen history, whose past does not change.
 func TestHistory(t *testing.T) {
+	t.Parallel()
 	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	for name, want := range map[string]string{
 		"time lord": "Time Lord (en): creature type, since 2023-10-13",
@@ -203,6 +211,7 @@ func TestHistory(t *testing.T) {
 // A changed captured copy stops the run with the way to accept it; after
 // accept, the run goes on.
 func TestChangedCaptureAndAccept(t *testing.T) {
+	t.Parallel()
 	srcDir, snapDir := corpus.CopyProject(t)
 	page := filepath.Join(srcDir, "captured", "rule-107.4-es.txt")
 	b, err := os.ReadFile(page)
@@ -232,6 +241,7 @@ func TestChangedCaptureAndAccept(t *testing.T) {
 // With the English history gone, scrape says to import it, not to force
 // a shrink.
 func TestMissingHistory(t *testing.T) {
+	t.Parallel()
 	srcDir, snapDir := corpus.CopyProject(t)
 	if err := os.RemoveAll(filepath.Join(snapDir, "en")); err != nil {
 		t.Fatal(err)
@@ -244,6 +254,7 @@ func TestMissingHistory(t *testing.T) {
 
 // import names the file that fails, and the releases it imported.
 func TestImport(t *testing.T) {
+	t.Parallel()
 	srcDir, snapDir := corpus.CopyProject(t)
 	dir := corpus.Dir(t, "cr-en")
 	bad := filepath.Join(t.TempDir(), "bad.txt")
@@ -262,6 +273,7 @@ func TestImport(t *testing.T) {
 }
 
 func TestReport(t *testing.T) {
+	t.Parallel()
 	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	out, stderr, code := run(t, "report", snaps, snaps)
 	if code != 0 || !strings.Contains(out, "No changes.") || !strings.Contains(out, "## Spanish:") {
@@ -279,8 +291,12 @@ func TestReport(t *testing.T) {
 // into one buffer, hashes it once, decodes it once (UTF-8 and
 // Windows-1252 are read in place; UTF-16 is decoded to about half its
 // size) and keeps only the rules facts come from. Everything it allocates,
-// output included, stays under twice the file.
+// output included, stays under twice the file. Not parallel: it counts
+// the process's allocations, which a test beside it would add to.
 func TestExtractMemory(t *testing.T) {
+	if raceDetector {
+		t.Skip("-race: the detector's own allocations would be counted as extract's")
+	}
 	dir := corpus.Dir(t, "cr-en")
 	for _, date := range []string{"20160930", "20221007", "20250725", "20260227"} { // UTF-16, Windows-1252, UTF-8 BOM CR, UTF-8
 		path := filepath.Join(dir, "en-"+date+".txt")
@@ -309,6 +325,7 @@ func TestExtractMemory(t *testing.T) {
 // asks 3 life for a Phyrexian symbol diffs as a change of meaning of each
 // Phyrexian symbol, beside the rule text, and nothing else.
 func TestDiffShowsAChangeOfMeaning(t *testing.T) {
+	t.Parallel()
 	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
 	text := string(corpus.Read(t, "20260227"))
 	changed := strings.ReplaceAll(text, "or by paying 2 life.", "or by paying 3 life.")

@@ -23,7 +23,8 @@ import (
 // ("too long") and the run goes on with the next.
 const MaxLine = 64 << 10
 
-var flags struct {
+// validateFlags are one invocation's flags.
+type validateFlags struct {
 	typeline, manacost, lenient, printed bool
 	lang                                 string
 }
@@ -63,18 +64,16 @@ marks such a cost.`,
 		"printf '2WW\\n' | validate -manacost -lenient",
 	},
 	Exit: []string{"(0 also when lines are invalid: the verdicts say so; 1 only when the input cannot be read)"},
-	Flags: func(fs *flag.FlagSet) {
-		fs.BoolVar(&flags.typeline, "typeline", false, "validate type lines")
-		fs.BoolVar(&flags.manacost, "manacost", false, "validate mana costs")
-		fs.StringVar(&flags.lang, "lang", "en", "`language` of type lines: en or es")
-		fs.BoolVar(&flags.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
-		fs.BoolVar(&flags.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(validateFlags)
+		fs.BoolVar(&f.typeline, "typeline", false, "validate type lines")
+		fs.BoolVar(&f.manacost, "manacost", false, "validate mana costs")
+		fs.StringVar(&f.lang, "lang", "en", "`language` of type lines: en or es")
+		fs.BoolVar(&f.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
+		fs.BoolVar(&f.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
+		return f.run
 	},
-	Run: run,
 }
-
-// Stdin is where input lines come from; tests replace it.
-var Stdin io.Reader
 
 type verdict struct {
 	Line      int             `json:"line"`
@@ -92,28 +91,24 @@ type verdict struct {
 	Printed   bool            `json:"printed,omitempty"` // a cost with symbols outside rule 107.4
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if flags.typeline == flags.manacost {
+func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if f.typeline == f.manacost {
 		return cli.Usagef("give exactly one of -typeline and -manacost")
 	}
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: validate reads its items from standard input", args)
 	}
-	if flags.lenient && (flags.typeline || flags.printed) {
+	if f.lenient && (f.typeline || f.printed) {
 		return cli.Usagef("-lenient is for mana costs in strict notation's place; it does not combine with -typeline or -printed")
 	}
-	lang, err := typeline.ParseLang(flags.lang)
-	if err != nil || flags.lang == "" {
-		return cli.Usagef("-lang %q: want en or es", flags.lang)
+	lang, err := typeline.ParseLang(f.lang)
+	if err != nil || f.lang == "" {
+		return cli.Usagef("-lang %q: want en or es", f.lang)
 	}
-	in := Stdin
-	if in == nil {
-		return errors.New("no input")
-	}
-	out := bufio.NewWriter(stdout)
+	out := bufio.NewWriter(env.Stdout)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	r := bufio.NewReaderSize(in, 64<<10)
+	r := bufio.NewReaderSize(env.Stdin, 64<<10)
 	for n := 1; ; n++ {
 		line, length, err := readLine(r)
 		if err == io.EOF && length == 0 {
@@ -127,10 +122,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		switch {
 		case length > MaxLine:
 			v = verdict{Error: fmt.Sprintf("line of %d bytes, more than %d: no type line or mana cost is that long", length, MaxLine)}
-		case flags.typeline:
-			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: flags.printed})
+		case f.typeline:
+			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: f.printed})
 		default:
-			v = checkManaCost(line, flags.lenient, flags.printed)
+			v = checkManaCost(line, f.lenient, f.printed)
 		}
 		v.Line = n
 		v.Input, v.Length = shorten(line, length)
