@@ -78,11 +78,20 @@ func TestParseEverySupertype(t *testing.T) {
 	}
 }
 
-// A word no list has is an error naming the rule; so is Summon, the old
-// card type of creature spells, which the rules dropped before the
-// history begins.
+// A word no list has is an error naming the rule; so is a card type the
+// rules dropped before the history begins (Summon, Enchant), which
+// printed.json records and the table never held.
 func TestUnknownCardType(t *testing.T) {
-	for _, w := range []string{absent("Donkey"), "Summon"} {
+	words := []string{absent("Donkey")}
+	for _, d := range data.Dropped {
+		if _, known := data.CardTypes.Lookup(d.Printed); d.Table == data.CardTypes && d.Lang == "en" && !known {
+			words = append(words, d.Printed)
+		}
+	}
+	if len(words) == 1 {
+		t.Log("printed.json records no card type dropped before the history that the rules do not list again")
+	}
+	for _, w := range words {
 		_, err := cardtype.ParseCardType(w)
 		if want := `cardtype: "` + w + `" is not a card type (rule ` + cardtype.CardType(0).Rule() + `)`; err == nil || err.Error() != want {
 			t.Errorf("ParseCardType(%q): %v, want %s", w, err, want)
@@ -91,11 +100,17 @@ func TestUnknownCardType(t *testing.T) {
 }
 
 // Removed names keep their values: not valid, not listed, refused by
-// Parse with the release that dropped them, read back from text.
+// Parse with the release that dropped them and what replaced them, read
+// back from text.
 func TestRemovedCardTypes(t *testing.T) {
-	// History: Tribal was renamed Kindred in 2024-07-30.
-	if next, ok := cardtype.Tribal.ReplacedBy(); !ok || next != cardtype.Kindred || cardtype.Tribal.IsValid() {
-		t.Errorf("Tribal: replaced by %v %v, valid %v", next, ok, cardtype.Tribal.IsValid())
+	// History: Tribal was renamed Kindred in 2024-07-30. A later release
+	// may list Tribal again, and the API tells only the current state.
+	if release, removed := cardtype.Tribal.Removed(); removed && release == "2024-07-30" {
+		if next, ok := cardtype.Tribal.ReplacedBy(); !ok || next != cardtype.Kindred || cardtype.Tribal.IsValid() {
+			t.Errorf("Tribal: replaced by %v %v, valid %v", next, ok, cardtype.Tribal.IsValid())
+		}
+	} else {
+		t.Logf("the rules list Tribal again (removed %v in %q): its renaming is not checked", removed, release)
 	}
 	listed := cardtype.CardTypeValues()
 	for v := cardtype.CardType(1); ; v++ {
@@ -111,13 +126,17 @@ func TestRemovedCardTypes(t *testing.T) {
 		if v.IsValid() == removed || slices.Contains(listed, v) == removed {
 			t.Errorf("%v: valid %v, listed %v, removed %v", v, v.IsValid(), slices.Contains(listed, v), removed)
 		}
+		next, renamed := v.ReplacedBy()
+		if renamed && (!removed || next.String() != data.CardTypes.Entry(int(v)).ReplacedBy) {
+			t.Errorf("%v: replaced by %v, removed %v", v, next, removed)
+		}
 		if !removed {
 			continue
 		}
 		_, err = cardtype.ParseCardType(v.String())
 		var ne *cardtype.NameError
-		if !errors.As(err, &ne) || ne.Removed != release {
-			t.Errorf("ParseCardType(%q): %v, want it removed in %s", v, err, release)
+		if !errors.As(err, &ne) || ne.Removed != release || renamed != (ne.ReplacedBy != "") || renamed && ne.ReplacedBy != next.String() {
+			t.Errorf("ParseCardType(%q): %v, want it removed in %s, replaced by %v %v", v, err, release, next, renamed)
 		}
 	}
 }

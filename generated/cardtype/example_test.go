@@ -9,9 +9,9 @@ import (
 )
 
 // The examples whose result depends on which names the rules list today
-// show it in a comment, as the rules of 2026-09-25 gave it: a rules update
-// may drop or retranslate any name. cardtype_test.go checks the same
-// behaviour on names it picks from the data.
+// show it in a comment, as the rules of 2026-09-25 gave it: a rules
+// update may drop, list again or retranslate any name. cardtype_test.go
+// checks the same behaviour on names it picks from the data.
 
 // ParseCardType reads a card type in English or Spanish, in any case.
 func ExampleParseCardType() {
@@ -39,10 +39,13 @@ func ExampleCardType_Removed() {
 	fmt.Println(cardtype.Tribal, cardtype.Tribal.IsValid(), release, removed, next)
 	_, err := cardtype.ParseCardType("tribal")
 	var ne *cardtype.NameError
-	fmt.Println(errors.As(err, &ne), ne.Removed)
-	// Output:
-	// Tribal false 2024-07-30 true Kindred
-	// true 2024-07-30
+	if errors.As(err, &ne) {
+		fmt.Println(ne.Removed, ne.ReplacedBy)
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Tribal false 2024-07-30 true Kindred
+	//	2024-07-30 Kindred
 }
 
 // Since is the first release that listed a name. For a name as old as the

@@ -9,9 +9,9 @@ import (
 )
 
 // The examples whose result depends on which names the rules list today
-// show it in a comment, as the rules of 2026-09-25 gave it: a rules update
-// may drop or retranslate any name. current_test.go checks the same
-// behaviour on names it picks from the data.
+// show it in a comment, as the rules of 2026-09-25 gave it: a rules
+// update may drop, list again or retranslate any name. current_test.go
+// checks the same behaviour on names it picks from the data.
 
 // ParseCreature reads a name in English or Spanish, in any case and with
 // either apostrophe. A name the rules dropped says when; a Spanish name is
@@ -42,8 +42,9 @@ func ExampleParseCreature() {
 func ExampleCreature_Removed() {
 	release, removed := subtype.CreatureCephalid.Removed()
 	fmt.Println(subtype.CreatureCephalid, subtype.CreatureCephalid.IsValid(), release, removed)
-	// Output:
-	// Cephalid false 2024-07-30 true
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Cephalid false 2024-07-30 true
 }
 
 func ExampleCategory_CardTypes() {

@@ -9,9 +9,10 @@ import (
 )
 
 // The examples whose result depends on which names the rules list today
-// show it in a comment, as the rules of 2026-09-25 gave it: a rules update
-// may drop or retranslate any name. lines_test.go and printed_test.go
-// check the same behaviour on names they pick from the data.
+// show it in a comment, as the rules of 2026-09-25 gave it: a rules
+// update may drop, list again or retranslate any name. lines_test.go and
+// printed_test.go check the same behaviour on names they pick from the
+// data.
 
 func ExampleValidate() {
 	for _, line := range []string{
@@ -67,9 +68,10 @@ func ExampleError() {
 			fmt.Printf("%s %q\n", te.Cause, te.Word)
 		}
 	}
-	// Output:
-	// removed "Tribal"
-	// encoding "\x97"
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	removed "Tribal"
+	//	encoding "\x97"
 }
 
 func ExampleTypeLine_MarshalText() {

@@ -1,11 +1,13 @@
 package typeline_test
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
 )
@@ -42,13 +44,29 @@ func TestSpecificTypeLines(t *testing.T) {
 		{ct + " —", "nothing after the dash"},
 		{ct + "—" + c, "long dash must have a space"},
 		{ct + " — " + absent("Donkey"), `"` + absent("Donkey") + `" is not a creature type, nor a subtype of any category`},
-		// History: Tribal was renamed Kindred and Cephalid dropped, both in
-		// 2024-07-30.
-		{"Tribal " + ct + " — " + c, `"Tribal" is no longer a card type: the rules dropped Tribal from rule ` + cardtype.CardType(0).Rule() + ` in the release of 2024-07-30 and renamed it Kindred`},
-		{ct + " — Cephalid", `"Cephalid" is no longer a creature type: the rules dropped Cephalid from rule ` + subtype.CategoryCreature.Rule() + ` in the release of 2024-07-30`},
 	} {
 		check(t, tt.line, typeline.English, tt.want)
 	}
+	// A name the rules dropped says when, and what replaced it; the names
+	// are the data's, which a later release may list again.
+	t.Run("removed card type", func(t *testing.T) {
+		gone := removedCardType(t)
+		release, _ := gone.Removed()
+		want := `"` + gone.String() + `" is no longer a card type: the rules dropped ` + gone.String() + ` from rule ` + cardtype.CardType(0).Rule() + ` in the release of ` + release
+		if next, ok := gone.ReplacedBy(); ok {
+			want += " and renamed it " + next.String()
+		}
+		checkRemoved(t, gone.String()+" "+ct+" — "+c, gone.String(), want)
+	})
+	t.Run("removed creature type", func(t *testing.T) {
+		gone := removedCreature(t)
+		release, _ := gone.Removed()
+		want := `"` + gone.String() + `" is no longer ` + enum.Article(subtype.CategoryCreature.String()+" type") + `: the rules dropped ` + gone.String() + ` from rule ` + subtype.CategoryCreature.Rule() + ` in the release of ` + release
+		if next, ok := gone.ReplacedBy(); ok {
+			want += " and renamed it " + next.String()
+		}
+		checkRemoved(t, ct+" — "+c+" "+gone.String(), gone.String(), want)
+	})
 	t.Run("several faces", func(t *testing.T) {
 		spell := pick(t, subtype.CategorySpell, "plain", plain)
 		sorcery := cardTypeFor(t, subtype.CategorySpell, false)
@@ -147,6 +165,17 @@ func TestSpecificSpanishTypeLines(t *testing.T) {
 		}
 		check(t, en.String()+" — "+humano.String(), typeline.Spanish, `"`+en.String()+`" is English (the card type `+en.String()+`), but the line is read as Spanish`)
 	})
+}
+
+// checkRemoved validates line, which holds the removed name word: the
+// error must blame word as removed and say want.
+func checkRemoved(t *testing.T, line, word, want string) {
+	t.Helper()
+	check(t, line, typeline.English, want)
+	var te *typeline.Error
+	if err := typeline.Validate(line, typeline.English); !errors.As(err, &te) || te.Cause != typeline.CauseRemoved || te.Word != word {
+		t.Errorf("%q: %#v, want the cause %v for %q", line, err, typeline.CauseRemoved, word)
+	}
 }
 
 // check validates line: want is "" for a valid line, else a part of the

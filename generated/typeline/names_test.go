@@ -146,6 +146,69 @@ func spelledIn(name string, es bool) bool {
 	return false
 }
 
+// senses counts the names of every list, current or removed, and the
+// forms cards print (variants and dropped names), that spell name in
+// either language.
+func senses(name string) int {
+	same := func(n string) bool {
+		return strings.EqualFold(strings.ReplaceAll(n, "’", "'"), strings.ReplaceAll(name, "’", "'"))
+	}
+	tables := []*enum.Table{data.CardTypes, data.Supertypes}
+	for i := range data.Categories {
+		tables = append(tables, data.Categories[i].Table)
+	}
+	n := 0
+	for _, tb := range tables {
+		for v := 1; v <= tb.Len(); v++ {
+			if e := tb.Entry(v); slices.ContainsFunc(e.Names(), same) {
+				n++
+			}
+		}
+	}
+	for _, v := range data.Variants {
+		if same(v.Printed) {
+			n++
+		}
+	}
+	for _, d := range data.Dropped {
+		if same(d.Printed) {
+			n++
+		}
+	}
+	return n
+}
+
+// removedCardType returns a card type the rules dropped (Tribal, renamed
+// Kindred in 2024-07-30, unless the rules list it again), of one word
+// that spells nothing else; the test skips when there is none.
+func removedCardType(t *testing.T) cardtype.CardType {
+	t.Helper()
+	for v := 1; v <= data.CardTypes.Len(); v++ {
+		ct := cardtype.CardType(v)
+		if _, removed := ct.Removed(); removed && !strings.Contains(ct.String(), " ") && senses(ct.String()) == 1 {
+			return ct
+		}
+	}
+	t.Skip("the rules list every card type they ever had, or its name spells another")
+	return 0
+}
+
+// removedCreature returns a creature type the rules dropped (Cephalid,
+// in 2024-07-30, unless the rules list it again), of one word that
+// spells nothing else; the test skips when there is none.
+func removedCreature(t *testing.T) subtype.Creature {
+	t.Helper()
+	for v := 1; subtype.Of(subtype.CategoryCreature, v) != (subtype.Subtype{}); v++ {
+		s := subtype.Of(subtype.CategoryCreature, v)
+		if _, removed := s.Removed(); removed && !strings.Contains(s.String(), " ") && senses(s.String()) == 1 {
+			c, _ := subtype.As[subtype.Creature](s)
+			return c
+		}
+	}
+	t.Skip("the rules list every creature type they ever had, or its name spells another")
+	return 0
+}
+
 // absent returns base, extended until it is no name of any list, in
 // either language, current or removed.
 func absent(base string) string {

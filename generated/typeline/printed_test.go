@@ -12,6 +12,7 @@ import (
 	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // categoryOf is the category whose table tb is, if any.
@@ -114,11 +115,17 @@ func TestDroppedNames(t *testing.T) {
 		if d.Lang == "es" {
 			lang = typeline.Spanish
 		}
-		line, okLine := lineFor(c, lang, d.Printed)
-		if d.Table == data.CardTypes {
-			line, okLine = d.Printed, true // a card type: the line alone
-		} else if !ok || !okLine {
+		if listedAgain(d.Printed, lang) {
+			t.Logf("%q: the rules list it again, so it is no dropped name today", d.Printed)
 			continue
+		}
+		line := d.Printed // a card type: the line alone
+		if d.Table != data.CardTypes {
+			l, okLine := lineFor(c, lang, d.Printed)
+			if !ok || !okLine {
+				continue
+			}
+			line = l
 		}
 		tried++
 		for _, o := range []typeline.Options{{Lang: lang}, {Lang: lang, Printed: true}} {
@@ -172,4 +179,22 @@ func TestTextRoundTrip(t *testing.T) {
 			t.Errorf("%q reads back as %+v, %v", text, back, err)
 		}
 	}
+}
+
+// listedAgain reports whether the rules list a spelling today, in any
+// list, in lang: a name printed.json records as dropped that a release
+// brought back.
+func listedAgain(spelling string, lang typeline.Lang) bool {
+	w := data.Exact.Lookup(spelling)
+	for i := 0; w != nil && i < len(w.Senses); i++ {
+		s := w.Senses[i]
+		want := names.Spanish
+		if lang == typeline.English {
+			want = names.English
+		}
+		if s.Cur && s.Form == names.FormRules && s.Langs&want != 0 {
+			return true
+		}
+	}
+	return false
 }

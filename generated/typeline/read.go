@@ -185,8 +185,11 @@ func (p *parser) parseFace(s string, off int, f *face) *Error {
 func (p *parser) typeSense(w string) (*sense, noteKind) {
 	wd := vocab.lookup(w)
 	s := p.pick(wd, kindCardType, 0)
-	if s == nil {
-		s = p.pick(wd, kindSupertype, 0)
+	// A card type wins over a supertype of the same spelling, unless it is
+	// a name the rules no longer list and the supertype one they do (a
+	// word printed.json records as dropped that the rules list again).
+	if st := p.pick(wd, kindSupertype, 0); st != nil && (s == nil || !p.listed(s) && p.listed(st)) {
+		s = st
 	}
 	how := noteNone
 	if s == nil && p.Printed {
@@ -301,6 +304,12 @@ func (p *parser) pick(w *word, k kind, cat subtype.Category) *sense {
 		other = s
 	}
 	return other
+}
+
+// listed reports whether s is a name the rules list today, as spelled in
+// the line's language.
+func (p *parser) listed(s *sense) bool {
+	return s.Cur && s.Form == formRules && s.Langs&p.Lang.bit() != 0
 }
 
 // anyCategory reports whether the face's card types have subtypes at all.

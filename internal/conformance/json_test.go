@@ -34,6 +34,12 @@ func every[T interface {
 	return out
 }
 
+// listed reports whether the rules list v today, for a value that says.
+func listed[T any](v T) bool {
+	c, ok := any(v).(interface{ IsValid() bool })
+	return ok && c.IsValid()
+}
+
 // roundTrip marshals each value into JSON, as a field and as a map key,
 // and reads it back.
 func roundTrip[T textValue](t *testing.T, vals []T, spanish func(T) string) {
@@ -56,7 +62,14 @@ func roundTrip[T textValue](t *testing.T, vals []T, spanish func(T) string) {
 		}
 		es, _ := json.Marshal(spanish(v))
 		var fromES T
-		if err := json.Unmarshal(es, &fromES); err != nil || fromES != v {
+		err = json.Unmarshal(es, &fromES)
+		// A name the rules renamed keeps its Spanish, which the new name
+		// may share (Llanura, were Plains renamed): it reads as the name
+		// the rules list today.
+		if err == nil && fromES != v && !listed(v) && listed(fromES) && strings.EqualFold(spanish(fromES), spanish(v)) {
+			continue
+		}
+		if err != nil || fromES != v {
 			t.Errorf("Spanish %s reads as %v, %v; want %v", es, fromES, err, v)
 		}
 	}

@@ -227,7 +227,8 @@ func (r spanishRules) pairedEver(list, en string) bool {
 func (r spanishRules) spanishLag(t *testing.T, key string, es *typeline.Error, en typeline.TypeLine, enErr error) string {
 	if enErr == nil {
 		for _, f := range en.Faces {
-			for _, n := range unpairedNames(f) {
+			if names := unpairedNames(f); len(names) > 0 {
+				n := names[0]
 				if _, paired := r.now[n.list][fold(n.en)]; paired {
 					t.Errorf("%s: the Spanish page pairs the %s %s, but the packages give it no Spanish name", key, n.list, n.en)
 				}
@@ -277,14 +278,18 @@ func (r spanishRules) spanishLag(t *testing.T, key string, es *typeline.Error, e
 // Every face of cards-es gets a verdict in both modes, in both languages.
 // Printed mode accepts the Spanish line exactly where it accepts the
 // English card's line, reading the same types, except for listed noise
-// and for one principled difference: a Spanish name that today names
-// what replaced a removed English one (Perro was printed for Hound and is
-// Dog now) reads as the face's Oracle line does. The rules' mode accepts
-// nothing printed mode rejects, and everything it accepts reads the same.
+// and for principled differences: a Spanish name that today names what
+// replaced a removed English one (Perro was printed for Hound and is Dog
+// now) reads as the face's Oracle line does; an English card printing a
+// name the rules dropped and list again (relistings) means the old name,
+// which the rules may now read otherwise or refuse. The rules' mode
+// accepts nothing printed mode rejects, and everything it accepts reads
+// the same.
 func TestSpanishPrintedLines(t *testing.T) {
 	faces := spanishFaces(t)
 	removed := removals(t)
 	dropped := droppedNames(t)
+	relisted := relistings(t)
 	spanish := readSpanishRules(t)
 	rulesES := typeline.Options{Lang: typeline.Spanish}
 	printedES := typeline.Options{Lang: typeline.Spanish, Printed: true}
@@ -294,6 +299,15 @@ func TestSpanishPrintedLines(t *testing.T) {
 	accepted, renamedAlike, excused := 0, 0, 0
 	for _, fc := range faces {
 		key := fc.Set + " " + fc.Name
+		oldName := relistedIn(fc.PrintedEN, relisted)
+		excuseOldName := func() bool {
+			if oldName == "" {
+				return false
+			}
+			excused++
+			causes["the English card prints "+oldName+", dropped and listed again in "+relisted[oldName]]++
+			return true
+		}
 		strictTL, strictErr := rulesES.Parse(fc.Spanish)
 		es, esErr := printedES.Parse(fc.Spanish)
 		en, enErr := printedEN.Parse(fc.PrintedEN)
@@ -307,15 +321,23 @@ func TestSpanishPrintedLines(t *testing.T) {
 			} else {
 				causes["rules mode: "+te.Cause.String()]++
 				// The rules' mode blames a printed form exactly when
-				// printed mode accepts the line.
+				// printed mode accepts the line, or refuses another word:
+				// the rules' mode stops at the first printed form, printed
+				// mode reads past it (Cefálido legendario, were Cephalid
+				// listed again, is a printed form, then the dropped Legend).
 				printedForm := te.Cause == typeline.CauseDash || te.Cause == typeline.CausePrinted
-				if printedForm != (esErr == nil) {
+				var pe *typeline.Error
+				laterError := printedForm && errors.As(esErr, &pe) && pe.Word != te.Word && pe.Cause != typeline.CauseDash && pe.Cause != typeline.CausePrinted
+				if printedForm != (esErr == nil) && !laterError {
 					t.Errorf("%s: the rules' mode says %v; printed mode says %v", key, strictErr, esErr)
 				}
 			}
 		}
 		switch {
 		case esErr == nil && enErr == nil:
+			if !englishNoise[key] && !sameTypes(es, en) && excuseOldName() {
+				continue
+			}
 			accepted++
 			if englishNoise[key] {
 				oracle, err := typeline.Parse(fc.Oracle, typeline.English)
@@ -332,11 +354,15 @@ func TestSpanishPrintedLines(t *testing.T) {
 			}
 		case esErr == nil:
 			// Accepted in Spanish, not in English: only where the
-			// Spanish line is a current form of the rules (which no mode
-			// may reject) and the English card printed a name the rules
-			// removed since: Perro was printed for Hound, and is Dog.
+			// Spanish line names what the rules list today (its notes
+			// rewrite it to current names: a dash, a variant spelling)
+			// and the English card printed a name the rules removed
+			// since: Perro was printed for Hound, and is Dog.
 			var te *typeline.Error
-			if !onlyDashes(es.Notes) || !errors.As(enErr, &te) || te.Cause != typeline.CauseRemoved {
+			if !currentForms(es.Notes) || !errors.As(enErr, &te) || te.Cause != typeline.CauseRemoved {
+				if excuseOldName() {
+					continue
+				}
 				t.Errorf("%s: printed mode accepts %q, but not the English card's %q: %v", key, fc.Spanish, fc.PrintedEN, enErr)
 				continue
 			}
@@ -355,6 +381,9 @@ func TestSpanishPrintedLines(t *testing.T) {
 				causes["Spanish page: "+lag]++
 				continue
 			}
+			if excuseOldName() {
+				continue
+			}
 			t.Errorf("%s: printed mode rejects %q (%v), but accepts the English card's %q", key, fc.Spanish, esErr, fc.PrintedEN)
 		default:
 			// Both rejected: for the same reason, a name the rules
@@ -371,6 +400,9 @@ func TestSpanishPrintedLines(t *testing.T) {
 				if lag := spanish.spanishLag(t, key, a, en, enErr); lag != "" {
 					excused++
 					causes["Spanish page: "+lag]++
+					continue
+				}
+				if excuseOldName() {
 					continue
 				}
 				t.Errorf("%s: both rejected, not for a removed name: %v / %v", key, esErr, enErr)
@@ -398,15 +430,33 @@ func TestSpanishPrintedLines(t *testing.T) {
 	}
 }
 
-// onlyDashes reports whether a printed line names everything as the
-// rules do, its dash aside.
-func onlyDashes(notes []typeline.Note) bool {
+// currentForms reports whether a printed line's notes rewrite it only to
+// what the rules list today: the long dash, or the spelling of a name
+// some list holds now (Pueblo-lunar for "pueblo lunar").
+func currentForms(notes []typeline.Note) bool {
 	for _, n := range notes {
-		if n.Current != "—" {
+		if n.Current != "—" && !listedToday(n.Current) {
 			return false
 		}
 	}
 	return true
+}
+
+// listedToday reports whether a list of the rules holds name today, in
+// either language.
+func listedToday(name string) bool {
+	if _, ok := cardtype.FindCardType(name); ok {
+		return true
+	}
+	if _, ok := cardtype.FindSupertype(name); ok {
+		return true
+	}
+	for _, c := range subtype.Categories() {
+		if _, ok := subtype.Find(c, name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Each place printed.json says it saw a form is a real face of the

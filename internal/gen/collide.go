@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -20,6 +21,11 @@ import (
 func (m *Model) checkCollisions(dir, name string, src []byte) error {
 	declared, err := topLevel(name, src)
 	if err != nil {
+		var twice *declaredTwice
+		if errors.As(err, &twice) {
+			return fmt.Errorf("%s: the rules' names give the identifier %s%s twice (lines %d and %d): two names of the rules cannot become the same identifier; the generator's prefixes must tell them apart",
+				filepath.Join(dir, name), twice.id, m.whatGives(twice.id), twice.first, twice.again)
+		}
 		return err
 	}
 	entries, err := os.ReadDir(dir)
@@ -61,9 +67,14 @@ func topLevel(name string, src []byte) (map[string]int, error) {
 		return nil, err
 	}
 	out := map[string]int{}
+	var twice *declaredTwice
 	add := func(id *ast.Ident) {
+		line := fset.Position(id.Pos()).Line
+		if first, dup := out[id.Name]; dup && twice == nil {
+			twice = &declaredTwice{id.Name, first, line}
+		}
 		if id.Name != "_" {
-			out[id.Name] = fset.Position(id.Pos()).Line
+			out[id.Name] = line
 		}
 	}
 	for _, d := range f.Decls {
@@ -85,7 +96,20 @@ func topLevel(name string, src []byte) (map[string]int, error) {
 			}
 		}
 	}
+	if twice != nil {
+		return nil, twice
+	}
 	return out, nil
+}
+
+// declaredTwice is an identifier a file declares twice.
+type declaredTwice struct {
+	id           string
+	first, again int
+}
+
+func (e *declaredTwice) Error() string {
+	return fmt.Sprintf("%s declared on lines %d and %d", e.id, e.first, e.again)
 }
 
 // whatGives names the list or category behind a generated identifier,

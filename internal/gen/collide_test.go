@@ -33,4 +33,11 @@ func TestCollisionWithHandWrittenCode(t *testing.T) {
 	if err := m.checkCollisions(filepath.Join(dir, "absent"), "tables.go", clash); err != nil {
 		t.Errorf("a package not written yet: %v", err)
 	}
+	// A name "Values" of the category "of" gives OfValues, as the list
+	// of its values does.
+	twice := []byte("package subtype\n\nconst OfValues = 1\n\nfunc OfValues() {}\n")
+	err = m.checkCollisions(dir, "tables.go", twice)
+	if err == nil || !strings.Contains(err.Error(), `the identifier OfValues (from the subtype category "of" of rule 205.3s) twice (lines 3 and 5)`) {
+		t.Errorf("got %v", err)
+	}
 }

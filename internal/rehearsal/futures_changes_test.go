@@ -2,6 +2,9 @@ package rehearsal
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -27,8 +30,9 @@ type stepPlan struct {
 	// dropped is a category the release drops: the guard refuses it until
 	// -allow-shrink, as a maintainer would rerun it.
 	dropped string
-	spanish bool // the Spanish page of this release comes with it
-	late    bool // the Spanish page of the release before comes after it
+	spanish bool     // the Spanish page of this release comes with it
+	before  []string // the categories of the release before
+	late    bool     // the Spanish page of the release before comes after it
 	// names counts the names added, removed, renamed or moved; categories
 	// the categories added; lists the lists touched: the bound on the
 	// lines of generated/ the release may change.
@@ -43,14 +47,16 @@ type pool struct {
 	words []string
 	taken map[string]bool
 	ever  map[string]bool // every name of the values record, dropped ones too
-	n     int
+	// idents are the identifiers the generated packages declare by hand.
+	idents map[string]bool
+	n      int
 }
 
 var testWordRE = regexp.MustCompile(`"([A-Z][a-z]{2,12})"`)
 
 func newPool(t *testing.T, project string, w *world, r *rand.Rand, rec *gen.Record) *pool {
 	t.Helper()
-	p := &pool{taken: map[string]bool{}, ever: map[string]bool{}}
+	p := &pool{taken: map[string]bool{}, ever: map[string]bool{}, idents: handWritten(t, project)}
 	for _, list := range rec.Lists() {
 		for _, e := range rec.Entries(list) {
 			p.ever[strings.ToLower(e.Name)] = true
@@ -119,19 +125,36 @@ func (p *pool) next(lower, fresh bool) string {
 		}
 		// Card types are also plural nouns in 205.3 ("Paragons have"):
 		// keep to words whose plural is the word and an s.
-		if lower && (strings.ContainsAny(n[len(n)-1:], "sxyz") || slices.Contains(ruleWords, n)) {
+		if lower && (strings.ContainsAny(n[len(n)-1:], "sxyz") || slices.Contains(ruleWords, n) || p.declared(title(n))) {
 			continue
 		}
-		if !p.taken[strings.ToLower(n)] && !(fresh && p.ever[strings.ToLower(n)]) {
+		if !p.taken[strings.ToLower(n)] && !(fresh && p.ever[strings.ToLower(n)]) && !slices.Contains(goWords, title(n)) {
 			p.taken[strings.ToLower(n)] = true
 			return n
 		}
 	}
 }
 
+// declared reports whether a card type or category named t would give an
+// identifier the generated packages declare by hand (a category "find"
+// gives Find): gen refuses such a name, saying so (TestCollision...).
+func (p *pool) declared(t string) bool {
+	for _, id := range []string{t, "Find" + t, "Parse" + t, t + "Values", "Category" + t} {
+		if p.idents[id] {
+			return true
+		}
+	}
+	return false
+}
+
 // ruleWords are the words of the list sentences themselves: a card type
 // named "card" would make "The card types are" two lists.
 var ruleWords = []string{"card", "super", "mana", "sub", "symbol", "other", "only", "one"}
+
+// goWords are names that give a constant the identifier of a function gen
+// writes beside it (a creature type "Values" gives CreatureValues): gen
+// refuses them, saying so (TestCollisionWithHandWrittenCode).
+var goWords = []string{"Values"}
 
 // insert puts n at a random place of names.
 func insert(r *rand.Rand, names []string, n string) []string {
@@ -310,4 +333,44 @@ func replaceWord(text, from, to string) string {
 		text = re.ReplaceAllString(text, "${1}"+strings.ReplaceAll(pair[1], "$", "$$")+"${2}") // adjacent repeats
 	}
 	return text
+}
+
+// handWritten are the package-level identifiers of the hand-written files
+// of the generated packages.
+func handWritten(t *testing.T, project string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	for _, pkg := range []string{"cardtype", "subtype"} {
+		files, err := filepath.Glob(filepath.Join(project, "generated", pkg, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") || filepath.Base(f) == "tables.go" {
+				continue
+			}
+			parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range parsed.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
+					out[fn.Name.Name] = true
+				}
+				if g, ok := d.(*ast.GenDecl); ok {
+					for _, sp := range g.Specs {
+						switch sp := sp.(type) {
+						case *ast.TypeSpec:
+							out[sp.Name.Name] = true
+						case *ast.ValueSpec:
+							for _, n := range sp.Names {
+								out[n.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -95,7 +95,7 @@ func plan(t *testing.T, project string, store snapshot.Store, seed uint64) []*st
 	p := newPool(t, project, prev, r, record(t, filepath.Join(filepath.Dir(store.Dir), "generated")))
 	var steps []*stepPlan
 	for i := range 1 + r.IntN(2) {
-		s := &stepPlan{w: prev.clone()}
+		s := &stepPlan{w: prev.clone(), before: prev.categories()}
 		s.w.date = after(t, prev.date, 14+r.IntN(60))
 		kinds := r.Perm(len(changeKinds) - 1) // rewording last, as a probe of the release
 		for _, k := range kinds[:1+r.IntN(4)] {

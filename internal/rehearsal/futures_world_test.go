@@ -270,7 +270,33 @@ func (w *world) setSpanishList(t *testing.T, c string) {
 	}
 	intros := []string{"Los tipos " + w.esWords[c] + " son ", "Ese tipo " + w.esWords[c] + " es ", "Todos los demás tipos " + w.esWords[c] + " tienen una sola palabra: "}
 	start, end := listSpan(t, text, intros)
-	w.es[rule] = text[:start] + printList(withAsides(text[start:end], names, "y"), "y") + text[end:]
+	text = text[:start] + printList(withAsides(text[start:end], names, "y"), "y") + text[end:]
+	// The basic land types, in the Spanish of the English sentence's names.
+	if basic := between(w.en[rule], "Of that list, ", " are the basic "); basic != "" {
+		if i := strings.Index(text, "De esa lista, "); i >= 0 {
+			if j := strings.Index(text[i:], " son los tipos "); j >= 0 {
+				var es []string
+				for _, n := range strings.Split(strings.Replace(basic, ", and ", ", ", 1), ", ") {
+					es = append(es, w.translate(c, n))
+				}
+				text = text[:i] + "De esa lista, " + printList(es, "y") + text[i+j:]
+			}
+		}
+	}
+	w.es[rule] = text
+}
+
+// between is the text between the first from and the to after it, or "".
+func between(text, from, to string) string {
+	_, rest, ok := strings.Cut(text, from)
+	if !ok {
+		return ""
+	}
+	in, _, ok := strings.Cut(rest, to)
+	if !ok {
+		return ""
+	}
+	return in
 }
 
 // translate is the Spanish name of English name n of list c: its partner,
