@@ -107,7 +107,11 @@ func newPool(t *testing.T, project string, w *world, r *rand.Rand, rec *gen.Reco
 // A name the rules dropped may come back (the rules have brought names
 // back); fresh is for a Spanish name, which must not read as a name its
 // list ever had.
-func (p *pool) name(lower bool) string { return p.next(lower, false) }
+//
+// Card types and supertypes share one namespace of constants (cardtype.
+// Artifact, cardtype.Legendary): a name one list ever had in the other
+// would give a constant twice, which gen refuses, so theirs are fresh.
+func (p *pool) name(lower bool) string { return p.next(lower, lower) }
 
 func (p *pool) fresh() string { return p.next(false, true) }
 

@@ -27,9 +27,10 @@ import (
 const EnvFutures = "CRGEN_FUTURES"
 
 // defaultFutures are the seeds make test rehearses: between them they
-// make every kind of change, alone and combined, in one release and in
-// two in a row.
-var defaultFutures = []uint64{1, 2, 3}
+// make every kind of change, combined, in one release and in two in a
+// row, a Spanish page late (TestFutures checks it, since the futures
+// derive from the tree and the words of the tests, which change).
+var defaultFutures = []uint64{12, 13, 35}
 
 // TestFutures derives releases nobody wrote from the tree as it stands,
 // by a seeded random choice of the changes the rules have made or could
@@ -51,15 +52,37 @@ func TestFutures(t *testing.T) {
 		t.Skip("-short: each future runs scrape, gen and the tests of the state")
 	}
 	project := corpus.Root(t)
-	for _, seed := range futureSeeds(t) {
+	seeds := futureSeeds(t)
+	made := map[string]bool{} // kinds of change made, and "two in a row", "Spanish late"
+	for _, seed := range seeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			t.Cleanup(func() {
 				if t.Failed() {
 					t.Logf("replay: %s=%d make futures", EnvFutures, seed)
 				}
 			})
-			rehearseFuture(t, project, seed)
+			steps := rehearseFuture(t, project, seed)
+			made["two in a row"] = made["two in a row"] || len(steps) > 1
+			for _, s := range steps {
+				made["Spanish late"] = made["Spanish late"] || s.late
+				for _, c := range s.changes {
+					kind, _, _ := strings.Cut(c, ":")
+					made[kind] = true
+				}
+			}
 		})
+	}
+	if os.Getenv(EnvFutures) != "" {
+		return
+	}
+	want := []string{"two in a row", "Spanish late", "probe"}
+	for _, k := range changeKinds[:len(changeKinds)-1] { // rewording: the probe
+		want = append(want, k.name)
+	}
+	for _, k := range want {
+		if !made[k] {
+			t.Errorf("the futures of make test (seeds %v) never make %q: choose seeds that do (make futures logs what each makes)", seeds, k)
+		}
 	}
 }
 
@@ -177,7 +200,7 @@ func (f *futureTree) write(t *testing.T, name string, b []byte) string {
 	return p
 }
 
-func rehearseFuture(t *testing.T, project string, seed uint64) {
+func rehearseFuture(t *testing.T, project string, seed uint64) []*stepPlan {
 	tmp := t.TempDir()
 	f := &futureTree{dir: filepath.Join(tmp, "tree"), tmp: tmp}
 	copyProject(t, project, f.dir)
@@ -201,6 +224,7 @@ func rehearseFuture(t *testing.T, project string, seed uint64) {
 		f.checkGenerated(t, before, s)
 	}
 	f.stateTests(t)
+	return steps
 }
 
 // probe tries the release with a list sentence reworded: it must be
@@ -217,7 +241,7 @@ func (f *futureTree) probe(t *testing.T, s *stepPlan) {
 	}
 }
 
-// importRelease is the README's first recipe: scrape import of the TXT. A
+// importRelease is the first recipe of docs/maintaining.md: scrape import of the TXT. A
 // release that drops a category is refused first, as a broken page would
 // be, and imported with -allow-shrink, as a maintainer who checked it
 // would.
@@ -236,7 +260,7 @@ func (f *futureTree) importRelease(t *testing.T, s *stepPlan) {
 	}
 }
 
-// publishSpanish is the README's second recipe for the Spanish 205.3 page
+// publishSpanish is the second recipe of docs/maintaining.md for the Spanish 205.3 page
 // of w's release: captured, accepted as of its date, scraped.
 func (f *futureTree) publishSpanish(t *testing.T, w *world) {
 	t.Helper()

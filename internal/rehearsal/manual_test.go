@@ -15,10 +15,10 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-// TestManualUpdate runs the recipes of the README's "Updating by hand", as
+// TestManualUpdate runs the recipes of docs/maintaining.md's "Updating by hand", as
 // written, with the commands built from this tree: a new English release
 // as a TXT, the Spanish rules page of that release, and a correction of
-// that page. Each must give what the README says: the release recorded,
+// that page. Each must give what the page says: the release recorded,
 // the pairing, the report, generated/ with every value kept.
 func TestManualUpdate(t *testing.T) {
 	if os.Getenv(EnvInside) != "" {
@@ -28,9 +28,9 @@ func TestManualUpdate(t *testing.T) {
 		t.Skip("-short: the manual rehearsal builds the commands and runs them")
 	}
 	project := corpus.Root(t)
-	recipes := readmeRecipes(t, filepath.Join(project, "README.md"))
+	recipes := readmeRecipes(t, filepath.Join(project, "docs", "maintaining.md"))
 	if len(recipes) != 3 {
-		t.Fatalf("README's \"Updating by hand\" has %d sh blocks, want 3 (TXT, Spanish page, correction)", len(recipes))
+		t.Fatalf("docs/maintaining.md's \"Updating by hand\" has %d sh blocks, want 3 (TXT, Spanish page, correction)", len(recipes))
 	}
 	tmp := t.TempDir()
 	work := filepath.Join(tmp, "work")
@@ -140,7 +140,8 @@ func firstTranslated(w *world) (string, string) {
 	return "", ""
 }
 
-// readmeRecipes are the sh blocks of the README section "Updating by hand".
+// readmeRecipes are the sh blocks of the section "Updating by hand" of a
+// Markdown file.
 func readmeRecipes(t *testing.T, path string) []string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -149,7 +150,7 @@ func readmeRecipes(t *testing.T, path string) []string {
 	}
 	_, section, ok := strings.Cut(string(b), "\n## Updating by hand\n")
 	if !ok {
-		t.Fatal("README has no section \"## Updating by hand\"")
+		t.Fatalf("%s has no section \"## Updating by hand\"", path)
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	var out []string
