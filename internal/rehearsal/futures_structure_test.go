@@ -316,7 +316,7 @@ func retranslate(t *testing.T, r *rand.Rand, p *pool, s *stepPlan) string {
 	old := w.spanish[x.c][x.en]
 	w.spanish[x.c][x.en] = es
 	s.spanish = true
-	s.names += 2 // one spelling out, one in
+	s.names++ // the spelling out; the one in counts as a Spanish name
 	s.lists++
 	return "Spanish " + x.c + " " + x.en + ": " + old + " → " + es
 }
