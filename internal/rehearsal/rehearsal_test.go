@@ -63,7 +63,7 @@ func TestRehearsedUpdate(t *testing.T) {
 	r := newRehearsal(t, corpus.Root(t))
 
 	// The next update.
-	first := deriveUpdate(t, r.work)
+	first := deriveUpdate(t, r.work, false)
 	r.serve(first.Effective, first.Text)
 	pr := r.refreshAndReview(t, first)
 	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
@@ -109,7 +109,7 @@ func TestRehearsedUpdate(t *testing.T) {
 	}
 
 	// The update after it.
-	second := deriveUpdate(t, r.work)
+	second := deriveUpdate(t, r.work, true) // with a subtype category the rules add
 	if second.Effective <= first.Effective {
 		t.Fatalf("the second update (%s) is not after the first (%s)", second.Effective, first.Effective)
 	}

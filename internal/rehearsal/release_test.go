@@ -2,6 +2,7 @@ package rehearsal
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,13 @@ type update struct {
 	RenamedFrom, RenamedTo string
 	NewSymbol              string // a new mana symbol of 107.4
 	Reworded               string // a rule whose wording changes
+	// A new subtype category, its card type and its names, in a subrule
+	// of its own before the one on card types without subtypes, which
+	// moves down a letter (as when the battle types came in 2023).
+	Category      string
+	CategoryNames []string
+	// The subrules the update edits, as it numbers them.
+	CreatureRule, NoSubtypes, CategoryRule string
 }
 
 // deriveUpdate makes the next release from the project's own newest
@@ -39,7 +47,7 @@ type update struct {
 // makes the update after that one. Every edit must find what it edits:
 // when the rules move on, the rehearsal fails and says which anchor is
 // gone.
-func deriveUpdate(t *testing.T, project string) *update {
+func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	t.Helper()
 	store := snapshot.Store{Dir: filepath.Join(project, "snapshots")}
 	cur, err := store.Current("en")
@@ -57,14 +65,25 @@ func deriveUpdate(t *testing.T, project string) *update {
 		t.Fatal(err)
 	}
 	lines := strings.Split(text, "\n")
+	u := &update{Effective: after(t, newestRecorded(t, store), 35)}
+	// The subrules the edits need, found by what they say, whatever their
+	// letters are by now.
+	subtypes := cur.RuleOf(snapshot.FactSubtypes)
+	noSubtypes := subruleSaying(t, cur, subtypes, "have no subtypes")
+	u.Reworded = subruleSaying(t, cur, subtypes, "gain a subtype")
+	creatureRule := cur.SubtypeRules["creature"]
+	rules := maps.Clone(cur.Rules)
+	if newCategory {
+		u.CategoryRule = noSubtypes
+		noSubtypes = u.addCategory(t, cur, rules, noSubtypes)
+	}
+	u.CreatureRule, u.NoSubtypes = creatureRule, noSubtypes
 	for _, g := range []struct{ rule, fact string }{{"205.2a", snapshot.FactCardTypes}, {"205.3", snapshot.FactSubtypes}, {"205.4a", snapshot.FactSupertypes}, {"107.4", snapshot.FactMana}} {
 		if cur.RuleOf(g.fact) != g.rule {
 			t.Fatalf("the current snapshot reads %s from rule %s; the rehearsal lays it into rule %s of %s: teach it", g.fact, cur.RuleOf(g.fact), g.rule, skeleton.Path)
 		}
-		lines = replaceRule(t, lines, g.rule, cur.Rules)
+		lines = replaceRule(t, lines, g.rule, rules)
 	}
-
-	u := &update{Effective: after(t, newestRecorded(t, store), 35), Reworded: "205.3d"}
 	edit := func(rule, old, new string) {
 		t.Helper()
 		for i, l := range lines {
@@ -89,7 +108,7 @@ func deriveUpdate(t *testing.T, project string) *update {
 	// The creature list: one name at the front, one in the middle, one at
 	// the end, each absent from the list as it stands; one removed, among
 	// those Spanish translates (so the Spanish lag shows it).
-	creatures := listAfter(t, lines, "205.3m", "All other creature types are one word long: ")
+	creatures := listAfter(t, lines, creatureRule, "All other creature types are one word long: ")
 	for _, n := range []string{"Aardwolf", "Quokka", "Zyzzyva"} {
 		u.Added = append(u.Added, absent(cur.Subtypes["creature"], n))
 	}
@@ -100,30 +119,32 @@ func deriveUpdate(t *testing.T, project string) *update {
 		}
 	}
 	last := creatures[len(creatures)-1]
-	edit("205.3m", "one word long: ", "one word long: "+u.Added[0]+", ")
-	edit("205.3m", " "+mid+",", " "+u.Added[1]+", "+mid+",")
-	edit("205.3m", " "+u.Removed+",", "")
-	edit("205.3m", ", and "+last+".", ", "+last+", and "+u.Added[2]+".")
+	edit(creatureRule, "one word long: ", "one word long: "+u.Added[0]+", ")
+	edit(creatureRule, " "+mid+",", " "+u.Added[1]+", "+mid+",")
+	edit(creatureRule, " "+u.Removed+",", "")
+	edit(creatureRule, ", and "+last+".", ", "+last+", and "+u.Added[2]+".")
 
-	// A card type renamed: in the list of 205.2a, and in 205.3r, which names
-	// it outside any list of card types ("vanguard cards"): the first card
-	// type 205.3r names that Spanish translates.
-	for _, w := range strings.FieldsFunc(strings.ToLower(cur.Rules["205.3r"]), func(r rune) bool { return r == ' ' || r == ',' || r == '.' }) {
-		if slices.Contains(cur.CardTypes, w) && translated(snapshot.FactCardTypes, w) && strings.Contains(strings.ToLower(cur.Rules["205.3r"]), w+" cards") {
+	// A card type renamed: in the list of 205.2a, and in the subrule on
+	// card types without subtypes, which names it outside any list of card
+	// types ("vanguard cards"): the first card type that subrule names that
+	// Spanish translates.
+	noSub := rules[noSubtypes]
+	for _, w := range strings.FieldsFunc(strings.ToLower(noSub), func(r rune) bool { return r == ' ' || r == ',' || r == '.' }) {
+		if slices.Contains(cur.CardTypes, w) && translated(snapshot.FactCardTypes, w) && strings.Contains(strings.ToLower(noSub), w+" cards") {
 			u.RenamedFrom = w
 			break
 		}
 	}
 	if u.RenamedFrom == "" {
-		t.Fatalf("rule 205.3r names no card type (%q): choose another rule for the rename's evidence", cur.Rules["205.3r"])
+		t.Fatalf("rule %s names no card type (%q): choose another rule for the rename's evidence", noSubtypes, noSub)
 	}
 	u.RenamedTo = absent(cur.CardTypes, "paragon")
 	edit("205.2a", " "+u.RenamedFrom+",", " "+u.RenamedTo+",")
 	from, to := u.RenamedFrom+" cards", u.RenamedTo+" cards"
-	if !strings.Contains(cur.Rules["205.3r"], from) {
+	if !strings.Contains(noSub, from) {
 		from, to = title(from), title(to)
 	}
-	edit("205.3r", from, to)
+	edit(noSubtypes, from, to)
 
 	// A new Phyrexian symbol, the first 107.4 does not list yet.
 	groups := map[string]string{}
@@ -159,6 +180,39 @@ func deriveUpdate(t *testing.T, project string) *update {
 	out := strings.ReplaceAll(strings.Join(lines, "\n"), was, "These rules are effective as of "+longDate(u.Effective)+".")
 	u.Text = append([]byte("\xef\xbb\xbf"), strings.ReplaceAll(out, "\n", "\r\n")...)
 	return u
+}
+
+// subruleSaying is the subrule of parent in s whose text says words.
+func subruleSaying(t *testing.T, s *snapshot.Snapshot, parent, words string) string {
+	t.Helper()
+	for n, text := range s.Rules {
+		if isSubrule(n, parent) && strings.Contains(text, words) {
+			return n
+		}
+	}
+	t.Fatalf("no subrule of %s says %q: update the rehearsal's anchors", parent, words)
+	return ""
+}
+
+// addCategory adds a subtype category to rules: its card type in 205.2a,
+// its list in the subrule before (which moves down a letter), and returns
+// where that subrule went.
+func (u *update) addCategory(t *testing.T, cur *snapshot.Snapshot, rules snapshot.Rules, before string) string {
+	t.Helper()
+	u.Category = absent(append(slices.Clone(cur.CardTypes), cur.Categories()...), "exemplar")
+	for _, n := range []string{"Ascendant", "Luminary"} {
+		u.CategoryNames = append(u.CategoryNames, absent(cur.Subtypes["creature"], n))
+	}
+	moved := nextLetter(t, before)
+	rules[moved] = rules[before]
+	rules[before] = title(u.Category) + "s have their own unique set of subtypes; these subtypes are called " + u.Category + " types. The " + u.Category + " types are " + printList(u.CategoryNames, "and") + "."
+	cardTypes := rules["205.2a"]
+	i := strings.LastIndex(cardTypes, ", and ")
+	if i < 0 {
+		t.Fatalf("205.2a lists no card types as the rehearsal expects: %q", cardTypes)
+	}
+	rules["205.2a"] = cardTypes[:i] + ", " + u.Category + cardTypes[i:]
+	return moved
 }
 
 // newestRecorded is the newest release of any language the store holds.

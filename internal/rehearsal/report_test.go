@@ -58,10 +58,14 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 		}
 	}
 	want("English release", en.New.Effective, u.Effective)
-	want("added", en.Added, map[string][]string{"creature": u.Added, "mana_symbols": {u.NewSymbol}})
+	added := map[string][]string{"creature": u.Added, "mana_symbols": {u.NewSymbol}}
+	if u.Category != "" {
+		added["card_types"], added[u.Category] = []string{u.Category}, u.CategoryNames
+	}
+	want("added", en.Added, added)
 	want("removed", en.Removed, map[string][]string{"creature": {u.Removed}})
-	if r := en.Renamed["card_types"]; len(en.Renamed) != 1 || len(r) != 1 || r[0].From != u.RenamedFrom || r[0].To != u.RenamedTo || !strings.Contains(r[0].Evidence, "205.3r") {
-		t.Errorf("renamed %+v, want %s → %s with evidence in 205.3r", en.Renamed, u.RenamedFrom, u.RenamedTo)
+	if r := en.Renamed["card_types"]; len(en.Renamed) != 1 || len(r) != 1 || r[0].From != u.RenamedFrom || r[0].To != u.RenamedTo || !strings.Contains(r[0].Evidence, u.NoSubtypes) {
+		t.Errorf("renamed %+v, want %s → %s with evidence in %s", en.Renamed, u.RenamedFrom, u.RenamedTo, u.NoSubtypes)
 	}
 	if len(en.Moved) != 0 {
 		t.Errorf("moved %v", en.Moved)
@@ -70,7 +74,11 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 	for _, r := range en.Rules {
 		rules = append(rules, r.Number)
 	}
-	want("rules changed", rules, []string{"107.4", "205.2a", u.Reworded, "205.3m", "205.3r"})
+	changed := []string{"107.4", "205.2a", u.Reworded, u.CreatureRule, u.NoSubtypes}
+	if u.Category != "" {
+		changed = append(changed, u.CategoryRule)
+	}
+	want("rules changed", rules, sortRules(changed))
 	if len(es.Added)+len(es.Removed)+len(es.Renamed)+len(es.Rules) != 0 {
 		t.Errorf("the Spanish rules did not change, yet the report says %+v", es)
 	}
@@ -97,6 +105,10 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 	}
 	untranslated["card_types"] = append(untranslated["card_types"], u.RenamedTo)
 	untranslated["creature"] = append(untranslated["creature"], u.Added...)
+	if u.Category != "" {
+		untranslated["card_types"] = append(untranslated["card_types"], u.Category)
+		untranslated[u.Category] = u.CategoryNames
+	}
 	got := map[string][]string{}
 	for k, names := range rep.Lag.Untranslated {
 		got[k] = slices.Sorted(slices.Values(names))
@@ -152,10 +164,14 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 			t.Errorf("the Spanish lag section does not name %s: %q", n, lagLine)
 		}
 	}
-	for _, s := range []string{
+	lines := []string{
 		"➕ " + u.Added[0], "➖ " + u.Removed, u.RenamedFrom + " → " + u.RenamedTo, "rule " + u.Reworded, "```diff",
 		"**Go API**: " + verdict.Summary(), "➕ **Added**: ", "➖ **Removed** (their constants stay, deprecated): ",
-	} {
+	}
+	if u.Category != "" {
+		lines = append(lines, "➕ "+u.CategoryNames[0], u.Category+" types", "Category"+title(u.Category))
+	}
+	for _, s := range lines {
 		if !strings.Contains(body, s) {
 			t.Errorf("the pull request body lacks %q:\n%s", s, body)
 		}
@@ -183,7 +199,11 @@ func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
 	grew := grownTables(t, git(t, repoDir, "show", base+":generated/internal/data/index.go"), git(t, repoDir, "show", head+":generated/internal/data/index.go"))
 	total := changedLines(diffText, grew != "")
 	names := len(u.Added) + 1 /* removed */ + 2 /* renamed: one in, one out */ + 1 /* symbol */
-	if limit := linesPerName*names + linesPerList*3; total == 0 || total > limit {
+	limit := linesPerName*names + linesPerList*3
+	if u.Category != "" {
+		limit += linesPerCategory + linesPerName*(len(u.CategoryNames)+1)
+	}
+	if total == 0 || total > limit {
 		t.Errorf("generated/ diff: %d lines changed beyond provenance, want at most %d for %d names%s", total, limit, names, grew)
 	}
 	diff := git(t, repoDir, "diff", base, head, "--", "generated/", ":!generated/internal/data/index.go")
@@ -211,7 +231,7 @@ func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
 		}
 	}
 	src := git(t, repoDir, "show", head+":generated/subtype/tables.go")
-	if !regexp.MustCompile(`Deprecated: removed from the rules in ` + u.Effective + ` \(205\.3m\)\.\n\t` + "Creature" + identOf(u.Removed) + ` Creature = \d+`).MatchString(src) {
+	if !regexp.MustCompile(`Deprecated: removed from the rules in ` + u.Effective + ` \(` + regexp.QuoteMeta(u.CreatureRule) + `\)\.\n\t` + "Creature" + identOf(u.Removed) + ` Creature = \d+`).MatchString(src) {
 		t.Errorf("Creature%s is not deprecated as removed in %s", identOf(u.Removed), u.Effective)
 	}
 	src = git(t, repoDir, "show", head+":generated/cardtype/tables.go")
