@@ -8,11 +8,13 @@ import (
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // These tests run on whatever names the package was generated from: a
 // rules update adds, drops and retranslates names, and the Spanish page
-// lags the English rules. So they take their names from the data.
+// lags the English rules. So they take their names from the data, and
+// the words they need absent from internal/picks.
 
 // spellings are the ways a user may write a name: as printed, in lower
 // and upper case, its Spanish name when the Spanish page has one yet, and
@@ -23,23 +25,6 @@ func spellings(en, es string, forms []string) []string {
 		out = append(out, es, strings.ToLower(es), strings.ToUpper(es))
 	}
 	return append(out, forms...)
-}
-
-// absent returns base, extended until neither list has it, current or
-// removed.
-func absent(base string) string {
-	for w := base; ; w += "x" {
-		_, errT := cardtype.ParseCardType(w)
-		_, errS := cardtype.ParseSupertype(w)
-		if unknown(errT) && unknown(errS) {
-			return w
-		}
-	}
-}
-
-func unknown(err error) bool {
-	var ne *cardtype.NameError
-	return errors.As(err, &ne) && ne.Removed == ""
 }
 
 func TestParseEveryCardType(t *testing.T) {
@@ -82,7 +67,7 @@ func TestParseEverySupertype(t *testing.T) {
 // rules dropped before the history begins (Summon, Enchant), which
 // printed.json records and the table never held.
 func TestUnknownCardType(t *testing.T) {
-	words := []string{absent("Donkey")}
+	words := []string{picks.Absent("Donkey")}
 	for _, d := range data.Dropped {
 		if _, known := data.CardTypes.Lookup(d.Printed); d.Table == data.CardTypes && d.Lang == "en" && !known {
 			words = append(words, d.Printed)

@@ -8,37 +8,14 @@ import (
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // These tests run on whatever names the package was generated from: a
 // rules update adds, drops and retranslates names, and the Spanish page
-// lags the English rules (a new name has no Spanish yet). So they pick
-// their names from the data through the API, and build the names they
+// lags the English rules (a new name has no Spanish yet). So they take
+// their names through the API (internal/picks), and build the names they
 // need absent, instead of naming any.
-
-// every returns every value of category c the package knows, current
-// and removed, in value order.
-func every(c subtype.Category) []subtype.Subtype {
-	var out []subtype.Subtype
-	for v := 1; ; v++ {
-		s := subtype.Of(c, v)
-		if s == (subtype.Subtype{}) {
-			return out
-		}
-		out = append(out, s)
-	}
-}
-
-// current returns the subtypes of c the rules list today.
-func current(c subtype.Category) []subtype.Subtype {
-	var out []subtype.Subtype
-	for _, s := range every(c) {
-		if s.IsValid() {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // spellings are the ways a user may write s: as the rules print it, in
 // lower and upper case, with the straight apostrophe, and its Spanish
@@ -49,28 +26,6 @@ func spellings(s subtype.Subtype) []string {
 		out = append(out, es, strings.ToLower(es))
 	}
 	return out
-}
-
-// absent returns base, extended until no category has it as a name,
-// current or removed: a word the data does not hold, whatever the rules
-// list.
-func absent(base string) string {
-	for w := base; ; w += "x" {
-		known := false
-		for _, c := range subtype.Categories() {
-			if _, err := subtype.Parse(c, w); err == nil || removedErr(err) {
-				known = true
-			}
-		}
-		if !known {
-			return w
-		}
-	}
-}
-
-func removedErr(err error) bool {
-	var ne *subtype.NameError
-	return errors.As(err, &ne) && ne.Removed != ""
 }
 
 // inOtherCategory reports whether a category other than c lists a
@@ -88,7 +43,7 @@ func inOtherCategory(c subtype.Category, name string) bool {
 // generic lookups agree with the category's own.
 func TestParseEveryCurrentName(t *testing.T) {
 	for _, c := range subtype.Categories() {
-		names := current(c)
+		names := picks.Current(c)
 		if len(names) == 0 {
 			t.Errorf("category %s lists no subtype", c)
 		}
@@ -119,7 +74,7 @@ func TestParseEveryCurrentName(t *testing.T) {
 // found, unless this one lists the same spelling.
 func TestFindStaysInItsCategory(t *testing.T) {
 	for _, c := range subtype.Categories() {
-		for _, s := range current(c) {
+		for _, s := range picks.Current(c) {
 			for _, o := range subtype.Categories() {
 				got, ok := subtype.Find(o, s.String())
 				if o == c || !ok {
@@ -139,7 +94,7 @@ func TestFindStaysInItsCategory(t *testing.T) {
 func TestSpanishNameOfAnotherCategory(t *testing.T) {
 	found := 0
 	for _, c := range subtype.Categories() {
-		for _, s := range current(c) {
+		for _, s := range picks.Current(c) {
 			es := s.Spanish()
 			if es == "" || strings.EqualFold(es, s.String()) {
 				continue
@@ -164,22 +119,6 @@ func TestSpanishNameOfAnotherCategory(t *testing.T) {
 	}
 }
 
-// removedCreature returns a creature type the rules dropped that no list
-// spells today, and the release that dropped it; the test skips when the
-// rules list every creature type they ever had.
-func removedCreature(t *testing.T) (subtype.Creature, string) {
-	t.Helper()
-	for _, s := range every(subtype.CategoryCreature) {
-		_, listed := subtype.FindCreature(s.String())
-		if release, removed := s.Removed(); removed && !listed && !inOtherCategory(subtype.CategoryCreature, s.String()) {
-			c, _ := subtype.As[subtype.Creature](s)
-			return c, release
-		}
-	}
-	t.Skip("no creature type the rules dropped that no list spells today")
-	return 0, ""
-}
-
 // article prefixes a noun with "a" or "an", as messages do.
 func article(noun string) string {
 	if strings.ContainsAny(noun[:1], "aeiou") {
@@ -201,7 +140,7 @@ func TestRemovedNames(t *testing.T) {
 		t.Logf("the rules list Cephalid again (removed %v in %q)", removed, release)
 	}
 	t.Run("message", func(t *testing.T) {
-		gone, release := removedCreature(t)
+		gone, release := picks.RemovedCreature(t)
 		want := `subtype: "` + gone.String() + `" is no longer ` + article(subtype.CategoryCreature.String()+" type") + ": " + gone.String() +
 			" was removed from rule " + subtype.CategoryCreature.Rule() + " in the release of " + release
 		if next, ok := gone.ReplacedBy(); ok {
@@ -212,8 +151,8 @@ func TestRemovedNames(t *testing.T) {
 		}
 	})
 	for _, c := range subtype.Categories() {
-		listed := current(c)
-		for _, s := range every(c) {
+		listed := picks.Current(c)
+		for _, s := range picks.Every(c) {
 			release, removed := s.Removed()
 			if s.IsValid() == removed {
 				t.Errorf("%s %v: valid %v, removed %v", c, s, s.IsValid(), removed)
@@ -246,7 +185,7 @@ func TestRemovedNames(t *testing.T) {
 
 // A word no list has is an error naming the rule.
 func TestUnknownName(t *testing.T) {
-	w := absent("Donkey")
+	w := picks.Absent("Donkey")
 	_, err := subtype.ParseCreature(w)
 	if want := `subtype: "` + w + `" is not a creature type (rule ` + subtype.CategoryCreature.Rule() + `)`; err == nil || err.Error() != want {
 		t.Errorf("ParseCreature(%q): %v, want %s", w, err, want)
@@ -289,7 +228,7 @@ func TestChoose(t *testing.T) {
 			t.Errorf("Choose(%q) = %v, %v; want the error %s", choice, st, err, prefix+want)
 		}
 	}
-	creatures := current(subtype.CategoryCreature)
+	creatures := picks.Current(subtype.CategoryCreature)
 	for _, c := range creatures {
 		for _, in := range spellings(c) {
 			if st, err := subtype.Choose(subtype.CategoryCreature, " "+in+" "); err != nil || st != c {
@@ -315,7 +254,7 @@ func TestChoose(t *testing.T) {
 	}
 	// A name of another category only.
 	other := false
-	for _, l := range current(subtype.CategoryLand) {
+	for _, l := range picks.Current(subtype.CategoryLand) {
 		if _, ok := subtype.Find(subtype.CategoryCreature, l.String()); ok || other || inOtherCategory(subtype.CategoryLand, l.String()) {
 			continue
 		}
@@ -325,11 +264,11 @@ func TestChoose(t *testing.T) {
 	if !other {
 		t.Error("no land type that only the land types list")
 	}
-	w := absent("truck")
+	w := picks.Absent("truck")
 	choose(w, `"`+w+`" is not a creature type`)
 	choose("  ", "nothing was chosen")
 	t.Run("removed", func(t *testing.T) {
-		gone, release := removedCreature(t)
+		gone, release := picks.RemovedCreature(t)
 		want := prefix + `"` + gone.String() + `" is no longer ` + article(subtype.CategoryCreature.String()+" type") + ": the rules dropped it in " + release
 		if st, err := subtype.Choose(subtype.CategoryCreature, gone.String()); err == nil || err.Error() != want {
 			t.Errorf("Choose(%q) = %v, %v; want the error %s", gone, st, err, want)

@@ -1,16 +1,15 @@
 package subtype_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // accented returns a current creature type whose Spanish name has a
@@ -74,11 +73,11 @@ func TestRealWorldNames(t *testing.T) {
 		if spaced == name {
 			spaced = name[:size] + "\u00a0" + name[size:]
 		}
-		unknown := absent("Sen\u0303orx")
+		unknown := picks.Absent("Sen\u0303orx")
 		for in, shown := range map[string]string{
 			name[:size] + "\u200b" + name[size:]: `"` + name[:size] + `\u200b` + name[size:] + `"`,
 			spaced:                               `"` + strings.ReplaceAll(spaced, "\u00a0", `\u00a0`) + `"`,
-			unknown:                              `"` + escapeMarks(unknown) + `"`,
+			unknown:                              `"` + picks.EscapeMarks(unknown) + `"`,
 		} {
 			_, err := subtype.ParseCreature(in)
 			if err == nil || !strings.Contains(err.Error(), shown) {
@@ -88,24 +87,10 @@ func TestRealWorldNames(t *testing.T) {
 	})
 }
 
-// escapeMarks writes the combining marks of s as \uXXXX, as messages
-// show them.
-func escapeMarks(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.Is(unicode.Mn, r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // A name already in NFC costs nothing more: hits and misses, ASCII or
 // not, allocate nothing.
 func TestNFCFastPathAllocatesNothing(t *testing.T) {
-	inputs := []string{absent("Nope"), absent("Señorx"), absent("Dríadax")}
+	inputs := []string{picks.Absent("Nope"), picks.Absent("Señorx"), picks.Absent("Dríadax")}
 	for _, c := range subtype.CreatureValues() {
 		if len(inputs) > 12 {
 			break

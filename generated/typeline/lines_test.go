@@ -10,17 +10,18 @@ import (
 	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // English lines, built from names the rules list today.
 func TestSpecificTypeLines(t *testing.T) {
-	creature := cardTypeFor(t, subtype.CategoryCreature, false)
-	land := cardTypeFor(t, subtype.CategoryLand, false)
-	elf := pick(t, subtype.CategoryCreature, "plain", plain)
-	rogue := pick(t, subtype.CategoryCreature, "plain", plain, elf)
-	forest := pick(t, subtype.CategoryLand, "plain", plain)
-	legendary := supertype(t, false)
-	snow := supertype(t, false, legendary)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, false)
+	land := picks.CardTypeFor(t, subtype.CategoryLand, false)
+	elf := picks.Subtype(t, subtype.CategoryCreature, "plain", picks.Plain)
+	rogue := picks.Subtype(t, subtype.CategoryCreature, "plain", picks.Plain, elf)
+	forest := picks.Subtype(t, subtype.CategoryLand, "plain", picks.Plain)
+	legendary := picks.Supertype(t, false)
+	snow := picks.Supertype(t, false, legendary)
 	ct, c, r := creature.String(), elf.String(), rogue.String()
 	for _, tt := range []struct {
 		line string
@@ -68,25 +69,25 @@ func TestSpecificTypeLines(t *testing.T) {
 		checkRemoved(t, ct+" — "+c+" "+gone.String(), gone.String(), want)
 	})
 	t.Run("several faces", func(t *testing.T) {
-		spell := pick(t, subtype.CategorySpell, "plain", plain)
-		sorcery := cardTypeFor(t, subtype.CategorySpell, false)
+		spell := picks.Subtype(t, subtype.CategorySpell, "plain", picks.Plain)
+		sorcery := picks.CardTypeFor(t, subtype.CategorySpell, false)
 		check(t, ct+" — "+c+" // "+sorcery.String()+" — "+spell.String(), typeline.English, "")
 		check(t, ct+" — "+c+" // "+sorcery.String()+" — "+c, typeline.English, "face 2: rule 205.3d")
 	})
 	t.Run("several words", func(t *testing.T) {
-		timeLord := pick(t, subtype.CategoryCreature, "of several words", func(s subtype.Subtype) bool {
-			return only(s) && strings.Contains(s.String(), " ")
+		timeLord := picks.Subtype(t, subtype.CategoryCreature, "of several words", func(s subtype.Subtype) bool {
+			return picks.Only(s) && strings.Contains(s.String(), " ")
 		})
 		check(t, ct+" — "+timeLord.String()+" "+c, typeline.English, "")
 		check(t, strings.ToUpper(ct+" — "+timeLord.String()), typeline.English, "")
 	})
 	t.Run("Spanish words", func(t *testing.T) {
-		es := cardTypeFor(t, subtype.CategoryCreature, true)
+		es := picks.CardTypeFor(t, subtype.CategoryCreature, true)
 		if spelledIn(es.Spanish(), false) {
 			t.Skipf("the Spanish %s is spelled as an English name", es.Spanish())
 		}
 		check(t, es.Spanish()+" — "+c, typeline.English, `"`+es.Spanish()+`" is Spanish (the card type `+es.String()+`), but the line is read as English`)
-		lord := pick(t, subtype.CategoryCreature, "named in Spanish otherwise than in English", func(s subtype.Subtype) bool {
+		lord := picks.Subtype(t, subtype.CategoryCreature, "named in Spanish otherwise than in English", func(s subtype.Subtype) bool {
 			return s.Spanish() != "" && !spelledIn(s.Spanish(), false)
 		})
 		check(t, ct+" — "+lord.Spanish(), typeline.English, `"`+lord.Spanish()+`" is Spanish (the creature type `+lord.String()+`)`)
@@ -110,7 +111,7 @@ func TestSpecificTypeLines(t *testing.T) {
 // and hyphens as the rules print them and with the straight apostrophe.
 func TestEveryCategoryLine(t *testing.T) {
 	for _, c := range subtype.Categories() {
-		names := current(c)
+		names := picks.Current(c)
 		for _, ct := range c.CardTypes() {
 			if !ct.IsValid() {
 				continue
@@ -132,13 +133,13 @@ func TestEveryCategoryLine(t *testing.T) {
 
 // Spanish lines, built from names the Spanish page pairs today.
 func TestSpecificSpanishTypeLines(t *testing.T) {
-	criatura := cardTypeFor(t, subtype.CategoryCreature, true)
-	tierra := cardTypeFor(t, subtype.CategoryLand, true)
-	humano := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES)
-	guerrero := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES, humano)
-	bosque := pick(t, subtype.CategoryLand, "plain and named in Spanish", plainES)
-	legendaria := supertype(t, true)
-	nevada := supertype(t, true, legendaria)
+	criatura := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	tierra := picks.CardTypeFor(t, subtype.CategoryLand, true)
+	humano := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	guerrero := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES, humano)
+	bosque := picks.Subtype(t, subtype.CategoryLand, "plain and named in Spanish", picks.PlainES)
+	legendaria := picks.Supertype(t, true)
+	nevada := picks.Supertype(t, true, legendaria)
 	cr, h, g := criatura.Spanish(), humano.Spanish(), guerrero.Spanish()
 	for _, tt := range []struct {
 		line string
@@ -153,8 +154,8 @@ func TestSpecificSpanishTypeLines(t *testing.T) {
 		check(t, tt.line, typeline.Spanish, tt.want)
 	}
 	t.Run("several words", func(t *testing.T) {
-		lord := pick(t, subtype.CategoryCreature, "named in Spanish with several words", func(s subtype.Subtype) bool {
-			return only(s) && strings.Contains(s.Spanish(), " ")
+		lord := picks.Subtype(t, subtype.CategoryCreature, "named in Spanish with several words", func(s subtype.Subtype) bool {
+			return picks.Only(s) && strings.Contains(s.Spanish(), " ")
 		})
 		check(t, cr+" — "+lord.Spanish()+" "+h, typeline.Spanish, "")
 	})
@@ -196,7 +197,7 @@ func check(t *testing.T, line string, lang typeline.Lang, want string) {
 // the category of its card types.
 func TestSpanishNameDependsOnCardType(t *testing.T) {
 	for _, c := range subtype.Categories() {
-		for _, s := range current(c) {
+		for _, s := range picks.Current(c) {
 			es := s.Spanish()
 			if es == "" {
 				continue
@@ -237,14 +238,14 @@ func spanishCardType(c, o subtype.Category) cardtype.CardType {
 // A parsed line prints back as the rules spell it, in either language,
 // and that reads back as the same line.
 func TestFormatRoundTrip(t *testing.T) {
-	criatura := cardTypeFor(t, subtype.CategoryCreature, true)
-	artefacto := cardTypeFor(t, subtype.CategoryArtifact, true)
-	tierra := cardTypeFor(t, subtype.CategoryLand, true)
-	humano := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES)
-	guerrero := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES, humano)
-	bosque := pick(t, subtype.CategoryLand, "plain and named in Spanish", plainES)
-	legendaria := supertype(t, true)
-	nevada := supertype(t, true, legendaria)
+	criatura := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	artefacto := picks.CardTypeFor(t, subtype.CategoryArtifact, true)
+	tierra := picks.CardTypeFor(t, subtype.CategoryLand, true)
+	humano := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	guerrero := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES, humano)
+	bosque := picks.Subtype(t, subtype.CategoryLand, "plain and named in Spanish", picks.PlainES)
+	legendaria := picks.Supertype(t, true)
+	nevada := picks.Supertype(t, true, legendaria)
 	instant := cardtype.CardTypeValues()[0]
 	for _, ct := range cardtype.CardTypeValues() {
 		if len(subtype.For(ct)) > 0 && ct.Spanish() != "" && ct != criatura && ct != artefacto {

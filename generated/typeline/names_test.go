@@ -1,105 +1,25 @@
 package typeline_test
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // The tests of this package run on whatever names it was generated from:
 // a rules update adds, drops and retranslates names, and the Spanish page
 // lags the English rules (a new name has no Spanish yet). So they build
-// their lines from names they pick through the API, and build the words
-// they need absent, instead of naming any. A test that needs a kind of
-// name the data does not have today skips, saying which.
-
-// current returns the subtypes of c the rules list today.
-func current(c subtype.Category) []subtype.Subtype {
-	var out []subtype.Subtype
-	for v := 1; ; v++ {
-		s := subtype.Of(c, v)
-		if s == (subtype.Subtype{}) {
-			return out
-		}
-		if s.IsValid() {
-			out = append(out, s)
-		}
-	}
-}
-
-// pick returns the first current subtype of c for which ok holds, other
-// than those given; the test skips when there is none.
-func pick(t *testing.T, c subtype.Category, what string, ok func(subtype.Subtype) bool, not ...subtype.Subtype) subtype.Subtype {
-	t.Helper()
-	for _, s := range current(c) {
-		if ok(s) && !slices.Contains(not, s) {
-			return s
-		}
-	}
-	t.Skipf("no current %s type is %s", c, what)
-	return subtype.Subtype{}
-}
-
-// only reports whether s is a name of its category alone, in English
-// and, when it has one, in Spanish: a line reads it as s whatever its
-// card types.
-func only(s subtype.Subtype) bool {
-	for _, o := range subtype.Categories() {
-		if o == s.Category() {
-			continue
-		}
-		if _, ok := subtype.Find(o, s.String()); ok {
-			return false
-		}
-		if _, ok := subtype.Find(o, s.Spanish()); ok && s.Spanish() != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// plain is a name of its category alone, of one word, not spelled alike
-// in the other language by another name: the simplest name a line can
-// hold.
-func plain(s subtype.Subtype) bool {
-	return only(s) && !strings.Contains(s.String(), " ") && !strings.Contains(s.Spanish(), " ")
-}
-
-// plainES is a plain name with a Spanish name.
-func plainES(s subtype.Subtype) bool { return plain(s) && s.Spanish() != "" }
-
-// cardTypeFor returns a current card type whose subtypes only category c
-// lists, with a Spanish name when es; the test skips when there is none.
-func cardTypeFor(t *testing.T, c subtype.Category, es bool) cardtype.CardType {
-	t.Helper()
-	for _, ct := range c.CardTypes() {
-		if ct.IsValid() && slices.Equal(subtype.For(ct), []subtype.Category{c}) && (!es || ct.Spanish() != "") {
-			return ct
-		}
-	}
-	t.Skipf("no current card type has only %s types%s", c, map[bool]string{true: " and a Spanish name"}[es])
-	return 0
-}
-
-// supertype returns a current supertype (with a Spanish name when es),
-// other than those given.
-func supertype(t *testing.T, es bool, not ...cardtype.Supertype) cardtype.Supertype {
-	t.Helper()
-	for _, s := range cardtype.SupertypeValues() {
-		if (!es || s.Spanish() != "") && !slices.Contains(not, s) {
-			return s
-		}
-	}
-	t.Skip("not enough current supertypes with the names this test needs")
-	return 0
-}
+// their lines from names internal/picks picks through the API, and build
+// the words they need absent, instead of naming any. The helpers here
+// read the package's data tables, which picks cannot: the Spanish forms,
+// and the forms cards print beside the rules (variants, dropped names),
+// which a line may hold too.
 
 // feminine is the feminine Spanish form of a supertype the rules page
 // prints (legendaria), or its Spanish name.
@@ -198,8 +118,7 @@ func removedCardType(t *testing.T) cardtype.CardType {
 // spells nothing else; the test skips when there is none.
 func removedCreature(t *testing.T) subtype.Creature {
 	t.Helper()
-	for v := 1; subtype.Of(subtype.CategoryCreature, v) != (subtype.Subtype{}); v++ {
-		s := subtype.Of(subtype.CategoryCreature, v)
+	for _, s := range picks.Every(subtype.CategoryCreature) {
 		if _, removed := s.Removed(); removed && !strings.Contains(s.String(), " ") && senses(s.String()) == 1 {
 			c, _ := subtype.As[subtype.Creature](s)
 			return c
@@ -217,18 +136,4 @@ func absent(base string) string {
 			return w
 		}
 	}
-}
-
-// escapeMarks writes the combining marks of s as \uXXXX, as messages
-// show them.
-func escapeMarks(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.Is(unicode.Mn, r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

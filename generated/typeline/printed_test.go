@@ -13,6 +13,7 @@ import (
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
 	"github.com/mtgrules/crgen/internal/names"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // categoryOf is the category whose table tb is, if any.
@@ -144,8 +145,8 @@ func TestDroppedNames(t *testing.T) {
 // Printed mode reads a hyphen for the long dash, noting it; the current
 // form has the long dash.
 func TestPrintedDash(t *testing.T) {
-	creature := cardTypeFor(t, subtype.CategoryCreature, false)
-	elf := pick(t, subtype.CategoryCreature, "plain", plain)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, false)
+	elf := picks.Subtype(t, subtype.CategoryCreature, "plain", picks.Plain)
 	line := creature.String() + " - " + elf.String()
 	printed := typeline.Options{Printed: true}
 	tl, err := printed.Parse(line)
@@ -160,10 +161,10 @@ func TestPrintedDash(t *testing.T) {
 // A type line encodes as its English text, and reads back from its text
 // in English or Spanish.
 func TestTextRoundTrip(t *testing.T) {
-	creature := cardTypeFor(t, subtype.CategoryCreature, true)
-	sorcery := cardTypeFor(t, subtype.CategorySpell, true)
-	faerie := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES)
-	adventure := pick(t, subtype.CategorySpell, "plain and named in Spanish", plainES)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	sorcery := picks.CardTypeFor(t, subtype.CategorySpell, true)
+	faerie := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	adventure := picks.Subtype(t, subtype.CategorySpell, "plain and named in Spanish", picks.PlainES)
 	line := creature.String() + " — " + faerie.String() + " // " + sorcery.String() + " — " + adventure.String()
 	tl, err := typeline.Parse(line, typeline.English)
 	if err != nil {

@@ -10,15 +10,16 @@ import (
 
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // Lines as real-world text brings them: decomposed (NFD), with Unicode
 // spaces, with invisible characters.
 func TestRealWorldText(t *testing.T) {
 	t.Run("decomposed", func(t *testing.T) {
-		criatura := cardTypeFor(t, subtype.CategoryCreature, true)
-		dryad := pick(t, subtype.CategoryCreature, "named in Spanish with an accented letter", func(s subtype.Subtype) bool {
-			return plainES(s) && norm.NFD.String(s.Spanish()) != s.Spanish()
+		criatura := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+		dryad := picks.Subtype(t, subtype.CategoryCreature, "named in Spanish with an accented letter", func(s subtype.Subtype) bool {
+			return picks.PlainES(s) && norm.NFD.String(s.Spanish()) != s.Spanish()
 		})
 		nfd := criatura.Spanish() + " — " + norm.NFD.String(dryad.Spanish())
 		if err := typeline.Validate(nfd, typeline.Spanish); err != nil {
@@ -34,7 +35,7 @@ func TestRealWorldText(t *testing.T) {
 
 		// An invisible character inside a name, with a line that is also
 		// decomposed elsewhere.
-		human := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES, dryad)
+		human := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES, dryad)
 		h := human.Spanish()
 		_, size := utf8.DecodeRuneInString(h)
 		zw := nfd + " " + h[:size] + "\u200b" + h[size:]
@@ -48,15 +49,15 @@ func TestRealWorldText(t *testing.T) {
 
 		// An error quoting a decomposed word shows the combining mark.
 		unknown := absent(norm.NFD.String(dryad.Spanish()) + "x")
-		if err := typeline.Validate(criatura.Spanish()+" — "+unknown, typeline.Spanish); err == nil || !strings.Contains(err.Error(), escapeMarks(unknown)) {
+		if err := typeline.Validate(criatura.Spanish()+" — "+unknown, typeline.Spanish); err == nil || !strings.Contains(err.Error(), picks.EscapeMarks(unknown)) {
 			t.Errorf("a decomposed unknown word is quoted as valid input would be: %v", err)
 		}
 	})
 
 	// A no-break space: printed mode reads it, with a note at its place;
 	// the rules' mode names it.
-	creature := cardTypeFor(t, subtype.CategoryCreature, false)
-	dryad := pick(t, subtype.CategoryCreature, "plain", plain)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, false)
+	dryad := picks.Subtype(t, subtype.CategoryCreature, "plain", picks.Plain)
 	ct, d := creature.String(), dryad.String()
 	nbsp := ct + " —\u00a0" + d
 	printed := typeline.Options{Printed: true}

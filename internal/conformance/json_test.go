@@ -11,6 +11,7 @@ import (
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 type textValue interface {
@@ -142,7 +143,7 @@ func TestSubtypeJSONInSpanish(t *testing.T) {
 		return st, err
 	}
 	for _, c := range subtype.Categories() {
-		for _, s := range current(c) {
+		for _, s := range picks.Current(c) {
 			if s.Spanish() == "" {
 				continue // the Spanish page does not name it yet
 			}
@@ -155,7 +156,7 @@ func TestSubtypeJSONInSpanish(t *testing.T) {
 	// and the enchantment type Saga) reads within the category named.
 	shared := false
 	for _, c := range subtype.Categories() {
-		for _, s := range current(c) {
+		for _, s := range picks.Current(c) {
 			for _, o := range subtype.Categories() {
 				other, ok := subtype.Find(o, s.Spanish())
 				if o == c || !ok || s.Spanish() == "" {
@@ -175,11 +176,11 @@ func TestSubtypeJSONInSpanish(t *testing.T) {
 	}
 	// A name of another category only, a category that is not one, and a
 	// name without its category are refused.
-	land := pick(t, subtype.CategoryLand, "a land type alone", func(s subtype.Subtype) bool {
+	land := picks.Subtype(t, subtype.CategoryLand, "a land type alone", func(s subtype.Subtype) bool {
 		_, err := subtype.ParseCreature(s.String())
-		return only(s) && unknownName(err)
+		return picks.Only(s) && picks.Unknown(err)
 	})
-	creature := current(subtype.CategoryCreature)[0]
+	creature := picks.Current(subtype.CategoryCreature)[0]
 	category := "potion"
 	for _, err := subtype.ParseCategory(category); err == nil; _, err = subtype.ParseCategory(category) {
 		category += "x"
@@ -207,20 +208,20 @@ func TestPaymentAndTypeLineText(t *testing.T) {
 	// Lines of names the Spanish page pairs today, so that the Spanish
 	// form reads back: a supertype, a name of several words beside
 	// another, two faces, a land.
-	creature := cardTypeFor(t, subtype.CategoryCreature)
-	sorcery := cardTypeFor(t, subtype.CategorySpell)
-	land := cardTypeFor(t, subtype.CategoryLand)
-	elf := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES)
-	adventure := pick(t, subtype.CategorySpell, "plain and named in Spanish", plainES)
-	forest := pick(t, subtype.CategoryLand, "plain and named in Spanish", plainES)
-	legendary := supertype(t)
-	snow := supertype(t, legendary)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	sorcery := picks.CardTypeFor(t, subtype.CategorySpell, true)
+	land := picks.CardTypeFor(t, subtype.CategoryLand, true)
+	elf := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	adventure := picks.Subtype(t, subtype.CategorySpell, "plain and named in Spanish", picks.PlainES)
+	forest := picks.Subtype(t, subtype.CategoryLand, "plain and named in Spanish", picks.PlainES)
+	legendary := picks.Supertype(t, true)
+	snow := picks.Supertype(t, true, legendary)
 	lines := []string{
 		creature.String() + " — " + elf.String() + " // " + sorcery.String() + " — " + adventure.String(),
 		legendary.String() + " " + snow.String() + " " + land.String() + " — " + forest.String(),
 	}
-	for _, s := range current(subtype.CategoryCreature) {
-		if strings.Contains(s.String(), " ") && s.Spanish() != "" && only(s) {
+	for _, s := range picks.Current(subtype.CategoryCreature) {
+		if strings.Contains(s.String(), " ") && s.Spanish() != "" && picks.Only(s) {
 			lines = append(lines, legendary.String()+" "+creature.String()+" — "+s.String()+" "+elf.String())
 			break
 		}
@@ -255,7 +256,7 @@ func TestPaymentAndTypeLineText(t *testing.T) {
 	if string(b) != `{"L":"","F":""}` {
 		t.Errorf("zero type line and face: %s", b)
 	}
-	donkey := absent("Donkey")
+	donkey := picks.Absent("Donkey")
 	if err := json.Unmarshal([]byte(`{"L":"`+creature.String()+` — `+donkey+`"}`), &z); err == nil || !strings.Contains(err.Error(), donkey) {
 		t.Errorf("got %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 // lookupInputs mix exact names, other cases, straight apostrophes,
@@ -17,8 +18,8 @@ import (
 // as user input does: the current names picked from the data (a rules
 // update may drop any), the misses built absent.
 func lookupInputs() []string {
-	in := []string{"", "Elf ", strings.Repeat("x", 200), absent("Donkey"), absent("truck")}
-	creatures := current(subtype.CategoryCreature)
+	in := []string{"", "Elf ", strings.Repeat("x", 200), picks.Absent("Donkey"), picks.Absent("truck")}
+	creatures := picks.Current(subtype.CategoryCreature)
 	for i, c := range creatures[:min(len(creatures), 12)] {
 		in = append(in, c.String(), strings.ToLower(c.String()), strings.ToUpper(c.String()), strings.ReplaceAll(c.String(), "’", "'"))
 		if c.Spanish() != "" {
@@ -33,7 +34,7 @@ func lookupInputs() []string {
 			in = append(in, c.String(), strings.ToLower(strings.ReplaceAll(c.String(), "’", "'")))
 		}
 	}
-	for _, l := range current(subtype.CategoryLand)[:1] {
+	for _, l := range picks.Current(subtype.CategoryLand)[:1] {
 		in = append(in, l.String())
 	}
 	return in
@@ -54,7 +55,7 @@ func TestLookupsAllocateNothing(t *testing.T) {
 	for _, st := range cardtype.SupertypeValues() {
 		types = append(types, st.String(), st.Spanish())
 	}
-	for _, in := range append(types, absent("nope")) {
+	for _, in := range append(types, picks.Absent("nope")) {
 		n := testing.AllocsPerRun(100, func() {
 			_, _ = cardtype.ParseCardType(in)
 		})
@@ -82,20 +83,20 @@ func TestLookupsAllocateNothing(t *testing.T) {
 // English, and in Spanish as cards print them (forms the rules spell
 // differently, which printed mode accepts with a note).
 func validLines(t *testing.T) (english, printedES []string) {
-	creature := cardTypeFor(t, subtype.CategoryCreature)
-	land := cardTypeFor(t, subtype.CategoryLand)
-	elf := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES)
-	rogue := pick(t, subtype.CategoryCreature, "plain and named in Spanish", plainES, elf)
-	forest := pick(t, subtype.CategoryLand, "plain and named in Spanish", plainES)
-	legendary := supertype(t)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	land := picks.CardTypeFor(t, subtype.CategoryLand, true)
+	elf := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	rogue := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES, elf)
+	forest := picks.Subtype(t, subtype.CategoryLand, "plain and named in Spanish", picks.PlainES)
+	legendary := picks.Supertype(t, true)
 	english = []string{
 		legendary.String() + " " + creature.String() + " — " + elf.String() + " " + rogue.String(),
 		land.String() + " " + creature.String() + " — " + forest.String() + " " + elf.String(),
 		creature.String() + " — " + elf.String() + " " + rogue.String() + " // " + creature.String() + " — " + rogue.String(),
 	}
 	for _, c := range subtype.Categories() {
-		for _, s := range current(c) {
-			if strings.Contains(s.String(), " ") && only(s) && len(c.CardTypes()) > 0 && c.CardTypes()[0].IsValid() {
+		for _, s := range picks.Current(c) {
+			if strings.Contains(s.String(), " ") && picks.Only(s) && len(c.CardTypes()) > 0 && c.CardTypes()[0].IsValid() {
 				english = append(english, c.CardTypes()[0].String()+" — "+s.String())
 				break
 			}
@@ -105,9 +106,9 @@ func validLines(t *testing.T) (english, printedES []string) {
 	// without its accents, where a name allows one.
 	cr := creature.Spanish()
 	candidates := []string{cr + " - " + elf.Spanish() + " " + strings.ToLower(rogue.Spanish())}
-	for _, s := range current(subtype.CategoryCreature) {
+	for _, s := range picks.Current(subtype.CategoryCreature) {
 		es := s.Spanish()
-		if es == "" || !only(s) {
+		if es == "" || !picks.Only(s) {
 			continue
 		}
 		if strings.HasSuffix(es, "o") {

@@ -18,6 +18,10 @@ type Lag struct {
 	// Dropped maps a list to the Spanish pairs whose English name the
 	// English rules no longer list.
 	Dropped map[string][]snapshot.Pair `json:"dropped"`
+	// NoSource are the lists English carries that no Spanish source gives
+	// (the keyword lists): their Spanish names are all missing, which is
+	// said once per list, not once per name.
+	NoSource []string `json:"no_source"`
 }
 
 // Lists returns the lists the lag names, in report order.
@@ -37,6 +41,10 @@ func SpanishLag(en, es *snapshot.Snapshot) *Lag {
 	l := &Lag{EN: Ref{en.Lang, en.Effective}, ES: Ref{es.Lang, es.Effective},
 		Untranslated: map[string][]string{}, Dropped: map[string][]snapshot.Pair{}}
 	for _, k := range snapshot.ListsOf(en, es) {
+		if f := snapshot.FactNamed(k); f != nil && !f.Spanish && en.Carries(k) && f.Package != "" {
+			l.NoSource = append(l.NoSource, k)
+			continue
+		}
 		pairs, ok := es.PairingEN[k]
 		// A category the Spanish 205.3 does not have yet lags whole; a
 		// list no Spanish source covers has nothing to compare.
@@ -63,5 +71,6 @@ func SpanishLag(en, es *snapshot.Snapshot) *Lag {
 	return l
 }
 
-// Empty reports whether Spanish is level with English.
+// Empty reports whether Spanish is level with English in every list a
+// Spanish source gives.
 func (l *Lag) Empty() bool { return len(l.Untranslated) == 0 && len(l.Dropped) == 0 }

@@ -25,37 +25,50 @@ const Apostrophe = "’"
 // Facts is what Extract found. Missing facts are nil: a rule page covers
 // only some rules.
 type Facts struct {
-	CardTypes      []string
-	Supertypes     []string
-	Subtypes       snapshot.Subtypes
-	SubtypeRule    map[string]string // category → subrule number it came from
-	BasicLandTypes []string
-	ManaSymbols    []snapshot.ManaSymbol
+	// Lists are the facts that are plain lists of names (card types,
+	// supertypes, basic land types, keyword lists), by fact name.
+	Lists       map[string][]string
+	Subtypes    snapshot.Subtypes
+	SubtypeRule map[string]string // category → subrule number it came from
+	ManaSymbols []snapshot.ManaSymbol
 	// FactRule is the rule each fact was read from, as this release
 	// numbers it (card types: 204.2a until 2011-07-15, 205.2a since).
 	FactRule map[string]string
 	Rules    snapshot.Rules // text of every rule the facts came from
 }
 
-// Covers lists the facts found, in snapshot order.
+// List returns the names of a plain list fact.
+func (f *Facts) List(fact string) []string { return f.Lists[fact] }
+
+// Covers lists the facts found, in registry order.
 func (f *Facts) Covers() []string {
 	var c []string
-	if len(f.CardTypes) > 0 {
-		c = append(c, snapshot.FactCardTypes)
-	}
-	if len(f.Supertypes) > 0 {
-		c = append(c, snapshot.FactSupertypes)
-	}
-	if len(f.Subtypes) > 0 {
-		c = append(c, snapshot.FactSubtypes)
-	}
-	if len(f.BasicLandTypes) > 0 {
-		c = append(c, snapshot.FactBasicLands)
-	}
-	if len(f.ManaSymbols) > 0 {
-		c = append(c, snapshot.FactMana)
+	for _, fact := range snapshot.Registry {
+		switch fact.Read {
+		case snapshot.SubtypeLists:
+			if len(f.Subtypes) > 0 {
+				c = append(c, fact.Name)
+			}
+		case snapshot.ManaClauses:
+			if len(f.ManaSymbols) > 0 {
+				c = append(c, fact.Name)
+			}
+		default:
+			if len(f.Lists[fact.Name]) > 0 {
+				c = append(c, fact.Name)
+			}
+		}
 	}
 	return c
+}
+
+// Into sets the facts found in s.
+func (f *Facts) Into(s *snapshot.Snapshot) {
+	s.Subtypes, s.SubtypeRules, s.ManaSymbols = f.Subtypes, snapshot.RuleRefs(f.SubtypeRule), f.ManaSymbols
+	for _, fact := range snapshot.NamedLists() {
+		fact.Set(s, f.Lists[fact.Name])
+	}
+	s.Rules = f.Rules
 }
 
 // FromRule reports whether a fact was read from rule n: a rule whose
@@ -83,11 +96,11 @@ func errorf(rule, format string, args ...any) error {
 	return &Error{Rule: rule, Msg: fmt.Sprintf(format, args...)}
 }
 
-// Sections the facts are read from, by the titles the rules give them:
-// the card types, subtypes and supertypes are in "Type Line" (rule 204
-// until 2011-07-15, 205 since), the mana symbols in "Numbers and Symbols"
-// (107), and their mana values in "Mana Cost and Color" (202,
-// SectionCost).
+// Sections the facts are read from are named by the registry
+// (snapshot.Fact.Section: "Type Line", "Numbers and Symbols", "Keyword
+// Actions", ...), by the titles the rules give them whatever their
+// numbers (the Type Line rule was 204 until 2011-07-15, 205 since); the
+// mana values are read from "Mana Cost and Color" (SectionCost).
 const (
 	SectionTypeLine = "Type Line"
 	SectionSymbols  = "Numbers and Symbols"
@@ -95,18 +108,34 @@ const (
 
 // Needed reports whether facts may be read from a rule, by the title of
 // its section: a reader of a whole release keeps only these rules, and
-// Extract then finds each list by the sentence that introduces it.
+// Extract then finds each list by what introduces it. Of a section read
+// for its titles only the titles are kept (702.2, not 702.2a).
 func Needed(number, section string) bool {
-	return section == SectionTypeLine || section == SectionSymbols || section == SectionCost
+	if section == SectionCost {
+		return true
+	}
+	for _, f := range snapshot.Registry {
+		if f.Section == section && (f.Read != snapshot.SectionTitles || !hasLetter(number)) {
+			return true
+		}
+	}
+	return false
 }
 
-// Extract reads every fact present in rules. Each list is found by the
-// sentence that introduces it ("The card types are ...", "The mana
-// symbols are ...", "The artifact types are ..."), whatever the rule's
-// number, so a release of 2009 (rule 204) reads like one of 2026 (205).
-// With full set (a whole CR release), each fact must be found;
-// otherwise only rules present are read, and a page that covers a rule
-// but yields no fact from it is still an error.
+func hasLetter(n string) bool {
+	c := n[len(n)-1]
+	return c >= 'a' && c <= 'z'
+}
+
+// Extract reads every fact present in rules, fact by fact as the registry
+// says: each list found by the sentence that introduces it ("The card
+// types are ...", "The mana symbols are ...", "The artifact types are
+// ..."), or by the section whose titles it is ("Keyword Actions"),
+// whatever the rule's number, so a release of 2009 (rule 204) reads like
+// one of 2026 (205). With full set (a whole CR release), each fact the
+// language's tables know must be found; otherwise only rules present are
+// read, and a page that covers a rule but yields no fact from it is still
+// an error.
 func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 	p := langPhrases[lang]
 	if p == nil {
@@ -123,67 +152,84 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 		}
 		byNum[r.Number] = r
 	}
-	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}}
-
-	r, err := findRule(p, typeLine, p.cardTypes, p.cardTypesWording, "card types", full)
-	if err != nil {
-		return nil, err
-	}
-	if r != nil {
-		names, err := simpleList(p, p.cardTypes, *r)
-		if err != nil {
-			return nil, err
-		}
-		f.CardTypes = names
-		f.Rules[r.Number] = r.Text
-		f.FactRule[snapshot.FactCardTypes] = r.Number
-	}
-
-	if r, err = findRule(p, typeLine, p.supertypes, p.supertypesWording, "supertypes", full); err != nil {
-		return nil, err
-	}
-	if r != nil {
-		names, err := simpleList(p, p.supertypes, *r)
-		if err != nil {
-			return nil, err
-		}
-		f.Supertypes = names
-		f.Rules[r.Number] = r.Text
-		f.FactRule[snapshot.FactSupertypes] = r.Number
-	}
-
-	if err := extractSubtypes(p, typeLine, byNum, full, f); err != nil {
-		return nil, err
-	}
-
-	if r, err = findRule(p, symbols, p.manaSymbols, p.manaWording, "mana symbols", full); err != nil {
-		return nil, err
-	}
-	if r != nil {
-		var sub []crtext.Rule
-		for _, sr := range symbols {
-			if isSubruleOf(sr.Number, r.Number) {
-				sub = append(sub, sr)
+	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}, Lists: map[string][]string{}}
+	sections := map[string][]crtext.Rule{SectionTypeLine: typeLine, SectionSymbols: symbols}
+	for _, fact := range snapshot.Registry {
+		var err error
+		switch fact.Read {
+		case snapshot.ListSentence:
+			in, ok := sections[fact.Section]
+			if !ok {
+				in = inSection(rules, fact.Section)
+				sections[fact.Section] = in
 			}
+			err = readListSentence(p, fact, in, full, f)
+		case snapshot.SectionTitles:
+			err = readTitles(p, fact, rules, full, f)
+		case snapshot.SubtypeLists:
+			err = extractSubtypes(p, typeLine, byNum, full, f)
+		case snapshot.ManaClauses:
+			err = readMana(lang, p, rules, symbols, full, f)
 		}
-		syms, err := manaSymbols(p, *r, sub)
 		if err != nil {
 			return nil, err
-		}
-		if lang == English {
-			m := readManaRules(sub, inSection(rules, SectionCost))
-			if err := m.meanings(r.Number, syms); err != nil && (full || m.value != "") {
-				return nil, err
-			}
-		}
-		f.ManaSymbols = syms
-		f.FactRule[snapshot.FactMana] = r.Number
-		f.Rules[r.Number] = r.Text
-		for _, sr := range sub {
-			f.Rules[sr.Number] = sr.Text
 		}
 	}
 	return f, nil
+}
+
+// readListSentence reads a list introduced by a sentence ("The card types
+// are ..."), when lang's tables know its wording.
+func readListSentence(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool, f *Facts) error {
+	wording, ok := p.lists[fact.Name]
+	if !ok {
+		return nil // no source of this language gives it
+	}
+	re := p.listRE[fact.Name]
+	r, err := findRule(p, rules, re, wording, fact.Label, full)
+	if err != nil || r == nil {
+		return err
+	}
+	names, err := simpleList(p, re, *r, fact.Name == snapshot.FactAbilityWords)
+	if err != nil {
+		return err
+	}
+	f.Lists[fact.Name] = names
+	f.Rules[r.Number] = r.Text
+	f.FactRule[fact.Name] = r.Number
+	return nil
+}
+
+// readMana reads the mana symbols rule (107.4) and, in English, what each
+// symbol means.
+func readMana(lang Lang, p *phrases, rules, symbols []crtext.Rule, full bool, f *Facts) error {
+	r, err := findRule(p, symbols, p.manaSymbols, p.manaWording, "mana symbols", full)
+	if err != nil || r == nil {
+		return err
+	}
+	var sub []crtext.Rule
+	for _, sr := range symbols {
+		if isSubruleOf(sr.Number, r.Number) {
+			sub = append(sub, sr)
+		}
+	}
+	syms, err := manaSymbols(p, *r, sub)
+	if err != nil {
+		return err
+	}
+	if lang == English {
+		m := readManaRules(sub, inSection(rules, SectionCost))
+		if err := m.meanings(r.Number, syms); err != nil && (full || m.value != "") {
+			return err
+		}
+	}
+	f.ManaSymbols = syms
+	f.FactRule[snapshot.FactMana] = r.Number
+	f.Rules[r.Number] = r.Text
+	for _, sr := range sub {
+		f.Rules[sr.Number] = sr.Text
+	}
+	return nil
 }
 
 // inSection returns the rules of the section titled title, and those of
@@ -298,7 +344,7 @@ func extractSubtypes(p *phrases, rules []crtext.Rule, byNum map[string]crtext.Ru
 		f.Subtypes[cat] = names
 		f.SubtypeRule[cat] = r.Number
 		if basic != nil {
-			f.BasicLandTypes = basic
+			f.Lists[snapshot.FactBasicLands] = basic
 			f.FactRule[snapshot.FactBasicLands] = r.Number
 		}
 	}
@@ -416,11 +462,13 @@ func looksLikeList(s string) bool {
 // nameListRE matches ", Name" (capitalised, as subtype names are).
 var nameListRE = regexp.MustCompile(`, (?:and |y )?\p{Lu}`)
 
-func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule) ([]string, error) {
+// simpleList reads the list of the sentence re matches. Ability words may
+// hold a number ("descend 4"); type names never do.
+func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, digits bool) ([]string, error) {
 	text := p.withoutAsides(r.Text)
 	for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
 		if m := re.FindStringSubmatch(s); m != nil {
-			names, err := splitList(p, r.Number, m[1])
+			names, err := splitNames(p, r.Number, m[1], digits)
 			if err != nil {
 				return nil, err
 			}
@@ -463,6 +511,10 @@ func nextSentence(text string) (sentence, rest string, ok bool) {
 
 // splitList splits "A, B, and C" / "A y B" / "A" into names.
 func splitList(p *phrases, rule, list string) ([]string, error) {
+	return splitNames(p, rule, list, false)
+}
+
+func splitNames(p *phrases, rule, list string, digits bool) ([]string, error) {
 	parts := strings.Split(list, ",")
 	last := strings.TrimSpace(parts[len(parts)-1])
 	if rest, ok := strings.CutPrefix(last, p.and+" "); ok && len(parts) > 1 {
@@ -472,7 +524,7 @@ func splitList(p *phrases, rule, list string) ([]string, error) {
 	}
 	names := make([]string, 0, len(parts))
 	for _, part := range parts {
-		n, err := CanonicalName(part)
+		n, err := canonical(part, digits)
 		if err != nil {
 			return nil, errorf(rule, "%v", err)
 		}
@@ -484,7 +536,9 @@ func splitList(p *phrases, rule, list string) ([]string, error) {
 // CanonicalName returns a name as printed, with spaces collapsed and the
 // straight apostrophe replaced by the canonical one. It rejects anything
 // that cannot be a type name, so a misparsed sentence never becomes a type.
-func CanonicalName(s string) (string, error) {
+func CanonicalName(s string) (string, error) { return canonical(s, false) }
+
+func canonical(s string, digits bool) (string, error) {
 	n := strings.TrimSpace(s)
 	// A name as the rules print it is a substring of the rule: no copy
 	// unless spaces or apostrophes need mending.
@@ -509,7 +563,7 @@ func CanonicalName(s string) (string, error) {
 	}
 	for i, r := range n {
 		switch {
-		case unicode.IsLetter(r):
+		case unicode.IsLetter(r), digits && unicode.IsDigit(r) && i > 0:
 		case r == ' ' || r == '-' || r == '’':
 			if i == 0 {
 				return "", fmt.Errorf("entry %q does not start with a letter", n)

@@ -22,7 +22,7 @@ func edited(t *testing.T, edit func([]crtext.Rule) []crtext.Rule) []crtext.Rule 
 // newWord is a lower-case word no list of f uses, made from base.
 func newWord(f *Facts, base string) string {
 	for {
-		if _, ok := f.Subtypes[base]; !ok && !slices.Contains(f.CardTypes, base) {
+		if _, ok := f.Subtypes[base]; !ok && !slices.Contains(f.List(snapshot.FactCardTypes), base) {
 			return base
 		}
 		base += "x"

@@ -43,13 +43,18 @@ type phrases struct {
 	// called ("are the basic land types").
 	basicLands    string
 	basicLandsEnd *regexp.Regexp
-	cardTypes     *regexp.Regexp
-	supertypes    *regexp.Regexp
-	manaSymbols   *regexp.Regexp
-	// how the card types, supertypes and mana symbols sentences begin:
-	// the rule that holds one is found by it
-	cardTypesWording, supertypesWording, manaWording string
-	manaGroup                                        map[string]string // clause words before the first symbol → group
+	// lists are the words that introduce each list read from a sentence,
+	// by fact name ("The card types are"): the rule that holds one is
+	// found by them. A fact without words here is not read in the
+	// language.
+	lists  map[string]string
+	listRE map[string]*regexp.Regexp // the sentences of lists: "^wording (.+)$"
+	// titles says that the language's sources are whole releases, whose
+	// sections give lists by their titles (the keyword actions).
+	titles      bool
+	manaSymbols *regexp.Regexp
+	manaWording string            // how the mana symbols sentence begins
+	manaGroup   map[string]string // clause words before the first symbol → group
 	// variable matches a subrule calling a symbol a variable symbol
 	variable *regexp.Regexp
 	and      string // the word before the last list entry
@@ -108,13 +113,17 @@ var langPhrases = map[Lang]*phrases{
 			regexp.MustCompile(`^All other (\S+) types are [^:]+: `),
 			regexp.MustCompile(`^The only (\S+) type at this time is `), // a list of one, until 2009-10-01
 		},
-		called:           regexp.MustCompile(`called (?:an? )?(\S+) types?\b`),
-		basicLands:       "Of that list, ",
-		basicLandsEnd:    regexp.MustCompile(` are the basic \S+ types$`),
-		cardTypes:        regexp.MustCompile(`^The card types are (.+)$`),
-		supertypes:       regexp.MustCompile(`^The supertypes are (.+)$`),
-		manaSymbols:      regexp.MustCompile(`^The mana symbols are `),
-		cardTypesWording: "The card types are", supertypesWording: "The supertypes are", manaWording: "The mana symbols are",
+		called:        regexp.MustCompile(`called (?:an? )?(\S+) types?\b`),
+		basicLands:    "Of that list, ",
+		basicLandsEnd: regexp.MustCompile(` are the basic \S+ types$`),
+		lists: map[string]string{
+			snapshot.FactCardTypes:    "The card types are",
+			snapshot.FactSupertypes:   "The supertypes are",
+			snapshot.FactAbilityWords: "The ability words are",
+		},
+		titles:      true,
+		manaSymbols: regexp.MustCompile(`^The mana symbols are `),
+		manaWording: "The mana symbols are",
 		manaGroup: map[string]string{
 			"mana symbols are":              "basic",
 			"numerical symbols":             "numeric",
@@ -147,12 +156,14 @@ var langPhrases = map[Lang]*phrases{
 			"de planeswalker": "planeswalker", "de hechizo": "spell", "de criatura": "creature",
 			"planares": "planar", "de mazmorra": "dungeon", "de batalla": "battle",
 		},
-		basicLands:       "De esa lista, ",
-		basicLandsEnd:    regexp.MustCompile(` son los tipos (?:de \S+|\S+) básicos$`),
-		cardTypes:        regexp.MustCompile(`^Los tipos de carta son (.+)$`),
-		supertypes:       regexp.MustCompile(`^Los supertipos son (.+)$`),
-		manaSymbols:      regexp.MustCompile(`^Los símbolos de maná son `),
-		cardTypesWording: "Los tipos de carta son", supertypesWording: "Los supertipos son", manaWording: "Los símbolos de maná son",
+		basicLands:    "De esa lista, ",
+		basicLandsEnd: regexp.MustCompile(` son los tipos (?:de \S+|\S+) básicos$`),
+		lists: map[string]string{
+			snapshot.FactCardTypes:  "Los tipos de carta son",
+			snapshot.FactSupertypes: "Los supertipos son",
+		},
+		manaSymbols: regexp.MustCompile(`^Los símbolos de maná son `),
+		manaWording: "Los símbolos de maná son",
 		manaGroup: map[string]string{
 			"símbolos de maná son":          "basic",
 			"símbolos numéricos":            "numeric",
@@ -169,6 +180,15 @@ var langPhrases = map[Lang]*phrases{
 		and:         "y",
 		aside:       regexp.MustCompile(`\((?:[Vv]éase|[Vv]er) (?:también )?(?:la |las )?reglas? [0-9][^)]*\)`),
 	},
+}
+
+func init() {
+	for _, p := range langPhrases {
+		p.listRE = map[string]*regexp.Regexp{}
+		for fact, wording := range p.lists {
+			p.listRE[fact] = regexp.MustCompile("^" + regexp.QuoteMeta(wording) + " (.+)$")
+		}
+	}
 }
 
 // withoutAsides removes the "(see rule ...)" asides from a rule's text;
@@ -196,6 +216,22 @@ func (p *phrases) withoutAsides(text string) string {
 	return b.String()
 }
 
+// Reads reports whether lang's sources give fact: its phrase table reads
+// it. No Spanish source gives the keyword lists, say.
+func Reads(lang Lang, fact string) bool {
+	p, f := langPhrases[lang], snapshot.FactNamed(fact)
+	if p == nil || f == nil {
+		return false
+	}
+	switch f.Read {
+	case snapshot.ListSentence:
+		return p.lists[fact] != ""
+	case snapshot.SectionTitles:
+		return p.titles
+	}
+	return true
+}
+
 // ListSentence is how lang's rules introduce the list of category c, for
 // messages: "The battle types are ...".
 func ListSentence(lang Lang, c string) string {
@@ -209,16 +245,19 @@ func ListSentence(lang Lang, c string) string {
 // messages: "the subtype lists, sentences like "The artifact types are ..."".
 func Expected(lang Lang, fact string) string {
 	p := langPhrases[lang]
-	if p == nil {
+	f := snapshot.FactNamed(fact)
+	if p == nil || f == nil {
 		return fact
 	}
-	switch fact {
-	case snapshot.FactCardTypes:
-		return fmt.Sprintf("the card types, a sentence %q", p.cardTypesWording+" ...")
-	case snapshot.FactSupertypes:
-		return fmt.Sprintf("the supertypes, a sentence %q", p.supertypesWording+" ...")
-	case snapshot.FactMana:
+	switch {
+	case f.Read == snapshot.ManaClauses:
 		return fmt.Sprintf("the mana symbols, a sentence %q", p.manaWording+" ...")
+	case f.Read == snapshot.SubtypeLists || f.Read == snapshot.BasicLandsSentence:
+		return fmt.Sprintf("the subtype lists, sentences like %q", p.listOf("artifact"))
+	case f.Read == snapshot.SectionTitles:
+		return fmt.Sprintf("the %s, the titles of the rules of the section %q", f.Label, f.Section)
+	case p.lists[fact] != "":
+		return fmt.Sprintf("the %s, a sentence %q", f.Label, p.lists[fact]+" ...")
 	}
-	return fmt.Sprintf("the subtype lists, sentences like %q", p.listOf("artifact"))
+	return "the " + f.Label
 }

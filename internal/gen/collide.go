@@ -120,7 +120,7 @@ func (m *Model) whatGives(id string) string {
 			return fmt.Sprintf(" (from the subtype category %q of rule %s)", c.Name, c.Rule)
 		}
 	}
-	for _, l := range []List{m.CardTypes, m.Supertypes} {
+	for _, l := range m.Lists {
 		for _, v := range l.Values {
 			if v.Ident == id {
 				return fmt.Sprintf(" (from the %s %q)", l.Noun, v.EN)

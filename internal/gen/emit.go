@@ -94,12 +94,16 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 	for _, step := range []func() error{
 		func() error { return add("internal/data", "data.go", m.dataFile(), true, dataDoc) },
 		func() error { return add("internal/data", "index.go", m.indexFile(), false, "") },
-		func() error { return add("cardtype", "tables.go", m.cardtypeFile(), false, "") },
 		func() error { return add("subtype", "tables.go", m.subtypeFile(), false, "") },
 		func() error { return add("mana", "tables.go", m.manaFile(), false, "") },
 		func() error { return add("subtype", "baseline_switch_test.go", m.switchBaselineFile(), false, "") },
 	} {
 		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	for _, pkg := range packages() {
+		if err := add(pkg, "tables.go", m.packageFile(pkg), false, ""); err != nil {
 			return nil, err
 		}
 	}
@@ -131,7 +135,7 @@ func rows(f func(g *jen.Group)) *jen.Statement {
 func field(k string, v jen.Code) jen.Code { return jen.Id(k).Op(":").Add(v) }
 
 // entryFields are the fields of an enum.Entry, zero values left out.
-func entryFields(v Value, esFirst string) []jen.Code {
+func entryFields(v Value, esFirst string, ownRule bool) []jen.Code {
 	fs := []jen.Code{field("EN", jen.Lit(v.EN))}
 	if v.ES != "" {
 		fs = append(fs, field("ES", jen.Lit(v.ES)))
@@ -156,6 +160,9 @@ func entryFields(v Value, esFirst string) []jen.Code {
 	if v.ReplacedBy != "" {
 		fs = append(fs, field("ReplacedBy", jen.Lit(v.ReplacedBy)))
 	}
+	if ownRule {
+		fs = append(fs, field("Rule", jen.Lit(v.Rule)))
+	}
 	return fs
 }
 
@@ -175,7 +182,7 @@ func table(pkg, name string, l List) *jen.Statement {
 		d[jen.Id("Words")] = jen.Lit(words)
 		d[jen.Id("List")] = jen.Index().Qual(enumPkg, "Entry").Add(rows(func(g *jen.Group) {
 			for _, v := range l.Values {
-				g.Values(entryFields(v, esFirst)...).Op(",")
+				g.Values(entryFields(v, esFirst, l.OwnRules)...).Op(",")
 			}
 		}))
 	}))

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -12,10 +13,16 @@ import (
 // prefix ("Creature" + "Time Lord" → CreatureTimeLord, "Land" + "Urza’s" →
 // LandUrzas). It is the only place identifiers are made. A name that leaves
 // no usable identifier is an error, never a silent substitute.
+//
+// Names that are titles of the rules' sections (keywords) may carry
+// punctuation and a gloss: the punctuation is dropped ("For Mirrodin!" →
+// ForMirrodin), and a name written in no letters of its own takes its
+// gloss ("∞ (Infinity)" → Infinity); a gloss beside a name of letters is
+// dropped ("Alara (Plane)" → Alara). Other punctuation is refused.
 func Ident(prefix, name string) (string, error) {
 	var b strings.Builder
 	b.WriteString(prefix)
-	words := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' })
+	words := strings.FieldsFunc(spoken(name), func(r rune) bool { return r == ' ' || r == '-' })
 	for _, w := range words {
 		w = strings.NewReplacer("’", "", "'", "").Replace(w)
 		for i, r := range w {
@@ -53,4 +60,46 @@ func (s identSet) add(prefix, name, what string) (string, error) {
 	}
 	s[id] = fmt.Sprintf("%s %q", what, name)
 	return id, nil
+}
+
+// spoken is the part of a name an identifier is made of: without its
+// exclamation or question mark, and the gloss in parentheses when the
+// rest has no letter.
+func spoken(name string) string {
+	base, gloss := name, ""
+	if i := strings.IndexByte(name, '('); i >= 0 && strings.HasSuffix(name, ")") {
+		base, gloss = strings.TrimSpace(name[:i]), name[i+1:len(name)-1]
+	}
+	if !strings.ContainsFunc(base, func(r rune) bool { return r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) }) && gloss != "" {
+		base = gloss
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '!' || r == '?' {
+			return -1
+		}
+		return r
+	}, base)
+}
+
+// Spellings are the ways a keyword's name can be written besides the
+// rules' title: without its punctuation ("For Mirrodin"), its name and its
+// gloss apart ("∞", "Infinity"). Lookups find the keyword by any.
+func Spellings(name string) []string {
+	var out []string
+	add := func(s string) {
+		if s = strings.TrimSpace(s); s != "" && s != name && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if i := strings.IndexByte(name, '('); i >= 0 && strings.HasSuffix(name, ")") {
+		add(name[:i])
+		add(name[i+1 : len(name)-1])
+	}
+	add(strings.Map(func(r rune) rune {
+		if strings.ContainsRune("!?", r) {
+			return -1
+		}
+		return r
+	}, name))
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/mtgrules/crgen/internal/names"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 const namesPkg = "github.com/mtgrules/crgen/internal/names"
@@ -32,9 +33,13 @@ func tableIndex(l List) (*names.Index, int) {
 	for i, v := range l.Values {
 		current = append(current, v.Removed == "")
 		spellings = append(spellings, names.Dated{Text: v.EN, Since: v.Since, V: i + 1})
+		since := v.ESSince // Spanish names and their forms: first printed in Spanish
+		if v.ES == "" {
+			since = v.Since // a keyword's other spellings: with its name
+		}
 		for _, es := range append([]string{v.ES}, v.Forms...) {
 			if es != "" {
-				spellings = append(spellings, names.Dated{Text: es, Since: v.ESSince, V: i + 1})
+				spellings = append(spellings, names.Dated{Text: es, Since: since, V: i + 1})
 			}
 		}
 	}
@@ -125,7 +130,10 @@ type namedTable struct {
 }
 
 func (m *Model) tables() []namedTable {
-	out := []namedTable{{"CardTypes", m.CardTypes}, {"Supertypes", m.Supertypes}}
+	var out []namedTable
+	for _, f := range snapshot.Generated() {
+		out = append(out, namedTable{f.Table(), m.Lists[f.Name]})
+	}
 	for _, c := range m.Categories {
 		out = append(out, namedTable{c.Type, c.List})
 	}

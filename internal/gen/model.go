@@ -25,11 +25,14 @@ import (
 type Model struct {
 	EN, ES       *snapshot.Snapshot // current state of each language
 	ENSum, ESSum string             // sha256 of the snapshot files
-	CardTypes    List
-	Supertypes   List
-	Categories   []Category
-	Mana         []ManaSymbol
-	RuleChoice   string // the subrule of 205.3 on choosing a subtype
+	// Lists are the registry's lists the generator serves as packages of
+	// their own (snapshot.Generated), by fact name; CardTypes and
+	// Supertypes are two of them, which the subtypes and type lines use.
+	Lists                 map[string]List
+	CardTypes, Supertypes List
+	Categories            []Category
+	Mana                  []ManaSymbol
+	RuleChoice            string // the subrule of 205.3 on choosing a subtype
 	// Printed is what cards print beside the rules (snapshots/printed.json);
 	// nil when there is none.
 	Printed *snapshot.Printed
@@ -52,11 +55,14 @@ const PrintedSymbolBase = 200
 
 // List is one enum: every name its list ever had, by value.
 type List struct {
-	Key    string // snapshot list key: "card_types", "creature"
-	Noun   string // "card type"
-	Rule   string // rule listing it today
-	Values []Value
-	Order  []int // values of the current names, in rule order
+	Key  string // snapshot list key: "card_types", "creature"
+	Noun string // "card type"
+	Rule string // rule listing it today
+	// OwnRules is set when each name has a rule of its own (a keyword's
+	// title, 702.2), kept in Value.Rule.
+	OwnRules bool
+	Values   []Value
+	Order    []int // values of the current names, in rule order
 }
 
 // Value is one name of a list. Its number is its index in List.Values + 1.
@@ -98,10 +104,10 @@ func Load(dir string, rec *Record) (*Model, error) {
 	}
 	for _, need := range []string{snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes, snapshot.FactMana} {
 		if !m.EN.Has(need) {
-			return nil, fmt.Errorf("%s lacks %s (rule %s): run make history, then make regen", store.CurrentPath("en"), need, snapshot.FactRule[need])
+			return nil, fmt.Errorf("%s lacks %s (rule %s): run make history, then make regen", store.CurrentPath("en"), need, snapshot.FactNamed(need).Rule)
 		}
 		if !m.ES.Has(need) {
-			return nil, fmt.Errorf("%s lacks %s (rule %s): run make regen", store.CurrentPath("es"), need, snapshot.FactRule[need])
+			return nil, fmt.Errorf("%s lacks %s (rule %s): run make regen", store.CurrentPath("es"), need, snapshot.FactNamed(need).Rule)
 		}
 	}
 	enHistory, err := store.History("en")
@@ -119,33 +125,11 @@ func Load(dir string, rec *Record) (*Model, error) {
 		return nil, err
 	}
 	spanish := spanishNames(append(esHistory, m.ES))
-	ids := identSet{}
-	if m.CardTypes, err = m.list(ids, enHistory, spanish, snapshot.FactCardTypes, "card type", "", true); err != nil {
+	if err := m.namedLists(enHistory, spanish); err != nil {
 		return nil, err
 	}
-	if m.Supertypes, err = m.list(ids, enHistory, spanish, snapshot.FactSupertypes, "supertype", "", true); err != nil {
+	if err := m.subtypeLists(store, enHistory, spanish); err != nil {
 		return nil, err
-	}
-	cats, err := m.categories(enHistory)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cats {
-		goType, err := Ident("", c.name)
-		if err != nil {
-			return nil, err
-		}
-		l, err := m.list(identSet{}, enHistory, spanish, c.name, c.name+" type", goType, false)
-		if err != nil {
-			return nil, err
-		}
-		cat := Category{Name: c.name, Type: goType, Since: c.since, Removed: c.removed, List: l}
-		if _, current := m.EN.Subtypes[c.name]; current {
-			if cat.CardTypes = m.EN.SubtypeCardTypes[c.name]; len(cat.CardTypes) == 0 {
-				return nil, fmt.Errorf("%s records no card types for the %s types (rule %s): run make regen", store.CurrentPath("en"), c.name, m.EN.SubtypeRules[c.name])
-			}
-		}
-		m.Categories = append(m.Categories, cat)
 	}
 	if m.RuleChoice = m.EN.SubtypeChoiceRule; m.RuleChoice == "" {
 		return nil, fmt.Errorf("%s records no subrule of %s on choosing a subtype: run make regen", store.CurrentPath("en"), m.EN.RuleOf(snapshot.FactSubtypes))
@@ -163,6 +147,51 @@ func Load(dir string, rec *Record) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// namedLists builds the registry's lists the generator serves as
+// packages of their own; the constants of one package share a namespace.
+func (m *Model) namedLists(enHistory []*snapshot.Snapshot, spanish map[string]map[string]spanishName) error {
+	ids := map[string]identSet{}
+	m.Lists = map[string]List{}
+	for _, f := range snapshot.Generated() {
+		if ids[f.Package] == nil {
+			ids[f.Package] = identSet{}
+		}
+		l, err := m.list(ids[f.Package], enHistory, spanish, f.Name, f.Noun, f.Prefix, f.TitleCase)
+		if err != nil {
+			return err
+		}
+		m.Lists[f.Name] = l
+	}
+	m.CardTypes, m.Supertypes = m.Lists[snapshot.FactCardTypes], m.Lists[snapshot.FactSupertypes]
+	return nil
+}
+
+// subtypeLists builds a list per category the history has known.
+func (m *Model) subtypeLists(store snapshot.Store, enHistory []*snapshot.Snapshot, spanish map[string]map[string]spanishName) error {
+	cats, err := m.categories(enHistory)
+	if err != nil {
+		return err
+	}
+	for _, c := range cats {
+		goType, err := Ident("", c.name)
+		if err != nil {
+			return err
+		}
+		l, err := m.list(identSet{}, enHistory, spanish, c.name, c.name+" type", goType, false)
+		if err != nil {
+			return err
+		}
+		cat := Category{Name: c.name, Type: goType, Since: c.since, Removed: c.removed, List: l}
+		if _, current := m.EN.Subtypes[c.name]; current {
+			if cat.CardTypes = m.EN.SubtypeCardTypes[c.name]; len(cat.CardTypes) == 0 {
+				return fmt.Errorf("%s records no card types for the %s types (rule %s): run make regen", store.CurrentPath("en"), c.name, m.EN.SubtypeRules[c.name])
+			}
+		}
+		m.Categories = append(m.Categories, cat)
+	}
+	return nil
 }
 
 func loadCurrent(store snapshot.Store, lang string) (*snapshot.Snapshot, string, error) {
@@ -187,6 +216,8 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 	if l.Rule == "" {
 		l.Rule = lastRule(enHistory, key)
 	}
+	fact := snapshot.FactNamed(key)
+	l.OwnRules = fact != nil && fact.Read == snapshot.SectionTitles
 	lives := history.Lives(enHistory, key, m.renames)
 	names := make([]string, len(lives))
 	for i, life := range lives {
@@ -211,6 +242,9 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 				f = title(f)
 			}
 			v.Forms = append(v.Forms, f)
+		}
+		if l.OwnRules {
+			v.Forms = append(v.Forms, Spellings(v.EN)...) // a keyword's other spellings
 		}
 		n := values[i]
 		if n > len(lives) {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -22,13 +23,14 @@ func (m *Model) dataFile() *jen.File {
 	f.Const().Defs(
 		jen.Id("RuleCardTypes").Op("=").Lit(m.CardTypes.Rule),
 		jen.Id("RuleSupertypes").Op("=").Lit(m.Supertypes.Rule),
-		jen.Id("RuleSubtypes").Op("=").Lit(snapshot.FactRule[snapshot.FactSubtypes]),
+		jen.Id("RuleSubtypes").Op("=").Lit(snapshot.FactNamed(snapshot.FactSubtypes).Rule),
 		jen.Id("RuleChoice").Op("=").Lit(m.RuleChoice),
 	)
-	f.Comment("CardTypes are the card types of rule " + m.CardTypes.Rule + ".")
-	f.Var().Id("CardTypes").Op("=").Add(table("cardtype", "CardTypes", m.CardTypes))
-	f.Comment("Supertypes are the supertypes of rule " + m.Supertypes.Rule + ".")
-	f.Var().Id("Supertypes").Op("=").Add(table("cardtype", "Supertypes", m.Supertypes))
+	for _, fact := range snapshot.Generated() {
+		l := m.Lists[fact.Name]
+		f.Comment(fact.Table() + " are the " + fact.Label + " of rule " + l.Rule + ".")
+		f.Var().Id(fact.Table()).Op("=").Add(table(fact.Package, fact.Table(), l))
+	}
 	for _, c := range m.Categories {
 		f.Comment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + ".")
 		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.Type, c.List))
@@ -94,11 +96,8 @@ func (m *Model) printedData(f *jen.File) {
 
 // listOf returns the list of a key and the variable of data.go holding it.
 func (m *Model) listOf(key string) (List, string) {
-	switch key {
-	case snapshot.FactCardTypes:
-		return m.CardTypes, "CardTypes"
-	case snapshot.FactSupertypes:
-		return m.Supertypes, "Supertypes"
+	if f := snapshot.FactNamed(key); f != nil && f.Package != "" {
+		return m.Lists[key], f.Table()
 	}
 	for _, c := range m.Categories {
 		if c.Name == key {
@@ -121,11 +120,28 @@ func (l List) value(name string) int {
 	return 0
 }
 
-func (m *Model) cardtypeFile() *jen.File {
-	f := jen.NewFilePathName(ModulePath+"/cardtype", "cardtype")
-	enumType(f, enumSpec{Type: "CardType", Under: "uint8", Table: "CardTypes", List: m.CardTypes})
-	enumType(f, enumSpec{Type: "Supertype", Under: "uint8", Table: "Supertypes", List: m.Supertypes})
+// packageFile is the tables.go of a package that serves lists of the
+// registry (cardtype: the card types and supertypes; keyword: the keyword
+// lists), one enum type each.
+func (m *Model) packageFile(pkg string) *jen.File {
+	f := jen.NewFilePathName(ModulePath+"/"+pkg, pkg)
+	for _, fact := range snapshot.Generated() {
+		if fact.Package == pkg {
+			enumType(f, enumSpec{Type: fact.Type, Under: fact.Under, Table: fact.Table(), List: m.Lists[fact.Name]})
+		}
+	}
 	return f
+}
+
+// packages are the packages that serve lists of the registry, in order.
+func packages() []string {
+	var out []string
+	for _, f := range snapshot.Generated() {
+		if !slices.Contains(out, f.Package) {
+			out = append(out, f.Package)
+		}
+	}
+	return out
 }
 
 func (m *Model) subtypeFile() *jen.File {
@@ -191,8 +207,13 @@ func enumType(f *jen.File, e enumSpec) {
 	f.Add(recv().Id("ReplacedBy").Params().Params(jen.Id(t), jen.Bool()).Block(
 		jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(tbl()).Dot("ReplacedBy").Call(v()),
 		jen.Return(jen.Id(t).Call(jen.Id("r")), jen.Id("ok"))))
-	f.Commentf("Rule returns the rule that lists the %ss.", e.Noun)
-	f.Func().Params(jen.Id(t)).Id("Rule").Params().String().Block(jen.Return(tbl().Dot("Rule")))
+	if e.OwnRules {
+		f.Commentf("Rule returns the rule of the %s, as the newest release listing it numbers it.", e.Noun)
+		f.Add(recv().Id("Rule").Params().String().Block(jen.Return(tbl().Dot("RuleOf").Call(v()))))
+	} else {
+		f.Commentf("Rule returns the rule that lists the %ss.", e.Noun)
+		f.Func().Params(jen.Id(t)).Id("Rule").Params().String().Block(jen.Return(tbl().Dot("Rule")))
+	}
 	if e.Cat != "" {
 		f.Commentf("Category returns %s.", e.Cat)
 		f.Func().Params(jen.Id(t)).Id("Category").Params().Id("Category").Block(jen.Return(jen.Id(e.Cat)))
@@ -235,7 +256,7 @@ func article(noun string) string {
 
 func (m *Model) manaFile() *jen.File {
 	f := jen.NewFilePathName(ModulePath+"/mana", "mana")
-	l := List{Noun: "mana symbol", Rule: snapshot.FactRule[snapshot.FactMana]}
+	l := List{Noun: "mana symbol", Rule: snapshot.FactNamed(snapshot.FactMana).Rule}
 	at := map[string]int{}
 	for i, s := range m.Mana {
 		l.Values = append(l.Values, Value{EN: s.Text + " (" + s.Group + ")", Ident: "Symbol" + s.Ident, Since: s.Since, Exact: s.Exact, Removed: s.Removed})

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -43,6 +44,7 @@ func Lives(snaps []*snapshot.Snapshot, list string, rns []snapshot.Rename) []Lif
 	at := map[string]int{} // folded name → index in out
 	for i, s := range carrying {
 		present := map[int]bool{}
+		ruleOf := s.NameRules(list) // a keyword's own rule (702.2), if it has one
 		for _, n := range s.List(list) {
 			k := NameKey(n)
 			j, ok := at[k]
@@ -52,7 +54,7 @@ func Lives(snaps []*snapshot.Snapshot, list string, rns []snapshot.Rename) []Lif
 				out = append(out, Life{First: s.Effective, Oldest: len(sorted) > 0 && s.Effective == sorted[0].Effective})
 			}
 			present[j] = true
-			out[j].Name, out[j].Last, out[j].Rule = n, s.Effective, s.ListRule(list)
+			out[j].Name, out[j].Last, out[j].Rule = n, s.Effective, cmp.Or(ruleOf[n], s.ListRule(list))
 			out[j].Removed, out[j].ReplacedBy, out[j].Evidence = "", "", ""
 		}
 		if i == 0 {

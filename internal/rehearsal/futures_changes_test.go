@@ -188,10 +188,14 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
 // The kinds of change a release can make, each applied to the plan's
 // world; a kind that does not apply to the world returns "".
-var changeKinds = []struct {
+// changeKind is a kind of change a release makes: apply makes one in the
+// step's world, saying what, or "" when the world leaves none to make.
+type changeKind struct {
 	name  string
 	apply func(t *testing.T, r *rand.Rand, p *pool, s *stepPlan) string
-}{
+}
+
+var changeKinds = []changeKind{
 	{"add names", addNames},
 	{"remove names", removeNames},
 	{"rename with evidence", renameName},
@@ -200,6 +204,7 @@ var changeKinds = []struct {
 	{"rename a category", renameCategory},
 	{"drop a category", dropCategory},
 	{"new group of mana symbols", newManaGroup},
+	{"new keyword", newKeyword},
 	{"retranslate", retranslate},
 	{"reword beyond recognition", reword},
 }

@@ -3,6 +3,7 @@ package rehearsal
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -340,4 +341,40 @@ func reword(t *testing.T, r *rand.Rand, p *pool, s *stepPlan) string {
 	}
 	s.refuse = w.englishTXT(t)
 	return "a list sentence reworded (" + s.refuseWords + ")"
+}
+
+// newKeyword adds a keyword as the rules have added each: an action (701)
+// or an ability (702) in a section of its own after the chapter's last,
+// titled by its name, or an ability word to the list of 207.2c.
+func newKeyword(t *testing.T, r *rand.Rand, p *pool, s *stepPlan) string {
+	w := s.w
+	s.names++
+	s.lists++
+	if r.IntN(3) == 0 {
+		key := snapshot.FactAbilityWords
+		n := p.name(true)
+		i, _ := slices.BinarySearch(w.want[key], n)
+		w.want[key] = slices.Insert(w.want[key], i, n)
+		w.setEnglishList(t, key)
+		return "ability word +" + n
+	}
+	key, noun := snapshot.FactKeywordActions, "keyword action"
+	if r.IntN(2) == 0 {
+		key, noun = snapshot.FactKeywordAbilities, "keyword ability"
+	}
+	chapter := snapshot.FactNamed(key).Rule
+	last := 0
+	for num := range w.en {
+		if rest, ok := strings.CutPrefix(num, chapter+"."); ok {
+			if k, err := strconv.Atoi(rest); err == nil && k > last {
+				last = k
+			}
+		}
+	}
+	num := chapter + "." + strconv.Itoa(last+1)
+	n := p.name(false)
+	w.en[num] = n
+	w.en[num+"a"] = n + " is a " + noun + "."
+	w.want[key] = append(w.want[key], n)
+	return noun + " +" + n + " (" + num + ")"
 }

@@ -26,11 +26,38 @@ import (
 // asked.
 const EnvFutures = "CRGEN_FUTURES"
 
-// defaultFutures are the seeds make test rehearses: between them they
-// make every kind of change, combined, in one release and in two in a
-// row, a Spanish page late (TestFutures checks it, since the futures
-// derive from the tree and the words of the tests, which change).
-var defaultFutures = []uint64{12, 235}
+// future is one future TestFutures rehearses: its seed draws the names
+// and the places of the changes; its releases, when given, fix the kinds
+// of change each makes, which the seed draws otherwise.
+type future struct {
+	seed     uint64
+	releases []chosenRelease
+}
+
+// chosenRelease fixes what one release of a future does.
+type chosenRelease struct {
+	changes []string // names of changeKinds, made in this order
+	// spanish: its Spanish page comes with it; late: the Spanish page of
+	// the release before comes after it; probe: a rewording is tried
+	// first and must be refused.
+	spanish, late, probe bool
+}
+
+// defaultFutures are the futures make test rehearses: between them every
+// kind of change, combined, in one release and in two in a row, a Spanish
+// page late, a rewording refused. They are chosen, not drawn, so that no
+// change of the tree or of the tests' words can leave a kind out.
+var defaultFutures = []future{
+	{seed: 1, releases: []chosenRelease{
+		{changes: []string{"add names", "remove names", "rename with evidence", "move between categories", "new category"}},
+		// What a category may drop is a small one of the release before:
+		// battle, or the one just added (Undercity is named outside its list).
+		{changes: []string{"drop a category", "retranslate", "new keyword"}, late: true, probe: true},
+	}},
+	{seed: 2, releases: []chosenRelease{
+		{changes: []string{"rename a category", "new group of mana symbols", "new keyword", "add names"}, spanish: true},
+	}},
+}
 
 // TestFutures derives releases nobody wrote from the tree as it stands,
 // by a seeded random choice of the changes the rules have made or could
@@ -52,16 +79,21 @@ func TestFutures(t *testing.T) {
 		t.Skip("-short: each future runs scrape, gen and the tests of the state")
 	}
 	project := corpus.Root(t)
-	seeds := futureSeeds(t)
+	futures := chosenFutures(t)
 	made := map[string]bool{} // kinds of change made, and "two in a row", "Spanish late"
-	for _, seed := range seeds {
-		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+	for _, fu := range futures {
+		name, replay := fmt.Sprintf("seed=%d", fu.seed), fmt.Sprintf("%s=%d make futures", EnvFutures, fu.seed)
+		if fu.releases != nil {
+			name = fmt.Sprintf("chosen=%d", fu.seed)
+			replay = "go test ./internal/rehearsal -run 'TestFutures/" + name + "$'"
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Cleanup(func() {
 				if t.Failed() {
-					t.Logf("replay: %s=%d make futures", EnvFutures, seed)
+					t.Logf("replay: %s", replay)
 				}
 			})
-			steps := rehearseFuture(t, project, seed)
+			steps := rehearseFuture(t, project, fu)
 			made["two in a row"] = made["two in a row"] || len(steps) > 1
 			for _, s := range steps {
 				made["Spanish late"] = made["Spanish late"] || s.late
@@ -81,18 +113,18 @@ func TestFutures(t *testing.T) {
 	}
 	for _, k := range want {
 		if !made[k] {
-			t.Errorf("the futures of make test (seeds %v) never make %q: choose seeds that do (make futures logs what each makes)", seeds, k)
+			t.Errorf("the futures of make test never make %q: add it to a release of defaultFutures", k)
 		}
 	}
 }
 
-func futureSeeds(t *testing.T) []uint64 {
+func chosenFutures(t *testing.T) []future {
 	t.Helper()
 	spec := os.Getenv(EnvFutures)
 	if spec == "" {
 		return defaultFutures
 	}
-	var out []uint64
+	var out []future
 	for _, part := range strings.Split(spec, ",") {
 		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
 		a, err := strconv.ParseUint(lo, 10, 64)
@@ -104,40 +136,66 @@ func futureSeeds(t *testing.T) []uint64 {
 			t.Fatalf("%s=%q: want seeds like 1-40, 7 or 3,9", EnvFutures, spec)
 		}
 		for s := a; s <= b; s++ {
-			out = append(out, s)
+			out = append(out, future{seed: s})
 		}
 	}
 	return out
 }
 
 // plan derives the releases of one future from the tree's state.
-func plan(t *testing.T, project string, store snapshot.Store, seed uint64) []*stepPlan {
+func plan(t *testing.T, project string, store snapshot.Store, fu future) []*stepPlan {
 	t.Helper()
-	r := rand.New(rand.NewPCG(seed, 0x6675747572657321))
+	r := rand.New(rand.NewPCG(fu.seed, 0x6675747572657321))
 	prev := baseWorld(t, store)
 	p := newPool(t, project, prev, r, record(t, filepath.Join(filepath.Dir(store.Dir), "generated")))
+	releases := fu.releases
+	if releases == nil {
+		releases = drawReleases(r)
+	}
 	var steps []*stepPlan
-	for i := range 1 + r.IntN(2) {
+	for i, rel := range releases {
 		s := &stepPlan{w: prev.clone(), before: prev.categories()}
 		s.w.date = after(t, prev.date, 14+r.IntN(60))
-		kinds := r.Perm(len(changeKinds) - 1) // rewording last, as a probe of the release
-		for _, k := range kinds[:1+r.IntN(4)] {
+		for _, name := range rel.changes {
+			k := slices.IndexFunc(changeKinds, func(k changeKind) bool { return k.name == name })
+			if k < 0 {
+				t.Fatalf("future %d: no change of kind %q", fu.seed, name)
+			}
 			if d := changeKinds[k].apply(t, r, p, s); d != "" {
-				s.changes = append(s.changes, changeKinds[k].name+": "+d)
+				s.changes = append(s.changes, name+": "+d)
+			} else if fu.releases != nil {
+				t.Fatalf("future %d, release %d: the tree leaves no %q to make", fu.seed, i+1, name)
 			}
 		}
 		if len(s.changes) == 0 {
 			s.changes = append(s.changes, "add names: "+addNames(t, r, p, s))
 		}
-		s.spanish = s.spanish || r.IntN(2) == 0
-		s.late = i > 0 && !steps[i-1].spanish && r.IntN(2) == 0
-		if r.IntN(4) == 0 {
+		s.spanish = s.spanish || rel.spanish
+		s.late = i > 0 && !steps[i-1].spanish && rel.late
+		if rel.probe {
 			s.changes = append(s.changes, "probe: "+reword(t, r, p, s))
 		}
 		steps = append(steps, s)
 		prev = s.w
 	}
 	return steps
+}
+
+// drawReleases draws the releases of a future: one or two, each making
+// one to four kinds of change, its Spanish page with it or not, the one
+// before late or not, and now and then a rewording to refuse first.
+func drawReleases(r *rand.Rand) []chosenRelease {
+	out := make([]chosenRelease, 1+r.IntN(2))
+	for i := range out {
+		kinds := r.Perm(len(changeKinds) - 1) // rewording last, as the probe
+		for _, k := range kinds[:1+r.IntN(4)] {
+			out[i].changes = append(out[i].changes, changeKinds[k].name)
+		}
+		out[i].spanish = r.IntN(2) == 0
+		out[i].late = r.IntN(2) == 0
+		out[i].probe = r.IntN(4) == 0
+	}
+	return out
 }
 
 func describe(seed uint64, steps []*stepPlan) string {
@@ -200,13 +258,13 @@ func (f *futureTree) write(t *testing.T, name string, b []byte) string {
 	return p
 }
 
-func rehearseFuture(t *testing.T, project string, seed uint64) []*stepPlan {
+func rehearseFuture(t *testing.T, project string, fu future) []*stepPlan {
 	tmp := t.TempDir()
 	f := &futureTree{dir: filepath.Join(tmp, "tree"), tmp: tmp}
 	copyProject(t, project, f.dir)
 	f.store = snapshot.Store{Dir: filepath.Join(f.dir, "snapshots")}
-	steps := plan(t, project, f.store, seed)
-	t.Log(describe(seed, steps))
+	steps := plan(t, project, f.store, fu)
+	t.Log(describe(fu.seed, steps))
 	for i, s := range steps {
 		before := f.keep(t, i)
 		if s.refuse != nil {

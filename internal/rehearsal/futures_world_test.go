@@ -217,6 +217,8 @@ func (w *world) setEnglishList(t *testing.T, key string) {
 		rule, intros = "205.2a", []string{"The card types are "}
 	case snapshot.FactSupertypes:
 		rule, intros = "205.4a", []string{"The supertypes are "}
+	case snapshot.FactAbilityWords:
+		rule, intros = "207.2c", []string{"The ability words are "}
 	default:
 		rule = w.rule[key]
 		for _, f := range englishIntro {
@@ -344,15 +346,57 @@ func (w *world) englishTXT(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	lines := strings.Split(text, "\n")
-	for _, r := range []string{"205.2a", "205.3", "205.4a", w.mana} {
+	for _, r := range []string{"205.2a", "205.3", "205.4a", "207.2c", w.mana} {
 		lines = replaceRule(t, lines, r, w.en)
 	}
+	lines = w.newSections(t, lines)
 	was := "These rules are effective as of " + longDate(skeleton.Date) + "."
 	if !strings.Contains(text, was) {
 		t.Fatalf("%s does not say %q", skeleton.Path, was)
 	}
 	out := strings.ReplaceAll(strings.Join(lines, "\n"), was, "These rules are effective as of "+longDate(w.date)+".")
 	return append([]byte("\xef\xbb\xbf"), strings.ReplaceAll(out, "\n", "\r\n")...)
+}
+
+// newSections adds to the official text the sections of the keyword
+// chapters (701, 702) the world has and the text has not: a new keyword,
+// titled by its name, after the chapter's last section, with the subrule
+// saying what it is.
+func (w *world) newSections(t *testing.T, lines []string) []string {
+	t.Helper()
+	have := map[string]bool{}
+	for _, l := range lines {
+		if num, ok := ruleNumber(l); ok {
+			have[num] = true
+		}
+	}
+	for _, f := range snapshot.Registry {
+		if f.Read != snapshot.SectionTitles {
+			continue
+		}
+		for _, num := range sortRules(slices.Collect(maps.Keys(w.en))) {
+			rest, ok := strings.CutPrefix(num, f.Rule+".")
+			if !ok || have[num] || strings.Trim(rest, "0123456789") != "" {
+				continue
+			}
+			end := -1 // the line after the chapter's last rule
+			for i, l := range lines {
+				if n, ok := ruleNumber(l); ok && strings.HasPrefix(n, f.Rule+".") {
+					end = i + 1
+				}
+			}
+			for end >= 0 && end < len(lines) && (strings.TrimSpace(lines[end]) == "" || strings.HasPrefix(lines[end], "Example")) {
+				end++
+			}
+			if end < 0 {
+				t.Fatalf("rule %s: no section of %s in the official text", num, f.Rule)
+			}
+			block := []string{num + ". " + w.en[num], "", num + "a " + w.en[num+"a"], ""}
+			lines = slices.Insert(lines, end, block...)
+			have[num] = true
+		}
+	}
+	return lines
 }
 
 // spanishPage is the Spanish 205.3 page of the world's release, in the

@@ -23,6 +23,9 @@ func LagLines(l *diff.Lag) []string {
 			out = append(out, fmt.Sprintf("the Spanish rules still list %s for %s, which the English %s no longer list", p.ES, p.EN, Label(k)))
 		}
 	}
+	for _, k := range l.NoSource {
+		out = append(out, Label(k)+": no Spanish source")
+	}
 	return out
 }
 
@@ -31,7 +34,7 @@ func LagMarkdown(w io.Writer, l *diff.Lag) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Spanish: %s against English %s\n\n", md(l.ES.String()), md(l.EN.String()))
 	if l.Empty() {
-		b.WriteString("Every English name has its Spanish partner.\n")
+		b.WriteString("Every English name of the lists a Spanish source gives has its Spanish partner.\n")
 	}
 	for _, line := range LagLines(l) {
 		fmt.Fprintf(&b, "- %s\n", md(line))

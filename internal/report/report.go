@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // MarkdownLimit is GitHub's limit on a pull-request body or comment.
@@ -261,15 +262,8 @@ func elide(s string) string {
 
 // Label names a list for a reader: "creature types", "card types".
 func Label(k string) string {
-	switch k {
-	case "card_types":
-		return "card types"
-	case "supertypes":
-		return "supertypes"
-	case "basic_land_types":
-		return "basic land types"
-	case "mana_symbols":
-		return "mana symbols"
+	if f := snapshot.FactNamed(k); f != nil {
+		return f.Label
 	}
 	return k + " types"
 }

@@ -10,14 +10,10 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-// curatedFile is the format of a curated source: names no captured source
-// covers, each paired with its English entry.
-type curatedFile struct {
-	Note       string        `json:"note"`
-	CardTypes  []curatedName `json:"card_types"`
-	Supertypes []curatedName `json:"supertypes"`
-}
-
+// A curated source is names no captured source covers, each paired with
+// its English entry, by the name of the fact they are a list of:
+// {"note": "...", "card_types": [{"en": ..., "es": ...}], ...}. Any list
+// of the registry may come so (card types and supertypes do today).
 type curatedName struct {
 	EN    string   `json:"en"`
 	ES    string   `json:"es"`
@@ -27,14 +23,28 @@ type curatedName struct {
 // readCurated turns a curated file into a snapshot whose facts are marked
 // curated in their provenance.
 func readCurated(doc Document, effective string) (*snapshot.Snapshot, error) {
-	var f curatedFile
-	dec := json.NewDecoder(bytes.NewReader(doc.Data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(doc.Data, &raw); err != nil {
 		return nil, fmt.Errorf("curated file: %w", err)
 	}
-	if len(f.CardTypes) == 0 || len(f.Supertypes) == 0 {
-		return nil, fmt.Errorf("curated file must list card_types and supertypes")
+	lists := map[string][]curatedName{}
+	for key, v := range raw {
+		if key == "note" {
+			continue
+		}
+		if f := snapshot.FactNamed(key); f == nil || f.Read == snapshot.SubtypeLists || f.Read == snapshot.ManaClauses {
+			return nil, fmt.Errorf("curated file: %q is no list of names of the registry", key)
+		}
+		dec := json.NewDecoder(bytes.NewReader(v))
+		dec.DisallowUnknownFields()
+		var names []curatedName
+		if err := dec.Decode(&names); err != nil {
+			return nil, fmt.Errorf("curated file: %s: %w", key, err)
+		}
+		lists[key] = names
+	}
+	if len(lists) == 0 {
+		return nil, fmt.Errorf("curated file lists nothing: expected lists by fact name, such as card_types and supertypes")
 	}
 	s := &snapshot.Snapshot{
 		Lang: doc.Source.Lang, Effective: effective,
@@ -60,15 +70,17 @@ func readCurated(doc Document, effective string) (*snapshot.Snapshot, error) {
 				s.Forms[es] = slices.Clone(n.Forms)
 			}
 		}
-		s.Provenance[key] = snapshot.Provenance{Source: doc.Source.ID, Effective: effective, Rule: snapshot.FactRule[key], Curated: true}
+		s.Provenance[key] = snapshot.Provenance{Source: doc.Source.ID, Effective: effective, Rule: snapshot.FactNamed(key).Rule, Curated: true}
 		return out, nil
 	}
-	var err error
-	if s.CardTypes, err = add(snapshot.FactCardTypes, f.CardTypes); err != nil {
-		return nil, err
-	}
-	if s.Supertypes, err = add(snapshot.FactSupertypes, f.Supertypes); err != nil {
-		return nil, err
+	for _, f := range snapshot.NamedLists() {
+		if names, ok := lists[f.Name]; ok {
+			out, err := add(f.Name, names)
+			if err != nil {
+				return nil, err
+			}
+			f.Set(s, out)
+		}
 	}
 	finish(s)
 	return s, nil

@@ -55,10 +55,13 @@ func Guard(old, cur *snapshot.Snapshot, maxShrink float64) error {
 	}
 	// Rules as the new snapshot's release numbers them.
 	rule := func(fact string) string { return " (" + cur.RuleOf(fact) + ")" }
-	check("card types"+rule(snapshot.FactCardTypes), len(old.CardTypes), len(cur.CardTypes))
-	check("supertypes"+rule(snapshot.FactSupertypes), len(old.Supertypes), len(cur.Supertypes))
-	check("basic land types", len(old.BasicLandTypes), len(cur.BasicLandTypes))
-	check("mana symbols"+rule(snapshot.FactMana), len(old.ManaSymbols), len(cur.ManaSymbols))
+	for _, f := range snapshot.NamedLists() {
+		what := f.Label
+		if f.Group == "" {
+			what += rule(f.Name)
+		}
+		check(what, len(f.Get(old)), len(f.Get(cur)))
+	}
 	// A subtype that moved to another category (a category renamed, a
 	// name recategorised) is not lost.
 	listed := map[string]bool{}

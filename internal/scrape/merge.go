@@ -19,12 +19,24 @@ type factGroup struct {
 	facts []string // facts read from it
 }
 
-var factGroups = []factGroup{
-	{"205.2a", []string{snapshot.FactCardTypes}},
-	{"205.3", []string{snapshot.FactSubtypes, snapshot.FactBasicLands}},
-	{"205.4a", []string{snapshot.FactSupertypes}},
-	{"107.4", []string{snapshot.FactMana}},
-}
+// factGroups are the registry's facts with those that move with them
+// (the basic land types with the subtypes of 205.3).
+var factGroups = func() []factGroup {
+	var out []factGroup
+	for _, f := range snapshot.Registry {
+		if f.Group != "" {
+			continue
+		}
+		g := factGroup{rule: f.Rule, facts: []string{f.Name}}
+		for _, m := range snapshot.Registry {
+			if m.Group == f.Name {
+				g.facts = append(g.facts, m.Name)
+			}
+		}
+		out = append(out, g)
+	}
+	return out
+}()
 
 // ruleIn is the rule s reads the group from.
 func (g factGroup) ruleIn(s *snapshot.Snapshot) string {
@@ -35,14 +47,10 @@ func (g factGroup) ruleIn(s *snapshot.Snapshot) string {
 }
 
 // ownsRule reports whether rule n of s belongs to the group: the group's
-// rule, and for a rule without a letter (205.3, 107.4) its subrules.
+// rule, and for a rule without a letter (205.3, 107.4) its subrules, or
+// for a section read by its titles (702) the titles.
 func (g factGroup) ownsRule(s *snapshot.Snapshot, n string) bool {
-	rule := g.ruleIn(s)
-	if n == rule {
-		return true
-	}
-	rest, ok := strings.CutPrefix(n, rule)
-	return ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && rule[len(rule)-1] >= '0' && rule[len(rule)-1] <= '9'
+	return s.FactOfRule(n) == g.facts[0]
 }
 
 func (g factGroup) present(s *snapshot.Snapshot) bool {
@@ -69,19 +77,22 @@ func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
 			dst.Provenance[f] = p
 		}
 	}
+	for _, name := range g.facts {
+		f := snapshot.FactNamed(name)
+		if f.Read == snapshot.SubtypeLists || f.Read == snapshot.ManaClauses {
+			continue
+		}
+		f.Set(dst, slices.Clone(f.Get(src)))
+		if f.Spanish {
+			copyPairing(dst, src, name, f.Get(src))
+		}
+	}
 	switch g.facts[0] {
-	case snapshot.FactCardTypes:
-		dst.CardTypes = slices.Clone(src.CardTypes)
-		copyPairing(dst, src, snapshot.FactCardTypes, src.CardTypes)
-	case snapshot.FactSupertypes:
-		dst.Supertypes = slices.Clone(src.Supertypes)
-		copyPairing(dst, src, snapshot.FactSupertypes, src.Supertypes)
 	case snapshot.FactMana:
 		dst.ManaSymbols = slices.Clone(src.ManaSymbols)
 	case snapshot.FactSubtypes:
 		dst.Subtypes = maps.Clone(src.Subtypes)
 		dst.SubtypeRules = maps.Clone(src.SubtypeRules)
-		dst.BasicLandTypes = slices.Clone(src.BasicLandTypes)
 		dst.SubtypeChoiceRule = src.SubtypeChoiceRule
 		for k := range dst.PairingEN {
 			if snapshot.IsCategory(k) {
@@ -194,8 +205,11 @@ func finish(s *snapshot.Snapshot) {
 	s.Sources = slices.CompactFunc(s.Sources, func(a, b snapshot.Source) bool { return a == b })
 	s.Covers = nil
 	s.Partial = false
-	for _, f := range snapshot.Facts {
-		if !s.Has(f) && f != snapshot.FactBasicLands { // 205.3i named them only from 2022-09
+	for _, f := range snapshot.Registry {
+		// The basic land types (a group's follower) were named only from
+		// 2022-09; a fact the language's sources never give (the keyword
+		// lists in Spanish) leaves nothing missing.
+		if !s.Has(f.Name) && f.Group == "" && extract.Reads(extract.Lang(s.Lang), f.Name) {
 			s.Partial = true
 		}
 	}

@@ -150,15 +150,9 @@ func read(doc Document) (*snapshot.Snapshot, []string, error) {
 		Sources: []snapshot.Source{{
 			ID: src.ID, URL: doc.URL, SHA256: doc.sha256(), Format: src.Format, Effective: effective,
 		}},
-		CardTypes:      facts.CardTypes,
-		Supertypes:     facts.Supertypes,
-		Subtypes:       facts.Subtypes,
-		SubtypeRules:   snapshot.RuleRefs(facts.SubtypeRule),
-		BasicLandTypes: facts.BasicLandTypes,
-		ManaSymbols:    facts.ManaSymbols,
-		Rules:          facts.Rules,
-		Provenance:     map[string]snapshot.Provenance{},
+		Provenance: map[string]snapshot.Provenance{},
 	}
+	facts.Into(s)
 	for _, f := range facts.Covers() {
 		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: facts.FactRule[f]}
 	}
@@ -190,8 +184,12 @@ func releaseWarnings(d *crtext.Document, facts *extract.Facts) ([]string, error)
 }
 
 func coversRule(f *extract.Facts, rule string) bool {
-	for _, fact := range f.Covers() {
-		if snapshot.FactRule[fact] == rule || (fact == snapshot.FactBasicLands && rule == "205.3") {
+	for _, name := range f.Covers() {
+		fact := snapshot.FactNamed(name)
+		if fact.Group != "" {
+			fact = snapshot.FactNamed(fact.Group) // the basic land types come with 205.3
+		}
+		if fact.Rule == rule {
 			return true
 		}
 	}
@@ -199,14 +197,18 @@ func coversRule(f *extract.Facts, rule string) bool {
 }
 
 func expectedFacts(lang extract.Lang, rule string) string {
-	var out []string
-	for _, f := range snapshot.Facts {
-		if snapshot.FactRule[f] == rule && f != snapshot.FactBasicLands {
-			out = append(out, extract.Expected(lang, f))
+	var out, rules []string
+	for _, f := range snapshot.Registry {
+		if f.Group != "" {
+			continue
+		}
+		rules = append(rules, f.Rule)
+		if f.Rule == rule {
+			out = append(out, extract.Expected(lang, f.Name))
 		}
 	}
 	if len(out) == 0 {
-		return "a rule that carries facts: 205.2a, 205.3, 205.4a or 107.4"
+		return "a rule that carries facts: " + strings.Join(rules, ", ")
 	}
 	return strings.Join(out, "; ")
 }

@@ -291,7 +291,8 @@ func TestReport(t *testing.T) {
 // into one buffer, hashes it once, decodes it once (UTF-8 and
 // Windows-1252 are read in place; UTF-16 is decoded to about half its
 // size) and keeps only the rules facts come from. Everything it allocates,
-// output included, stays under twice the file. Not parallel: it counts
+// output included (a snapshot with every keyword title, 260 in 2026),
+// stays under two and a half times the file. Not parallel: it counts
 // the process's allocations, which a test beside it would add to.
 func TestExtractMemory(t *testing.T) {
 	if raceDetector {
@@ -315,7 +316,7 @@ func TestExtractMemory(t *testing.T) {
 		}
 		allocated := after.TotalAlloc - before.TotalAlloc
 		t.Logf("%s: %d bytes, %d allocated (%.2fx)", date, fi.Size(), allocated, float64(allocated)/float64(fi.Size()))
-		if allocated >= 2*uint64(fi.Size()) {
+		if allocated >= 5*uint64(fi.Size())/2 {
 			t.Errorf("%s: extract allocated %d bytes for a file of %d", date, allocated, fi.Size())
 		}
 	}

@@ -124,9 +124,9 @@ func SortLists(keys []string) []string {
 		}
 		return 0
 	})
-	for _, f := range []string{FactCardTypes, FactSupertypes, FactBasicLands, FactMana} {
-		if slices.Contains(keys, f) {
-			cats = append(cats, f)
+	for _, f := range NamedLists() {
+		if slices.Contains(keys, f.Name) {
+			cats = append(cats, f.Name)
 		}
 	}
 	return cats
@@ -136,25 +136,21 @@ func SortLists(keys []string) []string {
 // the subtype categories any of them lists (CategoryOrder), then the
 // other lists under their fact names.
 func ListsOf(snaps ...*Snapshot) []string {
-	return append(CategoryOrder(snaps...), FactCardTypes, FactSupertypes, FactBasicLands, FactMana)
+	out := CategoryOrder(snaps...)
+	for _, f := range NamedLists() {
+		out = append(out, f.Name)
+	}
+	return out
 }
 
 // List returns the names of one list (a category or a fact name; mana
 // symbols as written, "{W/U}").
 func (s *Snapshot) List(key string) []string {
-	switch key {
-	case FactCardTypes:
-		return s.CardTypes
-	case FactSupertypes:
-		return s.Supertypes
-	case FactBasicLands:
-		return s.BasicLandTypes
-	case FactMana:
-		out := make([]string, len(s.ManaSymbols))
-		for i, m := range s.ManaSymbols {
-			out[i] = m.Symbol
-		}
-		return out
+	if IsCategory(key) {
+		return s.Subtypes[key]
 	}
-	return s.Subtypes[key]
+	if f := FactNamed(key); f != nil {
+		return f.Get(s)
+	}
+	return nil
 }

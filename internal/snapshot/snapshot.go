@@ -18,29 +18,6 @@ import (
 	"strings"
 )
 
-// Fact names, used as keys of provenance and of Covers.
-const (
-	FactCardTypes  = "card_types"
-	FactSupertypes = "supertypes"
-	FactSubtypes   = "subtypes"
-	FactBasicLands = "basic_land_types"
-	FactMana       = "mana_symbols"
-)
-
-// Facts lists every fact name, in snapshot order.
-var Facts = []string{FactCardTypes, FactSupertypes, FactSubtypes, FactBasicLands, FactMana}
-
-// FactRule is the rule each fact is read from today. Older releases
-// number it otherwise (the Type Line rule was 204 until 2011-07-15): a
-// snapshot's provenance records the rule of its release (RuleOf).
-var FactRule = map[string]string{
-	FactCardTypes:  "205.2a",
-	FactSupertypes: "205.4a",
-	FactSubtypes:   "205.3",
-	FactBasicLands: "205.3i",
-	FactMana:       "107.4",
-}
-
 // Snapshot is what one language's rules say, as of one effective date.
 type Snapshot struct {
 	Lang      string `json:"lang"`
@@ -59,6 +36,9 @@ type Snapshot struct {
 	SubtypeRules   RuleRefs     `json:"subtype_rules,omitempty"`
 	BasicLandTypes []string     `json:"basic_land_types,omitempty"`
 	ManaSymbols    []ManaSymbol `json:"mana_symbols,omitempty"`
+	// Lists holds the facts of the registry that are plain lists of names
+	// and have no field of their own (the keyword lists), by fact name.
+	Lists map[string][]string `json:"lists,omitempty"`
 	// SubtypeCardTypes names, per category, the card types whose subtypes
 	// it lists, as the first sentence of its subrule says ("Creatures and
 	// kindreds share their lists of subtypes" → creature, kindred). Read
@@ -351,6 +331,11 @@ func (s *Snapshot) Validate() error {
 			return fmt.Errorf("snapshot %s@%s: pairing of unknown list %q", s.Lang, s.Effective, k)
 		}
 	}
+	for k := range s.Lists {
+		if f := FactNamed(k); f == nil || f.get == nil || len(f.get(&Snapshot{Lists: s.Lists})) == 0 {
+			return fmt.Errorf("snapshot %s@%s: lists holds %q, which is no list of the registry", s.Lang, s.Effective, k)
+		}
+	}
 	for _, m := range s.ManaSymbols {
 		if !IsManaGroup(m.Group) {
 			return fmt.Errorf("snapshot %s@%s: mana symbol %s has a group %q that is not lower-case words joined by underscores", s.Lang, s.Effective, m.Symbol, m.Group)
@@ -377,19 +362,31 @@ func (s *Snapshot) RuleOf(fact string) string {
 	if p, ok := s.Provenance[fact]; ok && p.Rule != "" {
 		return p.Rule
 	}
-	return FactRule[fact]
+	if f := FactNamed(fact); f != nil {
+		return f.Rule
+	}
+	return ""
 }
 
 // FactOfRule names the fact group rule n of s belongs to (subtypes for
-// 205.3m, mana symbols for 107.4b), or "" for a rule no fact comes from.
+// 205.3m, mana symbols for 107.4b, keyword abilities for 702.2), or ""
+// for a rule no fact comes from.
 func (s *Snapshot) FactOfRule(n string) string {
-	for _, f := range []string{FactCardTypes, FactSupertypes, FactSubtypes, FactMana} {
-		r := s.RuleOf(f)
-		if n == r {
-			return f
+	for _, f := range Registry {
+		if f.Group != "" {
+			continue // its rules are its group's
 		}
-		if rest, ok := strings.CutPrefix(n, r); ok && len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && r[len(r)-1] >= '0' && r[len(r)-1] <= '9' {
-			return f
+		r := s.RuleOf(f.Name)
+		if n == r {
+			return f.Name
+		}
+		rest, ok := strings.CutPrefix(n, r)
+		switch {
+		case !ok:
+		case f.Read == SectionTitles && strings.HasPrefix(rest, ".") && strings.Trim(rest[1:], "0123456789") == "":
+			return f.Name // a title of the section: 702.2
+		case len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && r[len(r)-1] >= '0' && r[len(r)-1] <= '9':
+			return f.Name
 		}
 	}
 	return ""
@@ -409,19 +406,11 @@ func (s *Snapshot) Carries(list string) bool {
 
 // Has reports whether the snapshot carries the named fact.
 func (s *Snapshot) Has(fact string) bool {
-	switch fact {
-	case FactCardTypes:
-		return len(s.CardTypes) > 0
-	case FactSupertypes:
-		return len(s.Supertypes) > 0
-	case FactSubtypes:
+	if fact == FactSubtypes {
 		return len(s.Subtypes) > 0
-	case FactBasicLands:
-		return len(s.BasicLandTypes) > 0
-	case FactMana:
-		return len(s.ManaSymbols) > 0
 	}
-	return false
+	f := FactNamed(fact)
+	return f != nil && len(f.Get(s)) > 0
 }
 
 // SameFacts reports whether a and b say the same thing: the same lists,

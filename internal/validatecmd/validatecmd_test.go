@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -18,6 +17,7 @@ import (
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
 	"github.com/mtgrules/crgen/internal/cli"
+	"github.com/mtgrules/crgen/internal/picks"
 )
 
 func validate(t *testing.T, input io.Reader, args ...string) ([]map[string]any, string, int) {
@@ -40,10 +40,10 @@ func validate(t *testing.T, input io.Reader, args ...string) ([]map[string]any, 
 
 func TestTypeLines(t *testing.T) {
 	t.Parallel()
-	creature := cardTypeFor(t, subtype.CategoryCreature)
-	land := cardTypeFor(t, subtype.CategoryLand)
-	elf := pick(t, subtype.CategoryCreature, plainES)
-	forest := pick(t, subtype.CategoryLand, plainES)
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	land := picks.CardTypeFor(t, subtype.CategoryLand, true)
+	elf := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	forest := picks.Subtype(t, subtype.CategoryLand, "plain and named in Spanish", picks.PlainES)
 	valid := land.String() + " " + creature.String() + " — " + forest.String() + " " + elf.String()
 	in := valid + "\r\n" + creature.String() + " — " + forest.String() + "\n" + strings.ToLower(creature.String()+" — "+elf.String()) + "\n"
 	rows, _, code := validate(t, strings.NewReader(in), "-typeline")
@@ -119,8 +119,8 @@ func TestStreamsAnyInput(t *testing.T) {
 // printed mode accepts them.
 func TestPrintedTypeLines(t *testing.T) {
 	t.Parallel()
-	criatura := cardTypeFor(t, subtype.CategoryCreature)
-	hechicero := pick(t, subtype.CategoryCreature, plainES)
+	criatura := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	hechicero := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
 	cr, h := criatura.Spanish(), hechicero.Spanish()
 	felina, felino := feminineForm(t, cr)
 	in := cr + " - " + h + "\n" + cr + " — " + felina + "\n"
@@ -149,8 +149,7 @@ func TestPrintedTypeLines(t *testing.T) {
 		t.Errorf("the rules' mode gives a current form: %v", rows[0])
 	}
 	t.Run("removed", func(t *testing.T) {
-		gone := removedCreature(t)
-		release, _ := gone.Removed()
+		gone, release := picks.RemovedCreature(t)
 		line := criatura.String() + " — " + gone.String()
 		for _, args := range [][]string{{"-typeline", "-printed"}, {"-typeline"}} {
 			rows, _, _ := validate(t, strings.NewReader(line+"\n"), args...)
@@ -222,9 +221,9 @@ func TestUsage(t *testing.T) {
 // names it), with an invisible character (shown in the message).
 func TestRealWorldLines(t *testing.T) {
 	t.Parallel()
-	criatura := cardTypeFor(t, subtype.CategoryCreature)
-	dryad := pick(t, subtype.CategoryCreature, func(s subtype.Subtype) bool {
-		return plainES(s) && norm.NFD.String(s.Spanish()) != s.Spanish()
+	criatura := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	dryad := picks.Subtype(t, subtype.CategoryCreature, "named in Spanish with an accented letter", func(s subtype.Subtype) bool {
+		return picks.PlainES(s) && norm.NFD.String(s.Spanish()) != s.Spanish()
 	})
 	cr, d := criatura.Spanish(), dryad.Spanish()
 	in := cr + " — " + norm.NFD.String(d) + "\n" + cr + " —\u00a0" + d + "\n" + cr + " — " + d + "\u200bx\n"
@@ -242,80 +241,6 @@ func TestRealWorldLines(t *testing.T) {
 	}
 }
 
-// The lines above are built from names the generated packages list
-// today, which change with every rules update (and the Spanish page lags
-// the English rules): a test that needs a kind of name the data does not
-// have skips, saying which.
-
-// cardTypeFor returns a current card type with a Spanish name whose
-// subtypes only category c lists.
-func cardTypeFor(t *testing.T, c subtype.Category) cardtype.CardType {
-	t.Helper()
-	for _, ct := range c.CardTypes() {
-		if ct.IsValid() && ct.Spanish() != "" && slices.Equal(subtype.For(ct), []subtype.Category{c}) {
-			return ct
-		}
-	}
-	t.Skipf("no current card type with a Spanish name has only %s types", c)
-	return 0
-}
-
-// pick returns the first current subtype of c for which ok holds.
-func pick(t *testing.T, c subtype.Category, ok func(subtype.Subtype) bool) subtype.Subtype {
-	t.Helper()
-	for v := 1; subtype.Of(c, v) != (subtype.Subtype{}); v++ {
-		if s := subtype.Of(c, v); s.IsValid() && ok(s) {
-			return s
-		}
-	}
-	t.Skipf("no current %s type has the names this test needs", c)
-	return subtype.Subtype{}
-}
-
-// removedCreature returns a creature type the rules dropped (Cephalid, in
-// 2024-07-30, unless the rules list it again) that no list spells today;
-// the test skips when there is none.
-func removedCreature(t *testing.T) subtype.Subtype {
-	t.Helper()
-	for v := 1; subtype.Of(subtype.CategoryCreature, v) != (subtype.Subtype{}); v++ {
-		s := subtype.Of(subtype.CategoryCreature, v)
-		if _, removed := s.Removed(); removed && !listedToday(s.String()) {
-			return s
-		}
-	}
-	t.Skip("no creature type the rules dropped that no list spells today")
-	return subtype.Subtype{}
-}
-
-// listedToday reports whether a list of the rules holds name today, in
-// either language.
-func listedToday(name string) bool {
-	_, ct := cardtype.FindCardType(name)
-	_, st := cardtype.FindSupertype(name)
-	for _, c := range subtype.Categories() {
-		if _, ok := subtype.Find(c, name); ok {
-			return true
-		}
-	}
-	return ct || st
-}
-
-// plainES is a name of its category alone, of one word in either
-// language, that the Spanish page names.
-func plainES(s subtype.Subtype) bool {
-	if s.Spanish() == "" || strings.Contains(s.String()+s.Spanish(), " ") {
-		return false
-	}
-	for _, o := range subtype.Categories() {
-		_, en := subtype.Find(o, s.String())
-		_, es := subtype.Find(o, s.Spanish())
-		if o != s.Category() && (en || es) {
-			return false
-		}
-	}
-	return true
-}
-
 // feminineForm returns a feminine form cards print of a current creature
 // type, in lower case (felina for Felino), which printed mode reads after
 // card type cr, and the rules' spelling it notes.
@@ -323,7 +248,7 @@ func feminineForm(t *testing.T, cr string) (printed, current string) {
 	t.Helper()
 	for _, c := range subtype.CreatureValues() {
 		es := c.Spanish()
-		if !plainES(c.Subtype()) || !strings.HasSuffix(es, "o") {
+		if !picks.PlainES(c.Subtype()) || !strings.HasSuffix(es, "o") {
 			continue
 		}
 		fem := strings.ToLower(strings.TrimSuffix(es, "o") + "a")

@@ -37,6 +37,9 @@ type Entry struct {
 	// ReplacedBy is the printed name that replaced it, when the rules
 	// renamed it ("Kindred" for "Tribal").
 	ReplacedBy string
+	// Rule is the name's own rule, when it has one (a keyword: 702.2 for
+	// Deathtouch), as the newest release listing it numbers it.
+	Rule string
 }
 
 // Variant is a spelling cards print of a current name that the rules
@@ -79,6 +82,14 @@ type Table struct {
 	ESFirst string
 }
 
+// RuleOf is the rule of value v: its own, or the table's.
+func (t *Table) RuleOf(v int) string {
+	if v >= 1 && v <= len(t.List) && t.List[v-1].Rule != "" {
+		return t.List[v-1].Rule
+	}
+	return t.Rule
+}
+
 // Spellings are every spelling of the table's names, each with when the
 // rules first printed it: what the table's index is built from
 // (names.DatedIndex).
@@ -88,6 +99,9 @@ func (t *Table) Spellings() []names.Dated {
 		e := &t.List[i]
 		out = append(out, names.Dated{Text: e.EN, Since: e.Since, V: i + 1})
 		es := cmp.Or(e.ESSince, t.ESFirst)
+		if e.ES == "" {
+			es = e.Since // no Spanish: other spellings come with the name
+		}
 		for _, n := range e.Names()[1:] {
 			out = append(out, names.Dated{Text: n, Since: es, V: i + 1})
 		}

@@ -1,0 +1,46 @@
+// Package keyword lists the keywords of the Magic: The Gathering
+// Comprehensive Rules: the keyword actions (the titles of rule 701.2
+// onward: Activate, Attach, Tap, Untap, ...), the keyword abilities (the
+// titles of rule 702.2 onward: Deathtouch, Defender, Double Strike, ...)
+// and the ability words (the list of rule 207.2c, 206.2c before 2010:
+// Adamant, Addendum, ...), every release since 2009, read from the rules
+// themselves, not gathered from cards.
+//
+// A title that names two keywords is both: "Tap and Untap" (701.26 in
+// 2026) gives ActionTap and ActionUntap, "Daybound and Nightbound" gives
+// AbilityDaybound and AbilityNightbound; each keeps the rule of its title
+// (Rule). A name keeps the rules' spelling, punctuation included ("For
+// Mirrodin!", "∞ (Infinity)"); its identifier drops the punctuation
+// (AbilityForMirrodin) or, for a name of no letters, takes its gloss
+// (AbilityInfinity), and lookups find it by any of those spellings
+// ("for mirrodin", "∞", "infinity"). Ability words are title-cased, as
+// cards print them ("Descend 4").
+//
+// # Stable values
+//
+// A constant's number is given once, when the rules first list its name,
+// and never changes; a keyword the rules drop keeps its constant, marked
+// Deprecated with the release that dropped it, and Parse refuses it
+// saying so. No Spanish source names the keywords yet: Spanish returns ""
+// until one does.
+//
+// # How this package is made
+//
+// cmd/gen writes tables.go from the snapshots; the lookups and text forms
+// are the hand-written code of generated/internal/enum, shared by every
+// generated package. Lookups take any case and allocate nothing.
+package keyword
+
+import (
+	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/internal/enum"
+)
+
+// Effective returns the effective date of the English rules the tables
+// come from.
+func Effective() string { return data.EffectiveEN }
+
+// NameError is the error of Parse functions: a name that is not in the
+// current list, with, for a name the rules dropped, the release that
+// dropped it.
+type NameError = enum.NameError
