@@ -187,7 +187,7 @@ func (t *Table) Parse(name string) (int, error) {
 		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule}
 	}
 	if e := &t.List[v-1]; e.Removed != "" {
-		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule, Printed: e.EN, Removed: e.Removed, ReplacedBy: e.ReplacedBy}
+		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.RuleOf(v), Printed: e.EN, Removed: e.Removed, ReplacedBy: e.ReplacedBy}
 	}
 	return v, nil
 }

@@ -1,0 +1,80 @@
+package keyword_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mtgrules/crgen/generated/keyword"
+)
+
+// The examples whose result depends on what the rules list today show it
+// in a comment, as the rules of 2026-09-25 gave it (a rules update may
+// renumber, rename or drop a keyword); keyword_test.go checks the same on
+// every keyword the package has. Those with an Output print history,
+// which does not change.
+
+// A program checking the keywords on a card: any case, and the spellings
+// a keyword has without its punctuation or gloss.
+func ExampleParseAbility() {
+	for _, name := range []string{"flying", "DEATHTOUCH", "for mirrodin", "∞", "Totem Armor", "Flying Strike"} {
+		a, err := keyword.ParseAbility(name)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s → %s (rule %s)\n", name, a, a.Rule())
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	flying → Flying (rule 702.9)
+	//	DEATHTOUCH → Deathtouch (rule 702.2)
+	//	for mirrodin → For Mirrodin! (rule 702.163)
+	//	∞ → ∞ (Infinity) (rule 702.186)
+	//	keyword: "Totem Armor" is no longer a keyword ability: Totem Armor was removed from rule 702.89 in the release of 2024-07-30, renamed Umbra Armor
+	//	keyword: "Flying Strike" is not a keyword ability (rule 702)
+}
+
+// A keyword the rules renamed keeps its value, so data written before the
+// rename still reads, and says what replaced it and when.
+func ExampleAbility_ReplacedBy() {
+	var a keyword.Ability
+	if err := json.Unmarshal([]byte(`"Totem Armor"`), &a); err != nil {
+		fmt.Println(err)
+		return
+	}
+	removed, _ := a.Removed()
+	by, _ := a.ReplacedBy()
+	since, _ := by.Since()
+	fmt.Printf("%s: valid %v, removed in %s, replaced by %s (listed since %s)\n", a, a.IsValid(), removed, by, since)
+	// Output:
+	// Totem Armor: valid false, removed in 2024-07-30, replaced by Umbra Armor (listed since 2024-07-30)
+}
+
+// A title naming two keywords gives both; each has the title's rule.
+func ExampleAction_Rule() {
+	fmt.Println(keyword.ActionTap, keyword.ActionUntap, keyword.ActionTap.Rule() == keyword.ActionUntap.Rule())
+	// Output:
+	// Tap Untap true
+}
+
+// Since says which release first listed a keyword; exact is false for
+// the keywords of the oldest release known (2009), which may be older.
+func ExampleAbility_Since() {
+	for _, a := range []keyword.Ability{keyword.AbilityDeathtouch, keyword.AbilityForMirrodin} {
+		since, exact := a.Since()
+		fmt.Println(a, since, exact)
+	}
+	// Output:
+	// Deathtouch 2009-07-11 false
+	// For Mirrodin! 2023-04-14 true
+}
+
+// The keywords the rules list today, in rule order, as JSON.
+func ExampleAbilityWordValues() {
+	words := keyword.AbilityWordValues()
+	b, _ := json.Marshal(words[:3])
+	fmt.Println(len(words) > 0, string(b))
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	true ["Adamant","Addendum","Alliance"]
+}
