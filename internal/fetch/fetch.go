@@ -83,25 +83,145 @@ func (e *RedirectError) Error() string {
 
 // StatusError is a final non-2xx answer.
 type StatusError struct {
+	Method string // "" is GET
 	URL    string
 	Status int
 }
 
 func (e *StatusError) Error() string {
-	return fmt.Sprintf("GET %s: HTTP %d %s", e.URL, e.Status, http.StatusText(e.Status))
+	m := e.Method
+	if m == "" {
+		m = http.MethodGet
+	}
+	return fmt.Sprintf("%s %s: HTTP %d %s", m, e.URL, e.Status, http.StatusText(e.Status))
 }
 
 // Get fetches rawURL and checks that the body is of the expected kind.
 func (c *Client) Get(ctx context.Context, rawURL string, kind Kind) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	body, _, _, err := c.Conditional(ctx, rawURL, kind, Validators{})
+	return body, err
+}
+
+// Validators are what a server says identifies one version of a
+// document: its ETag, its Last-Modified date and its length. Empty fields
+// are what it did not say.
+type Validators struct {
+	ETag         string `json:"etag,omitempty"`
+	LastModified string `json:"last_modified,omitempty"`
+	Length       int64  `json:"length,omitempty"`
+}
+
+// String says the validators as a person reads them.
+func (v Validators) String() string {
+	var parts []string
+	if v.ETag != "" {
+		parts = append(parts, "ETag "+v.ETag)
+	}
+	if v.LastModified != "" {
+		parts = append(parts, "modified "+v.LastModified)
+	}
+	if v.Length > 0 {
+		parts = append(parts, fmt.Sprintf("%d bytes", v.Length))
+	}
+	if len(parts) == 0 {
+		return "no validators"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Differ reports whether v and w identify different versions: a
+// validator both give that differs. Nothing in common tells nothing, so
+// it is no difference.
+func (v Validators) Differ(w Validators) bool {
+	return v.ETag != "" && w.ETag != "" && v.ETag != w.ETag ||
+		v.LastModified != "" && w.LastModified != "" && v.LastModified != w.LastModified ||
+		v.Length > 0 && w.Length > 0 && v.Length != w.Length
+}
+
+func validatorsOf(resp *http.Response) Validators {
+	v := Validators{ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified")}
+	if resp.ContentLength > 0 {
+		v.Length = resp.ContentLength
+	}
+	return v
+}
+
+// Conditional fetches rawURL as Get does, unless the server says it is
+// still the version since identifies (If-None-Match, If-Modified-Since):
+// then notModified is true and body nil. got are the validators of what
+// the server has now.
+func (c *Client) Conditional(ctx context.Context, rawURL string, kind Kind, since Validators) (body []byte, got Validators, notModified bool, err error) {
+	req, err := c.request(ctx, http.MethodGet, rawURL)
+	if err != nil {
+		return nil, Validators{}, false, err
+	}
+	if since.ETag != "" {
+		req.Header.Set("If-None-Match", since.ETag)
+	}
+	if since.LastModified != "" {
+		req.Header.Set("If-Modified-Since", since.LastModified)
+	}
+	// The transport reads the body itself, so a body cut short is retried.
+	req = retry.WithBodyLimit(req, c.MaxBytes+1)
+	resp, err := c.do(req)
+	if err != nil {
+		return nil, Validators{}, false, err
+	}
+	defer func() { _ = resp.Body.Close() }()
+	got = validatorsOf(resp)
+	if resp.StatusCode == http.StatusNotModified && (since.ETag != "" || since.LastModified != "") {
+		return nil, since, true, nil
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return nil, got, false, &StatusError{URL: rawURL, Status: resp.StatusCode}
+	}
+	if resp.ContentLength > c.MaxBytes {
+		return nil, got, false, fmt.Errorf("GET %s: body of %d bytes exceeds the cap of %d", rawURL, resp.ContentLength, c.MaxBytes)
+	}
+	body, err = io.ReadAll(io.LimitReader(resp.Body, c.MaxBytes+1))
+	if err != nil {
+		return nil, got, false, fmt.Errorf("GET %s: reading body: %w", rawURL, err)
+	}
+	if int64(len(body)) > c.MaxBytes {
+		return nil, got, false, fmt.Errorf("GET %s: body exceeds the cap of %d bytes", rawURL, c.MaxBytes)
+	}
+	if err := checkKind(body, resp.Header.Get("Content-Type"), kind); err != nil {
+		return nil, got, false, fmt.Errorf("GET %s: %w", rawURL, err)
+	}
+	got.Length = int64(len(body))
+	return body, got, false, nil
+}
+
+// Head asks for the validators of rawURL without its body.
+func (c *Client) Head(ctx context.Context, rawURL string) (Validators, error) {
+	req, err := c.request(ctx, http.MethodHead, rawURL)
+	if err != nil {
+		return Validators{}, err
+	}
+	resp, err := c.do(req)
+	if err != nil {
+		return Validators{}, err
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return Validators{}, &StatusError{Method: http.MethodHead, URL: rawURL, Status: resp.StatusCode}
+	}
+	return validatorsOf(resp), nil
+}
+
+func (c *Client) request(ctx context.Context, method, rawURL string) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, method, rawURL, nil)
 	if err != nil {
 		return nil, err
 	}
 	if c.UserAgent != "" {
 		req.Header.Set("User-Agent", c.UserAgent)
 	}
-	// The transport reads the body itself, so a body cut short is retried.
-	req = retry.WithBodyLimit(req, c.MaxBytes+1)
+	return req, nil
+}
+
+func (c *Client) do(req *http.Request) (*http.Response, error) {
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		var re *RedirectError
@@ -110,25 +230,7 @@ func (c *Client) Get(ctx context.Context, rawURL string, kind Kind) ([]byte, err
 		}
 		return nil, err
 	}
-	defer func() { _ = resp.Body.Close() }()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return nil, &StatusError{URL: rawURL, Status: resp.StatusCode}
-	}
-	if resp.ContentLength > c.MaxBytes {
-		return nil, fmt.Errorf("GET %s: body of %d bytes exceeds the cap of %d", rawURL, resp.ContentLength, c.MaxBytes)
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.MaxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("GET %s: reading body: %w", rawURL, err)
-	}
-	if int64(len(body)) > c.MaxBytes {
-		return nil, fmt.Errorf("GET %s: body exceeds the cap of %d bytes", rawURL, c.MaxBytes)
-	}
-	if err := checkKind(body, resp.Header.Get("Content-Type"), kind); err != nil {
-		return nil, fmt.Errorf("GET %s: %w", rawURL, err)
-	}
-	return body, nil
+	return resp, nil
 }
 
 func checkKind(body []byte, contentType string, kind Kind) error {

@@ -1,6 +1,8 @@
 package rehearsal
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -10,7 +12,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/prbot"
@@ -70,11 +74,21 @@ func TestRehearsedUpdate(t *testing.T) {
 		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
 	}
 
+	// The hours after it, nothing published: the page unchanged (304), the
+	// TXT asked only for its headers; then a site that ignores
+	// conditional requests, which costs its page and never the TXT.
+	txtHead := "HEAD " + r.txtPath + " 200 0"
+	r.idleHour(t, "GET /en/rules 304 0", txtHead)
+	r.setIgnoreConditional(true)
+	r.idleHour(t, fmt.Sprintf("GET /en/rules 200 %d", r.pageSize()), "HEAD "+r.txtPath+" 200 0")
+	r.setIgnoreConditional(false)
+
 	// A live source gone wrong: the same release, a third of its creature
 	// types missing. The refresh fails at the scrape (the guard against the
 	// release before it), opens one issue saying so, and still keeps its
 	// schedule alive; the open pull request is left as it is.
 	r.serve(first.Effective, corpus.DropEveryThirdCreature(t, first.Text))
+	enabled := r.gh.Enabled["refresh.yml"]
 	res := r.refresh(t)
 	if !res.Failed || res.FailedStep != "Scrape the live sources" {
 		t.Fatalf("a broken live release: failed %v at %q", res.Failed, res.FailedStep)
@@ -83,7 +97,7 @@ func TestRehearsedUpdate(t *testing.T) {
 	if len(issues) != 1 || !strings.Contains(issues[0].Body, "failed at the step **scrape**") || !strings.Contains(issues[0].Body, "refusing to write the release en@"+first.Effective+" (compared with the releases before it)") {
 		t.Fatalf("failure issues %+v", issues)
 	}
-	if r.gh.Enabled["refresh.yml"] != 2 || len(r.gh.PRs()) != 1 || r.gh.PRs()[0].State != "open" {
+	if r.gh.Enabled["refresh.yml"] != enabled+1 || len(r.gh.PRs()) != 1 || r.gh.PRs()[0].State != "open" {
 		t.Errorf("after a failed refresh: enabled %d times, pull requests %+v", r.gh.Enabled["refresh.yml"], r.gh.PRs())
 	}
 	// The source mended: the same release again, the pull request as it
@@ -146,7 +160,11 @@ type rehearsal struct {
 	live              *httptest.Server
 	txtPath           string
 	txt               []byte
-	fetched           []string
+	// ignoreConditional makes the live site answer every request whole,
+	// as some servers do.
+	ignoreConditional bool
+	mu                sync.Mutex
+	requests          []string // what the live site answered: "GET /en/rules 304 0"
 	runs              int
 }
 
@@ -162,22 +180,36 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 	if err := os.Symlink(corpus.Dir(t, ""), filepath.Join(r.tmp, "shared", "corpus")); err != nil {
 		t.Fatal(err)
 	}
-	// The live English source: the rules page with its one .txt link.
+	// The live English source: the rules page with its one .txt link,
+	// answering conditional requests and HEAD as web servers do.
 	r.live = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		r.fetched = append(r.fetched, req.URL.Path)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		cw := &countingWriter{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			r.requests = append(r.requests, fmt.Sprintf("%s %s %d %d", req.Method, req.URL.Path, cw.status, cw.n))
+		}()
+		var body []byte
 		switch req.URL.Path {
 		case "/en/rules":
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprintf(w, `<html><body><a href="/en/news">News</a>
-				<a href="%s">Comprehensive Rules (TXT)</a>
-				<a href="/downloads/MagicCompRules.pdf">PDF</a></body></html>`, strings.ReplaceAll(r.txtPath, " ", "%20"))
+			cw.Header().Set("Content-Type", "text/html; charset=utf-8")
+			body = r.page()
 		case r.txtPath:
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			_, _ = w.Write(r.txt)
+			cw.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			body = r.txt
 		default:
 			t.Errorf("live source: unexpected request %s", req.URL)
-			http.NotFound(w, req)
+			http.NotFound(cw, req)
+			return
 		}
+		if r.ignoreConditional {
+			if req.Method != http.MethodHead {
+				_, _ = cw.Write(body)
+			}
+			return
+		}
+		cw.Header().Set("ETag", fmt.Sprintf(`"%x"`, sha256.Sum256(body)))
+		http.ServeContent(cw, req, "", time.Time{}, bytes.NewReader(body))
 	}))
 	t.Cleanup(r.live.Close)
 	pointLiveSource(t, r.work, r.live.URL+"/en/rules")
@@ -199,8 +231,98 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 
 // serve makes the live page link the release of date with text.
 func (r *rehearsal) serve(date string, text []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.txtPath = "/downloads/MagicCompRules " + strings.ReplaceAll(date, "-", "") + ".txt"
 	r.txt = text
+}
+
+// page is the rules page linking the TXT served (r.mu held).
+func (r *rehearsal) page() []byte {
+	return fmt.Appendf(nil, `<html><body><a href="/en/news">News</a>
+		<a href="%s">Comprehensive Rules (TXT)</a>
+		<a href="/downloads/MagicCompRules.pdf">PDF</a></body></html>`, strings.ReplaceAll(r.txtPath, " ", "%20"))
+}
+
+func (r *rehearsal) pageSize() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.page())
+}
+
+func (r *rehearsal) setIgnoreConditional(on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.ignoreConditional = on
+}
+
+// takeRequests returns what the live site answered since the last call.
+func (r *rehearsal) takeRequests() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.requests
+	r.requests = nil
+	return out
+}
+
+// countingWriter counts the status and body bytes of a response.
+type countingWriter struct {
+	http.ResponseWriter
+	status, n int
+}
+
+func (c *countingWriter) WriteHeader(code int) {
+	c.status = code
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n += n
+	return n, err
+}
+
+// idleSteps are the steps an hour in which nothing changed runs.
+var idleSteps = []string{"actions/checkout", "actions/setup-go", "Build the bot and scrape", "What the last refresh read", "Anything new?", "Keep the schedule alive"}
+
+// idleHour runs the scheduled refresh when nothing was published: it
+// must ask the live site only what requests says (a conditional GET of
+// the page, a HEAD of the TXT), download no TXT, run idleSteps and no
+// other, and write nothing to GitHub but the keep-alive.
+func (r *rehearsal) idleHour(t *testing.T, requests ...string) {
+	t.Helper()
+	r.takeRequests()
+	r.gh.ResetLog()
+	enabled := r.gh.Enabled["refresh.yml"]
+	start := time.Now()
+	res := r.refresh(t)
+	took := time.Since(start)
+	if res.Failed {
+		t.Fatalf("an idle hour failed at %q:\n%s", res.FailedStep, res.Output[res.FailedStep])
+	}
+	if got := r.takeRequests(); !slices.Equal(got, requests) {
+		t.Errorf("an idle hour asked the live site %q, want %q", got, requests)
+	}
+	if !slices.Equal(res.Ran, idleSteps) {
+		t.Errorf("an idle hour ran the steps %q, want %q", res.Ran, idleSteps)
+	}
+	if !strings.Contains(res.Output["Anything new?"], "nothing changed") {
+		t.Errorf("the probe of an idle hour said:\n%s", res.Output["Anything new?"])
+	}
+	for _, w := range r.gh.Writes() {
+		if !strings.Contains(w, "/actions/workflows/refresh.yml/enable") {
+			t.Errorf("an idle hour wrote %s to GitHub", w)
+		}
+	}
+	if r.gh.Enabled["refresh.yml"] != enabled+1 {
+		t.Errorf("an idle hour did not keep the schedule alive")
+	}
+	bytes := 0
+	for _, q := range requests {
+		n, _ := strconv.Atoi(q[strings.LastIndexByte(q, ' ')+1:])
+		bytes += n
+	}
+	t.Logf("an idle hour: %d requests to the live site, %d bytes of body, %d steps run, %s here", len(requests), bytes, len(res.Ran), took.Round(time.Second))
 }
 
 // refresh runs refresh.yml's refresh job in a fresh clone of origin's
@@ -217,10 +339,11 @@ func (r *rehearsal) refresh(t *testing.T) *jobResult {
 	}
 	ctx := map[string]any{
 		"github": map[string]any{"repository": owner + "/" + repo, "workspace": work, "server_url": "https://github.test",
-			"run_id": strconv.Itoa(4000 + r.runs)},
-		"runner":  map[string]any{"temp": runnerTemp},
-		"secrets": map[string]any{"GITHUB_TOKEN": ghToken, "CRGEN_BOT_TOKEN": ""},
-		"inputs":  map[string]any{"dry_run": false, "allow_incompatible": false},
+			"run_id": strconv.Itoa(4000 + r.runs), "event_name": "schedule"},
+		"runner":     map[string]any{"temp": runnerTemp},
+		"secrets":    map[string]any{"GITHUB_TOKEN": ghToken, "CRGEN_BOT_TOKEN": ""},
+		"inputs":     map[string]any{"dry_run": false, "allow_incompatible": false},
+		actionsCache: filepath.Join(r.tmp, "actions-cache"),
 	}
 	env := append(slices.Clone(r.env), "RUNNER_TEMP="+runnerTemp, "GITHUB_WORKSPACE="+work)
 	return tryJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/refresh.yml")), "refresh", work, ctx, env)
@@ -236,8 +359,8 @@ func (r *rehearsal) refreshAndReview(t *testing.T, u *update) *prbottest.Issue {
 	if res.Failed {
 		t.Fatalf("the refresh for %s failed at %q:\n%s", u.Effective, res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
 	}
-	if !slices.Contains(r.fetched, r.txtPath) {
-		t.Fatalf("the refresh never fetched the release: requests %v", r.fetched)
+	if got := r.takeRequests(); !slices.ContainsFunc(got, func(q string) bool { return strings.HasPrefix(q, "GET "+r.txtPath+" 200 ") }) {
+		t.Fatalf("the refresh never fetched the release: requests %q", got)
 	}
 	prs := r.gh.PRs()
 	if len(prs) != before+1 {

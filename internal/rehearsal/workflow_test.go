@@ -1,6 +1,7 @@
 package rehearsal
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -36,6 +37,7 @@ type step struct {
 	Name string            `yaml:"name"`
 	ID   string            `yaml:"id"`
 	Uses string            `yaml:"uses"`
+	With map[string]string `yaml:"with"`
 	Run  string            `yaml:"run"`
 	If   string            `yaml:"if"`
 	Env  map[string]string `yaml:"env"`
@@ -47,6 +49,7 @@ type jobResult struct {
 	Failed     bool
 	FailedStep string // its name
 	Output     map[string]string
+	Ran        []string // the steps run, by name (an unnamed one by its action), in order
 }
 
 func loadWorkflow(t *testing.T, path string) *workflow {
@@ -64,9 +67,15 @@ func loadWorkflow(t *testing.T, path string) *workflow {
 
 // actionsStandIn are the actions whose work the rehearsal does itself: the
 // temporary clone is the checkout, the Go running the test is set up, and
-// the corpus is where fetch-corpus looks first. Any other action is a step
-// the rehearsal cannot run, so it fails rather than skip it silently.
-var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/cache"}
+// the corpus is where fetch-corpus looks first; actions/cache/restore and
+// save keep their paths in the directory ctx names as actionsCache, as
+// Actions' cache would between runs. Any other action is a step the
+// rehearsal cannot run, so it fails rather than skip it silently.
+var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/cache", "actions/cache/restore", "actions/cache/save"}
+
+// actionsCache is the key of ctx naming the directory that stands in for
+// Actions' cache: one subdirectory per key, in the order saved.
+const actionsCache = "_actions_cache"
 
 // runJob runs the steps of one job as Actions would: each run script
 // with the job's default shell (bash -eo pipefail unless the job sets
@@ -104,9 +113,12 @@ func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 	ctx["steps"], ctx["job"] = steps, map[string]any{"status": "success"}
 	for i, s := range j.Steps {
 		label := fmt.Sprintf("%s/%s step %d %q", wf.Name, name, i+1, s.Name)
-		cond := s.If
-		if cond == "" {
-			cond = "success()"
+		// As in Actions: success() unless the condition asks otherwise.
+		cond := "success()"
+		if statusFuncRE.MatchString(s.If) {
+			cond = s.If
+		} else if s.If != "" {
+			cond = "success() && (" + s.If + ")"
 		}
 		run, err := truthy(evalExpr(cond, ctx))
 		if err != nil {
@@ -125,8 +137,13 @@ func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 				t.Fatalf("%s uses %s, which the rehearsal does not stand in for", label, s.Uses)
 			}
 			t.Logf("%s: %s (stood in for)", label, action)
+			res.Ran = append(res.Ran, cmp.Or(s.Name, action))
+			if err := standIn(t, action, s, ctx); err != nil {
+				t.Fatalf("%s: %v", label, err)
+			}
 			continue
 		}
+		res.Ran = append(res.Ran, s.Name)
 		outputs := filepath.Join(t.TempDir(), "output")
 		out, err := runStep(t, j, s, i, dir, ctx, append(slices.Clone(jobEnv), "GITHUB_OUTPUT="+outputs))
 		res.Output[s.Name] = out
@@ -145,6 +162,74 @@ func tryJob(t *testing.T, wf *workflow, name, dir string, ctx map[string]any, en
 		}
 	}
 	return res
+}
+
+var statusFuncRE = regexp.MustCompile(`\b(success|failure|always|cancelled)\(\)`)
+
+// standIn does what actions/cache/restore and save do, with the
+// directory ctx[actionsCache] as the cache; the other actions stood in
+// for need nothing done.
+func standIn(t *testing.T, action string, s step, ctx map[string]any) error {
+	t.Helper()
+	if action != "actions/cache/restore" && action != "actions/cache/save" {
+		return nil
+	}
+	cache, ok := ctx[actionsCache].(string)
+	if !ok {
+		return fmt.Errorf("%s: the rehearsal gave this job no cache", action)
+	}
+	path, key := render(t, s.With["path"], ctx), render(t, s.With["key"], ctx)
+	if path == "" || key == "" {
+		return fmt.Errorf("%s without path or key", action)
+	}
+	if action == "actions/cache/save" {
+		if _, err := os.Stat(filepath.Join(cache, key)); err == nil {
+			t.Logf("cache key %s exists: not saved again (as Actions)", key)
+			return nil
+		}
+		if err := os.MkdirAll(cache, 0o755); err != nil {
+			return err
+		}
+		return os.CopyFS(filepath.Join(cache, key), os.DirFS(path))
+	}
+	// An exact key, else the newest entry whose key begins with a
+	// restore key.
+	entries, _ := os.ReadDir(cache)
+	var hit string
+	for _, e := range entries {
+		if e.Name() == key {
+			hit = e.Name()
+			break
+		}
+	}
+	for _, prefix := range strings.Fields(render(t, s.With["restore-keys"], ctx)) {
+		if hit == "" {
+			hit = newestEntry(cache, prefix, entries)
+		}
+	}
+	if hit == "" {
+		t.Logf("cache: no entry for %s", key)
+		return nil
+	}
+	t.Logf("cache: restored %s", hit)
+	return os.CopyFS(path, os.DirFS(filepath.Join(cache, hit)))
+}
+
+// newestEntry is the entry of the cache directory saved last among those
+// whose key begins with prefix.
+func newestEntry(cache, prefix string, entries []os.DirEntry) string {
+	var best string
+	var bestTime time.Time
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		// Saved at the same instant: the later run's key.
+		if fi, err := os.Stat(filepath.Join(cache, e.Name())); err == nil && (fi.ModTime().After(bestTime) || fi.ModTime().Equal(bestTime) && e.Name() > best) {
+			best, bestTime = e.Name(), fi.ModTime()
+		}
+	}
+	return best
 }
 
 // stepOutputs are a step's outputs: one it did not write is "", as in

@@ -172,6 +172,11 @@ func MergeRelease(snaps []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
 		}
 	}
 	finish(out)
+	// What the merged lists say together: which card types each subtype
+	// list goes with, the rule on choosing one.
+	if err := extract.Categories(out); err != nil {
+		return nil, fmt.Errorf("%s@%s: %w", lang, eff, err)
+	}
 	return out, nil
 }
 

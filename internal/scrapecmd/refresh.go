@@ -59,7 +59,11 @@ func checkShrink(f float64) error {
 
 func (f *refreshFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if len(args) > 0 {
-		return cli.Usagef("unexpected arguments %q: scrape takes flags only; commands are %s", args, "extract, import, diff, report, history, accept")
+		var names []string
+		for _, c := range subcommands {
+			names = append(names, strings.TrimPrefix(c.Name, "scrape "))
+		}
+		return cli.Usagef("unexpected arguments %q: scrape takes flags only; commands are %s", args, strings.Join(names, ", "))
 	}
 	if err := f.check(); err != nil {
 		return err

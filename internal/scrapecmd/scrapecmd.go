@@ -63,8 +63,11 @@ where a snapshot is expected.`,
 	Flags: registerRefresh,
 }
 
+// subcommands are scrape's commands, in the order its manual lists them.
+var subcommands = []*cli.Command{extractCommand, importCommand, diffCommand, reportCommand, historyCommand, acceptCommand, exportCommand, probeCommand}
+
 func init() {
-	Command.Subcommands = []*cli.Command{extractCommand, importCommand, diffCommand, reportCommand, historyCommand, acceptCommand}
+	Command.Subcommands = subcommands
 }
 
 // common flags.

@@ -25,7 +25,11 @@ func run(t *testing.T, args ...string) (string, string, int) {
 // Every subcommand prints its own page on -h, to stdout, and exits 0.
 func TestHelp(t *testing.T) {
 	t.Parallel()
-	for _, sub := range []string{"", "extract", "import", "diff", "report", "history", "accept"} {
+	subs := []string{""}
+	for _, c := range Command.Subcommands {
+		subs = append(subs, strings.TrimPrefix(c.Name, "scrape "))
+	}
+	for _, sub := range subs {
 		args := []string{"-h"}
 		name := "scrape"
 		if sub != "" {
@@ -54,7 +58,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		"unknown command":   {[]string{"bogus"}, `scrape: unknown command "bogus" (valid: extract, import, diff, report, history, accept)`},
+		"unknown command":   {[]string{"bogus"}, `scrape: unknown command "bogus" (valid: extract, import, diff, report, history, accept, `},
 		"unknown flag":      {[]string{"extract", "-bogus", "x"}, "scrape extract: unknown flag -bogus (valid: -effective, -lang, -max-bytes, -sources, -version)"},
 		"bad date":          {[]string{"extract", "-effective", "yesterday", "x.txt"}, `-effective "yesterday": want a date as YYYY-MM-DD`},
 		"impossible date":   {[]string{"extract", "-effective", "2026-13-45", "x.txt"}, `-effective "2026-13-45"`},
@@ -69,6 +73,8 @@ func TestUsageErrors(t *testing.T) {
 		"history, no name":  {[]string{"history"}, "no name given"},
 		"accept, no files":  {[]string{"accept"}, "no files given"},
 		"markdown too tiny": {[]string{"diff", "-limit", "10", "a", "b"}, "-limit 10: want at least 1024"},
+		"probe arguments":   {[]string{"probe", "now"}, `unexpected arguments ["now"]: probe takes flags only`},
+		"scrape arguments":  {[]string{"now"}, `unknown command "now"`},
 	} {
 		_, errs, code := run(t, tt.args...)
 		if code != 2 || !strings.Contains(errs, tt.want) {
