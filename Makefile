@@ -87,4 +87,4 @@ fuzz:
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime 200ms -count 10 ./... | tee bench.txt
 	$(GO) run $(BENCHSTAT) bench.txt
-	$(GO) run ./cmd/benchratio bench.txt
+	$(GO) run ./internal/cmd/benchratio bench.txt

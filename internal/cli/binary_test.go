@@ -40,7 +40,9 @@ func TestBuiltCommands(t *testing.T) {
 	for _, name := range names {
 		exe := filepath.Join(bin, name)
 		out, err := exec.Command(exe, "-h").Output()
-		if err != nil || !strings.HasPrefix(string(out), "usage: "+name+" [flags]") {
+		// The first line says what the command is for; the usage follows.
+		first, _, _ := strings.Cut(string(out), "\n")
+		if err != nil || !strings.HasPrefix(first, name+": ") || len(first) < len(name)+20 || !strings.Contains(string(out), "\nusage: "+name+" [flags]") {
 			t.Errorf("%s -h: %v\n%s", name, err, out)
 		}
 		var stderr strings.Builder

@@ -210,7 +210,8 @@ func (c *Command) subNames() []string {
 // usage writes the command's manual page.
 func (c *Command) usage(w io.Writer) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "usage: %s [flags]", c.Name)
+	// What it is for, first: the line a user reads before any other.
+	fmt.Fprintf(&b, "%s: %s\n\nusage: %s [flags]", c.Name, c.Summary, c.Name)
 	if c.Args != "" {
 		b.WriteString(" " + c.Args)
 	}
@@ -218,7 +219,6 @@ func (c *Command) usage(w io.Writer) {
 	if len(c.Subcommands) > 0 {
 		fmt.Fprintf(&b, "       %s COMMAND [flags] ...\n", c.Name)
 	}
-	fmt.Fprintf(&b, "\n%s\n", c.Summary)
 	if c.Doc != "" {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(c.Doc))
 	}

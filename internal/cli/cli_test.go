@@ -56,7 +56,7 @@ func TestHelpAndErrors(t *testing.T) {
 		stdout, stderr   string
 		notOut, notError string
 	}{
-		{[]string{"-h"}, 0, "usage: tool [flags]\n", "", "", ""},
+		{[]string{"-h"}, 0, "\nusage: tool [flags]\n", "", "", ""},
 		{[]string{"--help"}, 0, "Commands:\n  sub  Does the sub thing.", "", "", ""},
 		{[]string{"help", "sub"}, 0, "usage: tool sub [flags] FILE", "", "", ""},
 		{[]string{"sub", "-h"}, 0, "-n int\n    \thow many (default 3)", "", "", ""},
@@ -117,5 +117,13 @@ func TestOneOf(t *testing.T) {
 	}
 	if OneOf("lang", "es", "en", "es") != nil {
 		t.Error("es refused")
+	}
+}
+
+// A manual opens with what the command is for, before its usage.
+func TestManualOpensWithItsPurpose(t *testing.T) {
+	out, _, code := run(testCommand(), "help", "sub")
+	if first, _, _ := strings.Cut(out, "\n"); code != 0 || first != "tool sub: Does the sub thing." {
+		t.Errorf("tool help sub: exit %d, first line %q", code, first)
 	}
 }

@@ -23,7 +23,7 @@ func genCmd(args ...string) (string, string, int) {
 
 func TestGen(t *testing.T) {
 	t.Parallel()
-	if out, _, code := genCmd("-h"); code != 0 || !strings.HasPrefix(out, "usage: gen [flags]") || !strings.Contains(out, "-check") || strings.Contains(out, "go-build") {
+	if out, _, code := genCmd("-h"); code != 0 || !strings.HasPrefix(out, "gen: Write the Go packages") || !strings.Contains(out, "\nusage: gen [flags]") || !strings.Contains(out, "-check") || strings.Contains(out, "go-build") {
 		t.Errorf("-h: exit %d\n%s", code, out)
 	}
 	if _, errs, code := genCmd("-bogus"); code != 2 || !strings.Contains(errs, "gen: unknown flag -bogus (valid: -base-record, -check, -new-record, -out, -snapshots, -version)") {

@@ -220,7 +220,7 @@ func TestExportErrors(t *testing.T) {
 func TestExportHelp(t *testing.T) {
 	t.Parallel()
 	out, stderr, code := run(t, "export", "-h")
-	if code != 0 || !strings.HasPrefix(out, "usage: scrape export [flags] SNAPSHOT DIR") || stderr != "" {
+	if code != 0 || !strings.HasPrefix(out, "scrape export: ") || !strings.Contains(out, "\nusage: scrape export [flags] SNAPSHOT DIR") || stderr != "" {
 		t.Errorf("exit %d, stdout %.200q, stderr %q", code, out, stderr)
 	}
 	for _, want := range []string{"Keywords.json", "CardTypes.json", "crgen+en.", "lang@current", "Examples:", "Exit status:"} {

@@ -37,7 +37,7 @@ func TestHelp(t *testing.T) {
 			name += " " + sub
 		}
 		out, errs, code := run(t, args...)
-		if code != 0 || !strings.HasPrefix(out, "usage: "+name+" [flags]") || !strings.Contains(out, "Examples:") || !strings.Contains(out, "Exit status:") || errs != "" {
+		if code != 0 || !strings.HasPrefix(out, name+": ") && strings.Contains(out, "\nusage: "+name+" [flags]") || !strings.Contains(out, "Examples:") || !strings.Contains(out, "Exit status:") || errs != "" {
 			t.Errorf("%s -h: exit %d, stdout %.200q, stderr %q", name, code, out, errs)
 		}
 	}
