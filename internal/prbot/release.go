@@ -1,26 +1,35 @@
 package prbot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net/http"
+	"net/url"
+	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/google/go-github/v60/github"
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
+	"github.com/mtgrules/crgen/internal/retry"
 )
 
 // A release of the module is a semantic version tagged on the commit of
 // main that changed generated/, a published GitHub release whose notes
-// are the rules report, and the same entry in CHANGELOG.md. The tag and
-// the release appear together: a draft holds the notes until it is
-// published, which creates the tag; a run that fails before leaves a
-// draft nobody can install. Every step first looks whether it is done,
-// so a rerun finishes what a failed run began and repeats nothing.
+// are the rules report and whose files are the lists for programs in
+// any language, and the same entry in CHANGELOG.md. The tag and the
+// release appear together: a draft holds the notes and gets the files
+// until it is published, which creates the tag; a run that fails before
+// leaves a draft nobody can install, so a published release always has
+// its files. Every step first looks whether it is done, so a rerun
+// finishes what a failed run began and repeats nothing.
 
 // ModulePath is the module the versions are of.
 const ModulePath = "github.com/mtgrules/crgen"
@@ -98,6 +107,35 @@ type ReleaseOptions struct {
 	Date      string // YYYY-MM-DD, in the changelog entry
 	Branch    string // where CHANGELOG.md is kept (main)
 	Changelog string // its path, at the top of the tree
+	// Assets are attached to the release before it is published.
+	Assets []Asset
+}
+
+// Asset is a file attached to a release, under its name there.
+type Asset struct {
+	Name    string
+	Content []byte
+}
+
+// assetNameRE is a name GitHub keeps as given: it renames one with other
+// characters or a leading or trailing dot, and a rerun looking for the
+// name given would not find it.
+var assetNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]([A-Za-z0-9._-]*[A-Za-z0-9_-])?$`)
+
+func checkAssets(assets []Asset) error {
+	seen := map[string]bool{}
+	for _, a := range assets {
+		switch {
+		case !assetNameRE.MatchString(a.Name):
+			return fmt.Errorf("release asset %q: GitHub would rename it (letters, digits, '.', '-' and '_' only, no dot at either end)", a.Name)
+		case seen[a.Name]:
+			return fmt.Errorf("release asset %s given twice: a release holds one file of a name", a.Name)
+		case len(a.Content) == 0:
+			return fmt.Errorf("release asset %s is empty: GitHub takes no empty file", a.Name)
+		}
+		seen[a.Name] = true
+	}
+	return nil
 }
 
 var shaRE = regexp.MustCompile(`^[0-9a-f]{40}$`)
@@ -111,6 +149,9 @@ func (b *Bot) Release(ctx context.Context, opt ReleaseOptions) (*Result, error) 
 	if opt.Branch == "" || opt.Changelog == "" || strings.Contains(opt.Changelog, "/") || strings.TrimSpace(opt.Notes) == "" {
 		return nil, errors.New("release needs notes, a branch and a changelog file at the top of the tree")
 	}
+	if err := checkAssets(opt.Assets); err != nil {
+		return nil, err
+	}
 	next, why, err := NextVersion(opt.Previous, opt.API)
 	if err != nil {
 		return nil, err
@@ -121,7 +162,7 @@ func (b *Bot) Release(ctx context.Context, opt ReleaseOptions) (*Result, error) 
 	if opt.Previous == "" {
 		body = CapBody("The first release of "+ModulePath+".\n\n"+opt.Notes, releaseBodyLimit)
 	}
-	rel, err := b.publishRelease(ctx, next, opt.SHA, body, res)
+	rel, err := b.publishRelease(ctx, next, opt.SHA, body, opt.Assets, res)
 	if err != nil {
 		return nil, err
 	}
@@ -138,9 +179,11 @@ func (b *Bot) Release(ctx context.Context, opt ReleaseOptions) (*Result, error) 
 // releaseBodyLimit is GitHub's limit on a release's notes, in characters.
 const releaseBodyLimit = 125000
 
-// publishRelease makes the release of tag on sha exist and be published,
-// from whatever a run before left: nothing, a draft, or the whole release.
-func (b *Bot) publishRelease(ctx context.Context, tag, sha, body string, res *Result) (*github.RepositoryRelease, error) {
+// publishRelease makes the release of tag on sha exist, hold assets and
+// be published, from whatever a run before left: nothing, a draft with
+// some of the files, or the whole release. A published release is done:
+// it got its files while it was a draft.
+func (b *Bot) publishRelease(ctx context.Context, tag, sha, body string, assets []Asset, res *Result) (*github.RepositoryRelease, error) {
 	tagged, err := b.tagged(ctx, tag)
 	if err != nil {
 		return nil, err
@@ -160,9 +203,13 @@ func (b *Bot) publishRelease(ctx context.Context, tag, sha, body string, res *Re
 		return published, nil
 	}
 	want := &github.RepositoryRelease{TagName: github.String(tag), TargetCommitish: github.String(sha), Name: github.String(tag), Body: github.String(body)}
+	left := " left by an earlier run"
 	if draft == nil {
 		if !b.write("create the draft release %s on %.12s", tag, sha) {
 			res.did("would create and publish release %s", tag)
+			for _, a := range assets {
+				res.did("would upload %s (%d bytes) to release %s before publishing it", a.Name, len(a.Content), tag)
+			}
 			return nil, nil
 		}
 		want.Draft = github.Bool(true)
@@ -170,7 +217,12 @@ func (b *Bot) publishRelease(ctx context.Context, tag, sha, body string, res *Re
 			return nil, fmt.Errorf("creating the draft release %s: %w", tag, err)
 		}
 		res.did("drafted release %s", tag)
-	} else if !b.write("publish the draft release %s (id %d) left by an earlier run", tag, draft.GetID()) {
+		left = ""
+	}
+	if err := b.attachAssets(ctx, tag, draft, assets, res); err != nil {
+		return nil, err
+	}
+	if !b.write("publish the draft release %s (id %d)%s", tag, draft.GetID(), left) {
 		res.did("would publish release %s", tag)
 		return nil, nil
 	}
@@ -182,6 +234,159 @@ func (b *Bot) publishRelease(ctx context.Context, tag, sha, body string, res *Re
 	}
 	res.did("published release %s, tagged on %.12s", tag, sha)
 	return rel, nil
+}
+
+// attachAssets makes the draft release of tag hold each asset: one
+// attached already with the same name and bytes is left alone; one with
+// the same name and other bytes, or an upload GitHub left unfinished, is
+// deleted and uploaded again (GitHub refuses a second file of a name).
+// Files on the draft that are not among assets are left there.
+func (b *Bot) attachAssets(ctx context.Context, tag string, draft *github.RepositoryRelease, assets []Asset, res *Result) error {
+	if len(assets) == 0 {
+		return nil
+	}
+	attached, err := b.listAssets(ctx, tag, draft.GetID())
+	if err != nil {
+		return err
+	}
+	wanted := map[string]bool{}
+	for _, a := range assets {
+		wanted[a.Name] = true
+		old := attached[a.Name]
+		if old == nil {
+			if !b.write("upload %s (%d bytes) to the draft release %s", a.Name, len(a.Content), tag) {
+				res.did("would upload %s (%d bytes) to release %s before publishing it", a.Name, len(a.Content), tag)
+				continue
+			}
+			if err := b.uploadAsset(ctx, tag, draft, a); err != nil {
+				return err
+			}
+			res.did("attached %s (%d bytes) to release %s", a.Name, len(a.Content), tag)
+			continue
+		}
+		why, err := b.assetDiffers(ctx, old, a)
+		if err != nil {
+			return fmt.Errorf("comparing %s with the one attached to the draft release %s: %w", a.Name, tag, err)
+		}
+		if why == "" {
+			res.did("up to date: %s is attached to release %s", a.Name, tag)
+			continue
+		}
+		if !b.write("replace %s on the draft release %s: the one attached is %s", a.Name, tag, why) {
+			res.did("would replace %s on release %s (the one attached is %s)", a.Name, tag, why)
+			continue
+		}
+		if _, err := b.gh.Repositories.DeleteReleaseAsset(ctx, b.owner, b.repo, old.GetID()); err != nil {
+			return fmt.Errorf("deleting the outdated %s (asset %d) from the draft release %s: %w", a.Name, old.GetID(), tag, err)
+		}
+		if err := b.uploadAsset(ctx, tag, draft, a); err != nil {
+			return err
+		}
+		res.did("replaced %s on release %s (the one attached was %s)", a.Name, tag, why)
+	}
+	var others []string
+	for name := range attached {
+		if !wanted[name] {
+			others = append(others, name)
+		}
+	}
+	if len(others) > 0 {
+		slices.Sort(others)
+		res.did("left on release %s, not among the files given: %s", tag, strings.Join(others, ", "))
+	}
+	return nil
+}
+
+// listAssets returns the files attached to the release id, by name.
+func (b *Bot) listAssets(ctx context.Context, tag string, id int64) (map[string]*github.ReleaseAsset, error) {
+	out := map[string]*github.ReleaseAsset{}
+	opt := &github.ListOptions{PerPage: 100}
+	for {
+		list, resp, err := b.gh.Repositories.ListReleaseAssets(ctx, b.owner, b.repo, id, opt)
+		if err != nil {
+			return nil, fmt.Errorf("listing the files of the draft release %s: %w", tag, err)
+		}
+		for _, a := range list {
+			out[a.GetName()] = a
+		}
+		if resp.NextPage == 0 {
+			return out, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// assetDiffers says how the attached asset old is not a, or "" when it
+// is a. Equal sizes are not enough (a new effective date is as long as
+// the old one): the bytes are compared.
+func (b *Bot) assetDiffers(ctx context.Context, old *github.ReleaseAsset, a Asset) (string, error) {
+	switch {
+	case old.GetState() != "uploaded":
+		return fmt.Sprintf("an upload left unfinished (state %q)", old.GetState()), nil
+	case old.GetSize() != len(a.Content):
+		return fmt.Sprintf("%d bytes, not %d", old.GetSize(), len(a.Content)), nil
+	}
+	rc, _, err := b.gh.Repositories.DownloadReleaseAsset(ctx, b.owner, b.repo, old.GetID(), b.storageClient())
+	if err != nil {
+		return "", err
+	}
+	got, err := io.ReadAll(io.LimitReader(rc, int64(len(a.Content))+1))
+	_ = rc.Close() // a body read: what was read is what counts
+	if err != nil {
+		return "", fmt.Errorf("reading asset %d: %w", old.GetID(), err)
+	}
+	if !bytes.Equal(got, a.Content) {
+		return "of the same size, with other bytes", nil
+	}
+	return "", nil
+}
+
+// storageClient fetches what the API redirects a download to: the bytes
+// on a storage host, by a signed URL. It retries as the API's client
+// does, and carries no token: the token never leaves for another host.
+func (b *Bot) storageClient() *http.Client {
+	t := retry.NewTransport(githubPolicy)
+	t.Log = b.logf
+	return &http.Client{Transport: t}
+}
+
+// uploadAsset uploads a to the draft release of tag where the release
+// says (its upload_url, as GitHub asks: api.github.com's uploads go to
+// uploads.github.com, an Enterprise server's to /api/uploads). The body
+// is in memory, so a retried attempt sends it again.
+func (b *Bot) uploadAsset(ctx context.Context, tag string, draft *github.RepositoryRelease, a Asset) error {
+	fail := func(err error) error {
+		return fmt.Errorf("uploading %s to the draft release %s (it stays a draft, without a tag; a rerun finishes it): %w", a.Name, tag, err)
+	}
+	u, err := assetUploadURL(draft.GetUploadURL(), a.Name)
+	if err != nil {
+		return fail(err)
+	}
+	media := mime.TypeByExtension(path.Ext(a.Name))
+	if media == "" {
+		media = "application/octet-stream"
+	}
+	req, err := b.gh.NewUploadRequest(u, bytes.NewReader(a.Content), int64(len(a.Content)), media)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := b.gh.Do(ctx, req, new(github.ReleaseAsset)); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// assetUploadURL fills a release's upload_url, a URI template
+// ("https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}"),
+// with name.
+func assetUploadURL(template, name string) (string, error) {
+	base, _, _ := strings.Cut(template, "{")
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return "", fmt.Errorf("the release's upload_url %q is not an http(s) URL", template)
+	}
+	u.RawQuery = url.Values{"name": {name}}.Encode()
+	return u.String(), nil
 }
 
 // tagged returns the commit tag points at, or "" when there is no tag.

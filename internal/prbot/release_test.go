@@ -2,6 +2,7 @@ package prbot
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -253,6 +254,15 @@ func TestReleaseDryRun(t *testing.T) {
 	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "would create and publish release v1.0.0") || !strings.Contains(got, "would record v1.0.0 in CHANGELOG.md") {
 		t.Errorf("dry run said:\n%s", got)
 	}
+	res, err = h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err != nil || len(h.fake.Writes()) != 0 {
+		t.Fatalf("%v, wrote %v", err, h.fake.Writes())
+	}
+	for _, a := range releaseAssets("2026-12-11") {
+		if line := fmt.Sprintf("would upload %s (%d bytes) to release v1.0.0 before publishing it", a.Name, len(a.Content)); !slices.Contains(res.Actions, line) {
+			t.Errorf("dry run did not say %q:\n%s", line, strings.Join(res.Actions, "\n"))
+		}
+	}
 }
 
 // The repository's CHANGELOG.md is what the bot writes to: it starts with
@@ -267,5 +277,247 @@ func TestRepositoryChangelog(t *testing.T) {
 	}
 	if _, err := changelogEntries(string(b)); err != nil {
 		t.Error(err)
+	}
+}
+
+// releaseAssets are files as the release workflow attaches them, the
+// Spanish Keywords.json with the same shape as the English one.
+func releaseAssets(date string) []Asset {
+	return []Asset{
+		{Name: "Keywords.en.json", Content: []byte(`{"meta":{"date":"` + date + `","version":"crgen+en"},"data":{"abilityWords":["Landfall"]}}`)},
+		{Name: "CardTypes.en.json", Content: []byte(`{"meta":{"date":"` + date + `","version":"crgen+en"},"data":{"creature":{"subTypes":["Quokka"]}}}`)},
+		{Name: "Keywords.es.json", Content: []byte(`{"meta":{"date":"` + date + `","version":"crgen+es"},"data":{"abilityWords":[]}}`)},
+	}
+}
+
+func releaseWithAssets(date string) ReleaseOptions {
+	opt := releaseOpts("", nil)
+	opt.Assets = releaseAssets(date)
+	return opt
+}
+
+// checkAttached fails unless the release of tag holds want, each uploaded
+// whole as JSON, once.
+func checkAttached(t *testing.T, h *harness, tag string, want []Asset) {
+	t.Helper()
+	got := h.fake.Assets(tag)
+	byName := map[string]prbottest.Asset{}
+	for _, a := range got {
+		if _, twice := byName[a.Name]; twice {
+			t.Errorf("release %s holds %s twice", tag, a.Name)
+		}
+		byName[a.Name] = a
+	}
+	for _, w := range want {
+		a, ok := byName[w.Name]
+		if !ok || string(a.Content) != string(w.Content) || a.State != "uploaded" || a.ContentType != "application/json" {
+			t.Errorf("release %s: %s is %+v, want %q uploaded as application/json", tag, w.Name, a, w.Content)
+		}
+	}
+}
+
+func uploadsAndDeletes(writes []string) []string {
+	var out []string
+	for _, w := range writes {
+		if strings.Contains(w, "/api/uploads/") || strings.HasPrefix(w, "DELETE ") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// The files go to the draft, through the upload URL the release names,
+// before it is published: the release and its tag never appear without
+// them. A rerun of the published release uploads and reads nothing.
+func TestReleaseAttachesAssetsBeforePublishing(t *testing.T) {
+	h := releaseHarness(t)
+	res, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := itoa(h.fake.ReleaseList()[0].ID)
+	upload := "POST /api/uploads/repos/mtgrules/crgen/releases/" + id + "/assets"
+	want := []string{"POST " + api + "releases", upload, upload, upload, "PATCH " + api + "releases/" + id,
+		"POST " + api + "git/trees", "POST " + api + "git/commits", "PATCH " + api + "git/refs/heads/main"}
+	if got := h.fake.Writes(); !slices.Equal(got, want) {
+		t.Errorf("wrote:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	checkAttached(t, h, "v1.0.0", releaseAssets("2026-12-11"))
+	if rels := h.fake.PublishedReleases(); len(rels) != 1 || len(rels[0].Assets) != 3 || h.git.Refs["refs/tags/v1.0.0"] != releaseSHA {
+		t.Errorf("published %+v, tags %v", rels, h.git.Refs)
+	}
+	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "attached Keywords.es.json (") || !strings.Contains(got, "bytes) to release v1.0.0") {
+		t.Errorf("result:\n%s", got)
+	}
+
+	h.fake.ResetLog()
+	res, err = h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err != nil || len(h.fake.Writes()) != 0 {
+		t.Fatalf("rerun: %v, wrote %v", err, h.fake.Writes())
+	}
+	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "up to date: v1.0.0 is released") {
+		t.Errorf("rerun said:\n%s", got)
+	}
+	checkAttached(t, h, "v1.0.0", releaseAssets("2026-12-11"))
+}
+
+// A draft left by a run that failed at publishing holds the files; the
+// rerun compares them byte for byte (fetched from storage without the
+// token), uploads none again and publishes.
+func TestReleaseRerunKeepsTheDraftsAssets(t *testing.T) {
+	h := releaseHarness(t)
+	refuse := true
+	h.fake.Inject = func(w http.ResponseWriter, r *http.Request) bool {
+		if refuse && r.Method == "PATCH" && strings.Contains(r.URL.Path, "/releases/") {
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"message": "Resource not accessible by integration"}`))
+			return true
+		}
+		return false
+	}
+	if _, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11")); err == nil {
+		t.Fatal("a refused publish succeeded")
+	}
+	if rels := h.fake.ReleaseList(); len(rels) != 1 || !rels[0].Draft || len(rels[0].Assets) != 3 {
+		t.Fatalf("after the failed run: %+v", rels)
+	}
+	refuse = false
+	h.fake.ResetLog()
+	res, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := uploadsAndDeletes(h.fake.Writes()); len(got) != 0 {
+		t.Errorf("the rerun uploaded or deleted %v", got)
+	}
+	if got := strings.Join(res.Actions, "\n"); strings.Count(got, "up to date: ") != 3 || !strings.Contains(got, "up to date: CardTypes.en.json is attached to release v1.0.0") ||
+		!strings.Contains(got, "published release v1.0.0") {
+		t.Errorf("the rerun said:\n%s", got)
+	}
+	checkAttached(t, h, "v1.0.0", releaseAssets("2026-12-11"))
+}
+
+// Files on a draft that are not those given: the same name with other
+// bytes of the same size (a new date), another size, an upload GitHub
+// left unfinished. Each is deleted and uploaded again; a file the run
+// does not give is left alone.
+func TestReleaseReplacesChangedAssets(t *testing.T) {
+	h := releaseHarness(t)
+	h.fake.Lock()
+	h.fake.Releases = append(h.fake.Releases, &prbottest.Release{ID: 7, Tag: "v1.0.0", Target: releaseSHA, Name: "v1.0.0", Body: "old", Draft: true, Login: h.fake.Login})
+	h.fake.Unlock()
+	old := releaseAssets("2026-11-13") // as long as 2026-12-11
+	h.fake.AddAsset(7, prbottest.Asset{Name: old[0].Name, ContentType: "application/json", Content: old[0].Content})
+	h.fake.AddAsset(7, prbottest.Asset{Name: old[1].Name, ContentType: "application/json", Content: []byte(`{}`)})
+	h.fake.AddAsset(7, prbottest.Asset{Name: old[2].Name, State: "starter"})
+	h.fake.AddAsset(7, prbottest.Asset{Name: "notes.txt", ContentType: "text/plain", Content: []byte("by hand")})
+	if string(old[0].Content) == string(releaseAssets("2026-12-11")[0].Content) || len(old[0].Content) != len(releaseAssets("2026-12-11")[0].Content) {
+		t.Fatal("the outdated file must differ from the new one in its bytes only")
+	}
+
+	// A dry run says what it would replace and changes nothing.
+	h.bot.DryRun = true
+	res, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err != nil || len(h.fake.Writes()) != 0 {
+		t.Fatalf("dry run: %v, wrote %v", err, h.fake.Writes())
+	}
+	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "would replace Keywords.en.json on release v1.0.0 (the one attached is of the same size, with other bytes)") ||
+		!strings.Contains(got, "would replace Keywords.es.json on release v1.0.0 (the one attached is an upload left unfinished (state \"starter\"))") ||
+		!strings.Contains(got, "would publish release v1.0.0") {
+		t.Errorf("dry run said:\n%s", got)
+	}
+
+	h.bot.DryRun = false
+	res, err = h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := "POST /api/uploads/repos/mtgrules/crgen/releases/7/assets"
+	want := []string{"DELETE " + api + "releases/assets/1001", upload, "DELETE " + api + "releases/assets/1002", upload, "DELETE " + api + "releases/assets/1003", upload}
+	if got := uploadsAndDeletes(h.fake.Writes()); !slices.Equal(got, want) {
+		t.Errorf("replaced by:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	all := h.fake.Assets("v1.0.0")
+	if len(all) != 4 || all[0].Name != "notes.txt" || string(all[0].Content) != "by hand" {
+		t.Errorf("the file given by hand: %+v", all)
+	}
+	checkAttached(t, h, "v1.0.0", releaseAssets("2026-12-11"))
+	if got := strings.Join(res.Actions, "\n"); !strings.Contains(got, "replaced CardTypes.en.json on release v1.0.0 (the one attached was 2 bytes, not ") ||
+		!strings.Contains(got, "left on release v1.0.0, not among the files given: notes.txt") {
+		t.Errorf("result:\n%s", got)
+	}
+}
+
+// An upload that fails upstream (502) may leave an unfinished file of that
+// name, so the retry is refused (422): the run fails naming the file and
+// the release, before publishing: a draft, no tag, no changelog entry.
+// The rerun deletes the unfinished file, uploads it and publishes.
+func TestReleaseFailedUploadLeavesADraft(t *testing.T) {
+	h := releaseHarness(t)
+	failed := false
+	h.fake.Inject = func(w http.ResponseWriter, r *http.Request) bool {
+		if failed || r.Method != "POST" || r.URL.Query().Get("name") != "CardTypes.en.json" {
+			return false
+		}
+		failed = true
+		for _, rel := range h.fake.Releases { // the fake's lock is held
+			if rel.Tag == "v1.0.0" {
+				rel.Assets = append(rel.Assets, &prbottest.Asset{ID: 99, Name: "CardTypes.en.json", State: "starter"})
+			}
+		}
+		w.WriteHeader(http.StatusBadGateway)
+		_, _ = w.Write([]byte(`{"message": "Upstream failure"}`))
+		return true
+	}
+	_, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
+	if err == nil || !strings.Contains(err.Error(), "uploading CardTypes.en.json to the draft release v1.0.0 (it stays a draft, without a tag; a rerun finishes it)") ||
+		!strings.Contains(err.Error(), "already_exists") {
+		t.Fatalf("a failed upload: %v", err)
+	}
+	if !strings.Contains(h.log.String(), "502") {
+		t.Errorf("the 502 was not retried:\n%s", h.log.String())
+	}
+	rels := h.fake.ReleaseList()
+	if len(rels) != 1 || !rels[0].Draft || len(h.fake.PublishedReleases()) != 0 {
+		t.Errorf("after the failed run: releases %+v", rels)
+	}
+	if _, tagged := h.git.Refs["refs/tags/v1.0.0"]; tagged || h.git.Refs["refs/heads/main"] != releaseSHA {
+		t.Errorf("after the failed run: tags %v, main %s", h.git.Refs, h.git.Refs["refs/heads/main"])
+	}
+
+	h.fake.ResetLog()
+	if _, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11")); err != nil {
+		t.Fatal(err)
+	}
+	upload := "POST /api/uploads/repos/mtgrules/crgen/releases/" + itoa(rels[0].ID) + "/assets"
+	if got, want := uploadsAndDeletes(h.fake.Writes()), []string{"DELETE " + api + "releases/assets/99", upload, upload}; !slices.Equal(got, want) {
+		t.Errorf("the rerun:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if h.git.Refs["refs/tags/v1.0.0"] != releaseSHA || len(h.fake.PublishedReleases()) != 1 || len(h.fake.Assets("v1.0.0")) != 3 {
+		t.Errorf("after the rerun: tags %v, releases %+v", h.git.Refs, h.fake.ReleaseList())
+	}
+	checkAttached(t, h, "v1.0.0", releaseAssets("2026-12-11"))
+}
+
+func TestReleaseAssetRefusals(t *testing.T) {
+	h := releaseHarness(t)
+	for _, c := range []struct {
+		assets []Asset
+		want   string
+	}{
+		{[]Asset{{Name: "Keywords en.json", Content: []byte("{}")}}, `release asset "Keywords en.json": GitHub would rename it`},
+		{[]Asset{{Name: ".Keywords.json", Content: []byte("{}")}}, "GitHub would rename it"},
+		{[]Asset{{Name: "out/Keywords.json", Content: []byte("{}")}}, "GitHub would rename it"},
+		{[]Asset{{Name: "Keywords.json", Content: []byte("{}")}, {Name: "Keywords.json", Content: []byte("[]")}}, "release asset Keywords.json given twice"},
+		{[]Asset{{Name: "Keywords.json"}}, "release asset Keywords.json is empty"},
+	} {
+		opt := releaseOpts("", nil)
+		opt.Assets = c.assets
+		if _, err := h.bot.Release(context.Background(), opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error saying %q", c.assets, err, c.want)
+		}
+	}
+	if w := h.fake.Writes(); len(w) != 0 {
+		t.Errorf("refusals wrote %v", w)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/prbot"
+	"github.com/mtgrules/crgen/internal/prbot/prbottest"
 )
 
 func run(env prbot.Env, args ...string) (string, string, int) {
@@ -34,6 +35,10 @@ func TestUsage(t *testing.T) {
 	if err := os.WriteFile(body, []byte("diff"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	spaced := filepath.Join(dir, "Keywords en.json")
+	if err := os.WriteFile(spaced, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	env := prbot.Env{Token: "ghs_topsecret", Repository: "o/r", APIURL: "http://127.0.0.1:1/"}
 	for name, tt := range map[string]struct {
 		args   []string
@@ -42,23 +47,26 @@ func TestUsage(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		"help":            {[]string{"-h"}, prbot.Env{}, 0, "usage: prbot [flags]", ""},
-		"help word":       {[]string{"help"}, prbot.Env{}, 0, "Commands:", ""},
-		"refresh help":    {[]string{"refresh", "-h"}, prbot.Env{}, 0, "usage: prbot refresh [flags] PATH...", ""},
-		"comment help":    {[]string{"comment", "--help"}, prbot.Env{}, 0, "-pr number", ""},
-		"no command":      {nil, env, 2, "", "usage: prbot"},
-		"unknown":         {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment, keepalive, outcome, release)`},
-		"bad flag":        {[]string{"comment", "-x"}, env, 2, "", "unknown flag -x (valid: -body-file, -bot-login, -dry-run, -pr, -version)"},
-		"no body":         {[]string{"comment", "-pr", "1"}, env, 2, "", "-body-file is required"},
-		"no pr":           {[]string{"comment", "-body-file", body}, env, 2, "", "-pr is required"},
-		"no token":        {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Repository: "o/r"}, 1, "", "GITHUB_TOKEN is not set"},
-		"escaping path":   {[]string{"refresh", "-body-file", body, "../etc/passwd"}, env, 2, "", "inside the repository"},
-		"missing body":    {[]string{"comment", "-pr", "1", "-body-file", filepath.Join(dir, "nope.md")}, env, 1, "", "nope.md"},
-		"release no sha":  {[]string{"release", "-notes", body}, env, 2, "", "-sha and -notes are required"},
-		"release no api":  {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-previous", "v1.0.0"}, env, 2, "", "-previous and -api go together"},
-		"release date":    {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-date", "1 Dec"}, env, 2, "", `-date "1 Dec" is not YYYY-MM-DD`},
-		"release bad api": {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-previous", "v1.0.0", "-api", body}, env, 1, "", "is not an API verdict (gen api -json writes one)"},
-		"bad repository":  {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Token: "t", Repository: "o"}, 1, "", `GITHUB_REPOSITORY "o" is not owner/name`},
+		"help":                {[]string{"-h"}, prbot.Env{}, 0, "usage: prbot [flags]", ""},
+		"help word":           {[]string{"help"}, prbot.Env{}, 0, "Commands:", ""},
+		"refresh help":        {[]string{"refresh", "-h"}, prbot.Env{}, 0, "usage: prbot refresh [flags] PATH...", ""},
+		"comment help":        {[]string{"comment", "--help"}, prbot.Env{}, 0, "-pr number", ""},
+		"no command":          {nil, env, 2, "", "usage: prbot"},
+		"unknown":             {[]string{"merge"}, env, 2, "", `prbot: unknown command "merge" (valid: refresh, comment, keepalive, outcome, release)`},
+		"bad flag":            {[]string{"comment", "-x"}, env, 2, "", "unknown flag -x (valid: -body-file, -bot-login, -dry-run, -pr, -version)"},
+		"no body":             {[]string{"comment", "-pr", "1"}, env, 2, "", "-body-file is required"},
+		"no pr":               {[]string{"comment", "-body-file", body}, env, 2, "", "-pr is required"},
+		"no token":            {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Repository: "o/r"}, 1, "", "GITHUB_TOKEN is not set"},
+		"escaping path":       {[]string{"refresh", "-body-file", body, "../etc/passwd"}, env, 2, "", "inside the repository"},
+		"missing body":        {[]string{"comment", "-pr", "1", "-body-file", filepath.Join(dir, "nope.md")}, env, 1, "", "nope.md"},
+		"release no sha":      {[]string{"release", "-notes", body}, env, 2, "", "-sha and -notes are required"},
+		"release no api":      {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-previous", "v1.0.0"}, env, 2, "", "-previous and -api go together"},
+		"release date":        {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-date", "1 Dec"}, env, 2, "", `-date "1 Dec" is not YYYY-MM-DD`},
+		"release bad api":     {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-previous", "v1.0.0", "-api", body}, env, 1, "", "is not an API verdict (gen api -json writes one)"},
+		"bad repository":      {[]string{"comment", "-pr", "1", "-body-file", body}, prbot.Env{Token: "t", Repository: "o"}, 1, "", `GITHUB_REPOSITORY "o" is not owner/name`},
+		"release no asset":    {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-asset", filepath.Join(dir, "Keywords.en.json")}, env, 1, "", "-asset: open " + filepath.Join(dir, "Keywords.en.json")},
+		"release asset name":  {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-asset", spaced}, env, 1, "", `release asset "Keywords en.json": GitHub would rename it`},
+		"release asset twice": {[]string{"release", "-sha", strings.Repeat("a", 40), "-notes", body, "-asset", body, "-asset", body}, env, 1, "", "release asset body.md given twice"},
 	} {
 		out, errs, code := run(tt.env, tt.args...)
 		if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errs, tt.stderr) {
@@ -119,5 +127,48 @@ func TestReadFiles(t *testing.T) {
 	}
 	if len(files) != 2 || string(files[0].Content) != "{}" || files[0].Delete || !files[1].Delete || files[1].Path != "generated/gone.go" {
 		t.Errorf("%+v", files)
+	}
+}
+
+// -asset, repeated: each file is attached under its base name; a dry run
+// only says so.
+func TestReleaseAssets(t *testing.T) {
+	t.Parallel()
+	const sha = "1111111111111111111111111111111111111111"
+	git := prbottest.NewMem(map[string]string{})
+	git.Commits[sha] = prbottest.MemCommit{Tree: "tree-base1", Parents: []string{"base1"}, Message: "update"}
+	git.Refs["refs/heads/main"] = sha
+	fake := prbottest.New(t, "o", "r", git)
+	env := prbot.Env{Token: fake.Token, Repository: "o/r", APIURL: fake.APIURL()}
+	dir := t.TempDir()
+	files := map[string]string{"notes.md": "## Rules update\n", "en/Keywords.en.json": `{"meta":{"date":"2026-12-11"}}`, "es/CardTypes.es.json": `{"meta":{"date":"2026-11-13"}}`}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"release", "-sha", sha, "-notes", filepath.Join(dir, "notes.md"), "-date", "2026-12-11",
+		"-asset", filepath.Join(dir, "en/Keywords.en.json"), "-asset", filepath.Join(dir, "es/CardTypes.es.json")}
+
+	out, errs, code := run(env, append([]string{args[0], "-dry-run"}, args[1:]...)...)
+	if code != 0 || !strings.Contains(out, "would upload Keywords.en.json (30 bytes) to release v1.0.0 before publishing it\n") ||
+		!strings.Contains(out, "would upload CardTypes.es.json (30 bytes) to release v1.0.0") || len(fake.Writes()) != 0 {
+		t.Errorf("dry run: exit %d, wrote %v\nstdout %s\nstderr %s", code, fake.Writes(), out, errs)
+	}
+
+	out, errs, code = run(env, args...)
+	if code != 0 || !strings.Contains(out, "attached Keywords.en.json (30 bytes) to release v1.0.0\nattached CardTypes.es.json (30 bytes) to release v1.0.0\npublished release v1.0.0") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+	got := map[string]string{}
+	for _, a := range fake.Assets("v1.0.0") {
+		got[a.Name] = string(a.Content)
+	}
+	if len(got) != 2 || got["Keywords.en.json"] != files["en/Keywords.en.json"] || got["CardTypes.es.json"] != files["es/CardTypes.es.json"] {
+		t.Errorf("release v1.0.0 holds %v", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
@@ -16,6 +17,7 @@ import (
 type releaseFlags struct {
 	common
 	sha, previous, apiFile, notesFile, date, branch, changelog string
+	assets                                                     []string
 }
 
 var releaseCommand = &cli.Command{
@@ -27,14 +29,20 @@ when only texts or code changed; an incompatible verdict is refused,
 never a major version. Without -previous it is the first release, ` + prbot.FirstVersion + `.
 It publishes the GitHub release of that version on -sha with the notes
 of -notes (which creates the tag), then adds the same notes to
--changelog on -branch in one commit. Each step is skipped when done, so a
-rerun finishes a failed run and creates nothing twice; a run that fails
-before publishing leaves only a draft release, and no tag.
+-changelog on -branch in one commit. Each -asset file is attached to
+the release under its base name while it is a draft, before it is
+published, so a published release always has its files. Each step is
+skipped when done, so a rerun finishes a failed run and creates nothing
+twice: a file attached already with the same bytes is left alone, one
+with the same name and other bytes (or an unfinished upload) is deleted
+and uploaded again. A run that fails before publishing leaves only a
+draft release, and no tag.
 
 ` + envDoc,
 	Examples: []string{
 		`prbot release -sha "$(git rev-parse HEAD)" -previous v1.2.0 -api api.json -notes notes.md`,
 		`prbot release -sha "$(git rev-parse HEAD)" -notes notes.md   # the first release`,
+		`prbot release -sha "$(git rev-parse HEAD)" -previous v1.2.0 -api api.json -notes notes.md -asset out/Keywords.en.json -asset out/CardTypes.en.json`,
 	},
 	Flags: func(fs *flag.FlagSet) cli.Run {
 		f := new(releaseFlags)
@@ -46,6 +54,10 @@ before publishing leaves only a draft release, and no tag.
 		fs.StringVar(&f.date, "date", "", "the `date` (YYYY-MM-DD) of the changelog entry (default today, UTC)")
 		fs.StringVar(&f.branch, "branch", "main", "the `branch` holding the changelog")
 		fs.StringVar(&f.changelog, "changelog", "CHANGELOG.md", "the changelog's `file` name, at the top of the tree")
+		fs.Func("asset", "a `file` to attach to the release under its base name (repeatable)", func(s string) error {
+			f.assets = append(f.assets, s)
+			return nil
+		})
 		return f.run
 	},
 }
@@ -71,6 +83,13 @@ func (f *releaseFlags) run(ctx context.Context, args []string, env cli.Env) erro
 		return fmt.Errorf("-notes: %w", err)
 	}
 	opt := prbot.ReleaseOptions{SHA: f.sha, Previous: f.previous, Notes: string(notes), Date: date, Branch: f.branch, Changelog: f.changelog}
+	for _, file := range f.assets {
+		content, err := os.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("-asset: %w", err)
+		}
+		opt.Assets = append(opt.Assets, prbot.Asset{Name: filepath.Base(file), Content: content})
+	}
 	if f.apiFile != "" {
 		if opt.API, err = apiverdict.Read(f.apiFile); err != nil {
 			return fmt.Errorf("-api: %w", err)

@@ -2,6 +2,7 @@ package rehearsal
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/export"
 	"github.com/mtgrules/crgen/internal/prbot"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // release runs release.yml's job as CI's success on main's commit sha
@@ -48,9 +51,10 @@ func (r *rehearsal) mustRelease(t *testing.T, sha string) {
 
 // checkRelease checks that versions are exactly the module's tags, the
 // newest on sha, each with its published GitHub release; that the newest
-// release's notes say each of notes; that main is sha and one commit
-// adding that release's entry to CHANGELOG.md, the same notes; and that
-// the changelog has one entry per version, newest first.
+// release's notes say each of notes and its files are the lists of sha's
+// snapshots (checkReleaseFiles); that main is sha and one commit adding
+// that release's entry to CHANGELOG.md, the same notes; and that the
+// changelog has one entry per version, newest first.
 func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string, versions ...string) {
 	t.Helper()
 	newest := versions[len(versions)-1]
@@ -76,6 +80,7 @@ func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string, versi
 			t.Errorf("the notes of %s do not say %q:\n%s", newest, n, indent(rel.Body))
 		}
 	}
+	r.checkReleaseFiles(t, sha, newest)
 	if changed := git(t, r.origin, "diff", "--name-only", sha, "main"); changed != "CHANGELOG.md" || git(t, r.origin, "rev-parse", "main^") != sha {
 		t.Errorf("main after the release of %s: changes %q on top of %s", newest, changed, git(t, r.origin, "rev-parse", "main^"))
 	}
@@ -98,6 +103,68 @@ func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string, versi
 	if undemote(entryNotes) != strings.TrimSpace(rel.Body) {
 		t.Errorf("the CHANGELOG.md entry of %s is not its release notes:\n--- entry\n%s\n--- notes\n%s", newest, entryNotes, rel.Body)
 	}
+}
+
+// releaseFiles are the files release.yml attaches to every release:
+// MTGJSON's file names with the language before .json.
+var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "Keywords.en.json", "Keywords.es.json"}
+
+// checkReleaseFiles checks that the release of tag (published, else its
+// draft) holds exactly releaseFiles, each in MTGJSON's shape (read
+// strictly), of the current snapshot of its language at sha: its
+// effective date and version in meta, its card types as the keys of
+// CardTypes; the English keyword abilities listed.
+func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
+	t.Helper()
+	files := map[string][]byte{}
+	var names []string
+	for _, a := range r.gh.Assets(tag) {
+		files[a.Name] = a.Content
+		names = append(names, a.Name)
+		if a.State != "uploaded" || a.ContentType != "application/json" {
+			t.Errorf("release %s: %s is %s as %q, want uploaded as application/json", tag, a.Name, a.State, a.ContentType)
+		}
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, releaseFiles) {
+		t.Fatalf("release %s holds the files %v, want %v", tag, names, releaseFiles)
+	}
+	for _, lang := range snapshot.Languages {
+		cur := r.snapshotAt(t, sha, lang)
+		meta := export.Meta{Date: cur.Effective, Version: export.Version(lang, cur.Effective)}
+		keywords, err := export.ReadKeywords(files["Keywords."+lang+".json"])
+		if err != nil {
+			t.Errorf("release %s: Keywords.%s.json is not MTGJSON's Keywords.json: %v", tag, lang, err)
+		} else if keywords.Meta != meta {
+			t.Errorf("release %s: Keywords.%s.json has meta %+v, want %+v (the current %s snapshot at %.12s)", tag, lang, keywords.Meta, meta, lang, sha)
+		} else if lang == "en" && len(keywords.Data.KeywordAbilities) == 0 {
+			t.Errorf("release %s: Keywords.en.json lists no keyword abilities", tag)
+		}
+		cardTypes, err := export.ReadCardTypes(files["CardTypes."+lang+".json"])
+		if err != nil {
+			t.Errorf("release %s: CardTypes.%s.json is not MTGJSON's CardTypes.json: %v", tag, lang, err)
+			continue
+		}
+		keys := slices.Sorted(maps.Keys(cardTypes.Data))
+		if want := slices.Sorted(slices.Values(cur.CardTypes)); cardTypes.Meta != meta || !slices.Equal(keys, want) {
+			t.Errorf("release %s: CardTypes.%s.json has meta %+v and card types %v, want %+v and %v (the current %s snapshot at %.12s)",
+				tag, lang, cardTypes.Meta, keys, meta, want, lang, sha)
+		}
+	}
+}
+
+// snapshotAt is the current snapshot of lang as commit sha of origin holds it.
+func (r *rehearsal) snapshotAt(t *testing.T, sha, lang string) *snapshot.Snapshot {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), lang+".json")
+	if err := os.WriteFile(path, []byte(git(t, r.origin, "show", sha+":snapshots/current/"+lang+".json")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := snapshot.Load(path)
+	if err != nil {
+		t.Fatalf("snapshots/current/%s.json at %.12s: %v", lang, sha, err)
+	}
+	return s
 }
 
 func reversed(s []string) []string { slices.Reverse(s); return s }
@@ -133,9 +200,10 @@ func (r *rehearsal) releaseRefused(refuse bool) {
 	}
 }
 
-// checkFailedRelease checks what a release refused at publishing left:
-// one draft of version and no tag, no changelog entry, main as it was,
-// and one open issue saying where it failed.
+// checkFailedRelease checks what a release of mainBefore (main's head,
+// the commit released) refused at publishing left: one draft of version
+// holding its files and no tag, no changelog entry, main as it was, and
+// one open issue saying where it failed.
 func (r *rehearsal) checkFailedRelease(t *testing.T, res *jobResult, version, mainBefore string) {
 	t.Helper()
 	if !res.Failed || res.FailedStep != "Tag, publish and record in the changelog" {
@@ -150,6 +218,8 @@ func (r *rehearsal) checkFailedRelease(t *testing.T, res *jobResult, version, ma
 			t.Errorf("%s was published by a run that failed", version)
 		}
 	}
+	// The files go to the draft before publishing: they are there already.
+	r.checkReleaseFiles(t, mainBefore, version)
 	if drafts != 1 || git(t, r.origin, "tag", "--list", version) != "" || git(t, r.origin, "rev-parse", "main") != mainBefore {
 		t.Errorf("after the failed release: %d drafts of %s, tag %q, main moved: %v", drafts, version,
 			git(t, r.origin, "tag", "--list", version), git(t, r.origin, "rev-parse", "main") != mainBefore)

@@ -1,11 +1,14 @@
 // Package prbottest is a fake GitHub REST API of one repository, as far as
 // the bot (internal/prbot) and the workflows use it, for prbot's tests and
 // for the rehearsed rules update. It is served by httptest under a
-// non-empty base path; a request it does not know, or one without the
-// token, fails the test, so an absolute-URL or wrong-endpoint bug cannot
-// hide. Git data (refs, trees, commits) lives in a Git store: in memory
-// for unit tests (Mem), or a bare repository whose objects are real
-// (Bare), so that a workflow can fetch refs/pull/N/head.
+// non-empty base path, uploads of release assets under another
+// (UploadPath, which a release's upload_url names) and the assets' bytes
+// on a storage path that must not see the token (StoragePath); a request
+// it does not know, or one without the token, fails the test, so an
+// absolute-URL or wrong-endpoint bug cannot hide. Git data (refs, trees,
+// commits) lives in a Git store: in memory for unit tests (Mem), or a bare
+// repository whose objects are real (Bare), so that a workflow can fetch
+// refs/pull/N/head.
 package prbottest
 
 import (
@@ -78,6 +81,7 @@ type Release struct {
 	Draft       bool
 	MakeLatest  string
 	Login       string
+	Assets      []*Asset // in order of upload
 }
 
 // Comment is a comment on an issue or pull request.
@@ -222,12 +226,29 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.requests = append(f.requests, r.Method+" "+r.URL.Path)
-	if r.Header.Get("Authorization") != "Bearer "+f.Token {
-		f.t.Errorf("%s %s: Authorization header %q", r.Method, r.URL.Path, r.Header.Get("Authorization"))
+	storage, onStorage := strings.CutPrefix(r.URL.Path, StoragePath)
+	switch auth := r.Header.Get("Authorization"); {
+	case onStorage && auth != "":
+		// A signed storage URL is another host: the token must not go there
+		// (and S3 refuses a second way to authenticate).
+		f.t.Errorf("%s %s: credentials sent to the storage host", r.Method, r.URL.Path)
+		writeJSON(w, 400, map[string]any{"message": "Only one auth mechanism allowed"})
+		return
+	case !onStorage && auth != "Bearer "+f.Token:
+		f.t.Errorf("%s %s: Authorization header %q", r.Method, r.URL.Path, auth)
 		writeJSON(w, 401, map[string]any{"message": "Bad credentials"})
 		return
 	}
 	if f.Inject != nil && f.Inject(w, r) {
+		return
+	}
+	if onStorage {
+		f.download(w, r, storage)
+		return
+	}
+	// An upload's body is the file, not JSON.
+	if p, ok := strings.CutPrefix(r.URL.Path, UploadPath+"repos/"+f.Owner+"/"+f.Repo+"/"); ok {
+		f.upload(w, r, p)
 		return
 	}
 	p, ok := strings.CutPrefix(r.URL.Path, BasePath+"repos/"+f.Owner+"/"+f.Repo+"/")
@@ -289,6 +310,9 @@ var routes = []route{
 	{"GET", regexp.MustCompile(`^releases$`), (*Fake).listReleases},
 	{"POST", regexp.MustCompile(`^releases$`), (*Fake).createRelease},
 	{"PATCH", regexp.MustCompile(`^releases/(\d+)$`), (*Fake).editRelease},
+	{"GET", regexp.MustCompile(`^releases/(\d+)/assets$`), (*Fake).listAssets},
+	{"GET", regexp.MustCompile(`^releases/assets/(\d+)$`), (*Fake).getAsset},
+	{"DELETE", regexp.MustCompile(`^releases/assets/(\d+)$`), (*Fake).deleteAsset},
 }
 
 func (f *Fake) getRef(w http.ResponseWriter, _ *http.Request, m []string, _ map[string]any) error {

@@ -27,6 +27,11 @@ func (f *Fake) ReleaseList() []*Release {
 	out := make([]*Release, len(f.Releases))
 	for i, r := range f.Releases {
 		c := *r
+		c.Assets = make([]*Asset, len(r.Assets))
+		for j, a := range r.Assets {
+			ac := *a
+			c.Assets[j] = &ac
+		}
 		out[i] = &c
 	}
 	return out
@@ -170,9 +175,17 @@ func (f *Fake) publish(w http.ResponseWriter, rel *Release) bool {
 }
 
 func (f *Fake) releaseJSON(r *Release) map[string]any {
+	assets := []any{}
+	for _, a := range r.Assets {
+		assets = append(assets, f.assetJSON(r, a))
+	}
 	return map[string]any{
 		"id": r.ID, "tag_name": r.Tag, "target_commitish": r.Target, "name": r.Name, "body": r.Body, "draft": r.Draft,
-		"author":   map[string]any{"login": r.Login},
-		"html_url": fmt.Sprintf("https://github.test/%s/%s/releases/tag/%s", f.Owner, f.Repo, r.Tag),
+		"author":     map[string]any{"login": r.Login},
+		"html_url":   fmt.Sprintf("https://github.test/%s/%s/releases/tag/%s", f.Owner, f.Repo, r.Tag),
+		"url":        fmt.Sprintf("%s%srepos/%s/%s/releases/%d", f.srv.URL, BasePath, f.Owner, f.Repo, r.ID),
+		"assets_url": fmt.Sprintf("%s%srepos/%s/%s/releases/%d/assets", f.srv.URL, BasePath, f.Owner, f.Repo, r.ID),
+		"upload_url": f.uploadURL(r),
+		"assets":     assets,
 	}
 }
