@@ -75,13 +75,48 @@ lint:
 lint-workflows:
 	$(GO) run $(ACTIONLINT) -color=false
 
-## fuzz: a short run of every fuzz target
+## fuzz: every fuzz target for FUZZTIME each (20s unless set), all of them even when one fails; names the failures and shows their inputs
+# A failing input is the file Go writes under the package's testdata/fuzz
+# (or the seed that failed): shown here, so that a CI log is enough. A
+# target that fails without one is run once more: Go's fuzzing can stop
+# so at its deadline (golang/go#56238). Go minimizes every new input it
+# keeps for up to a minute, fuzzing nothing meanwhile (a short run of a
+# target whose inputs are kilobytes stalls at its first finds): 100 runs
+# each keep it fuzzing.
 fuzz:
-	@for pkg in $$($(GO) list ./internal/... ./generated/...); do \
-	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "$$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime 20s $$pkg || exit 1; \
+	@fuzztime='$(or $(FUZZTIME),20s)'; start=$$(date +%s); failed=''; log=$$(mktemp); \
+	fuzz_one() { \
+	  { $(GO) test -run '^$$' -fuzz "^$$2$$" -fuzztime "$$fuzztime" -fuzzminimizetime 100x "$$1"; echo $$? > "$$log.rc"; } 2>&1 | tee "$$log"; \
+	  return "$$(cat "$$log.rc")"; \
+	}; \
+	inputs_of() { \
+	  dir=$$($(GO) list -f '{{.Dir}}' "$$1"); \
+	  for input in $$(sed -n -e 's|.*Failing input written to \(testdata/fuzz/[^ ]*\).*|\1|p' \
+	      -e 's|.*--- FAIL: \(Fuzz[^/ ]*\)/\([^ ]*\) .*|testdata/fuzz/\1/\2|p' "$$log" | sort -u); do \
+	    if [ -f "$$dir/$$input" ]; then echo "$$dir/$$input"; fi; \
 	  done; \
-	done
+	}; \
+	list=$$($(GO) test -list '^Fuzz' ./... 2>&1) || { echo "$$list" | grep -v '^ok\|^Fuzz\|^?'; failed=' (packages that do not build)'; }; \
+	targets=$$(echo "$$list" | awk '/^Fuzz/ { t[n++] = $$1 } /^ok/ { for (i = 0; i < n; i++) print $$2 ":" t[i]; n = 0 }'); \
+	count=$$(echo "$$targets" | grep -c .); \
+	echo "fuzz: $$count targets, $$fuzztime each"; \
+	for target in $$targets; do \
+	  pkg=$${target%%:*}; t=$${target#*:}; \
+	  echo "== $$pkg $$t"; \
+	  if fuzz_one "$$pkg" "$$t"; then continue; fi; \
+	  inputs=$$(inputs_of "$$pkg"); \
+	  if [ -z "$$inputs" ]; then \
+	    echo "== $$pkg $$t failed without a failing input: once more"; \
+	    if fuzz_one "$$pkg" "$$t"; then continue; fi; \
+	    inputs=$$(inputs_of "$$pkg"); \
+	  fi; \
+	  failed="$$failed $$pkg.$$t"; \
+	  for input in $$inputs; do echo "== failing input of $$pkg $$t: $$input"; cat "$$input"; echo; done; \
+	done; \
+	rm -f "$$log" "$$log.rc"; \
+	took=$$(( $$(date +%s) - start )); took=$$(printf '%dm%02ds' $$((took / 60)) $$((took % 60))); \
+	if [ -n "$$failed" ]; then echo "fuzz: $$count targets, $$fuzztime each, in $$took; FAILED:$$failed"; exit 1; fi; \
+	echo "fuzz: $$count targets, $$fuzztime each, in $$took: all passed"
 
 ## bench: every benchmark beside its baselines, one package at a time, then benchstat and the ratios
 bench:

@@ -102,8 +102,9 @@ type Keep func(number, section string) bool
 
 // ParseFunc is Parse keeping only the rules keep accepts (every rule when
 // keep is nil). It reads the text once, and what it allocates grows with
-// the rules it keeps, not with the document: the order of rule numbers,
-// checked as they come, is what shows a repeated rule.
+// the rules it keeps, not with the document: while rule numbers rise, as
+// they do in a sound release, none can be a repeat. Only a document whose
+// numbering goes wrong also holds the numbers it read.
 func ParseFunc(text string, keep Keep) (*Document, error) {
 	p := &releaseReader{text: text, keep: keep, lines: lineReader{s: text, lf: -1, cr: -1}}
 	for p.lineNo = 1; ; p.lineNo++ {
@@ -152,6 +153,10 @@ type releaseReader struct {
 	section          Section // the last heading read
 	effective        string
 	effectiveLine    int
+	// seen maps each rule number read to its first line, once the
+	// numbering has gone wrong (nil until then: a sound release pays
+	// nothing for it).
+	seen map[string]int
 }
 
 func (p *releaseReader) flush() {
@@ -208,8 +213,21 @@ func (p *releaseReader) line(line string) {
 	if num, rest, ok := SplitNumber(line); ok {
 		p.flush()
 		parts := splitParts(num)
-		if p.last != "" && parts.compare(p.lastParts) <= 0 {
-			p.d.Problems = append(p.d.Problems, numberingProblem(p.text, num, p.lineNo, p.last, p.lastLine))
+		if p.seen == nil && p.last != "" && parts.compare(p.lastParts) <= 0 {
+			// The first flaw: from here on order alone cannot tell a
+			// repeat (a rule after a lower one may repeat an earlier
+			// higher one), so the numbers read so far are recalled.
+			p.seen = numbersBefore(p.text, p.lineNo)
+		}
+		if p.seen != nil {
+			if first, ok := p.seen[num]; ok {
+				p.d.Problems = append(p.d.Problems, Problem{Number: num, Line: p.lineNo, Repeated: true, Other: num, OtherLine: first})
+			} else {
+				if parts.compare(p.lastParts) <= 0 {
+					p.d.Problems = append(p.d.Problems, Problem{Number: num, Line: p.lineNo, Other: p.last, OtherLine: p.lastLine})
+				}
+				p.seen[num] = p.lineNo
+			}
 		}
 		p.last, p.lastLine, p.lastParts = num, p.lineNo, parts
 		p.count++
@@ -292,18 +310,21 @@ func ParseRelease(data []byte, keep Keep) (*Document, error) {
 
 const effectivePrefix = "These rules are effective as of "
 
-// numberingProblem explains a rule number that does not come after the
-// one before it: a repeated rule (naming both lines) or rules out of
-// order. It reads the text again, which only a flawed file pays.
-func numberingProblem(text, num string, line int, prev string, prevLine int) Problem {
+// numbersBefore maps each rule number of the text's lines before line to
+// the line it first appears on. It reads the text again, which only a
+// file whose numbering goes wrong pays.
+func numbersBefore(text string, line int) map[string]int {
+	seen := map[string]int{}
 	lines := lineReader{s: text, lf: -1, cr: -1}
 	for n := 1; n < line; n++ {
 		l, _ := lines.next()
-		if got, _, ok := SplitNumber(trimSpace(l)); ok && got == num {
-			return Problem{Number: num, Line: line, Repeated: true, Other: num, OtherLine: n}
+		if got, _, ok := SplitNumber(trimSpace(l)); ok {
+			if _, dup := seen[got]; !dup {
+				seen[got] = n
+			}
 		}
 	}
-	return Problem{Number: num, Line: line, Other: prev, OtherLine: prevLine}
+	return seen
 }
 
 // numberParts is a rule number read for ordering: section, rule, then

@@ -157,6 +157,27 @@ func TestNumberingProblems(t *testing.T) {
 	}
 }
 
+// A repeat that follows a lower number comes in order with the rule
+// before it: it is still a repeat (a fuzzed "702.30d, 000.0, 702.30d" was
+// read as one flaw).
+func TestRepeatAfterOutOfOrder(t *testing.T) {
+	d, err := Parse("These rules are effective as of February 27, 2026.\n100.1. A.\n100.3. C.\n100.2. B.\n100.3. C again.\n100.4. D.\nGlossary\nCredits\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range d.Problems {
+		got = append(got, p.Error())
+	}
+	want := []string{
+		"line 4: rule 100.2 comes after rule 100.3 (line 3): the rules are out of order",
+		"line 5: rule 100.3 appears twice (first on line 3)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // A copy that stops inside its glossary has every rule: it is read, and
 // says where it stops; one that stops before its glossary is refused.
 func TestEndsInGlossary(t *testing.T) {

@@ -6,7 +6,10 @@ import (
 	"go/format"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -70,7 +73,7 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		var buf bytes.Buffer
 		buf.WriteString(headerLine + "\n//\n")
 		for _, l := range strings.Split(m.provenance(full), "\n") {
-			buf.WriteString(strings.TrimRight("// "+l, " ") + "\n")
+			buf.WriteString(strings.TrimRight(lineComment(l), " ") + "\n")
 		}
 		buf.WriteString("\n")
 		// Package documentation as line comments right above the package
@@ -108,6 +111,39 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		}
 	}
 	return files, nil
+}
+
+// lineComment is a line comment of text that comes from the snapshots,
+// for jennifer to write as is: whatever a name holds, it stays one line
+// comment. (jennifer writes a text holding a line break as a block
+// comment, which a "*/" in a name would close, and a text starting with
+// "//" or "/*" as it is.) Control characters, the byte order mark and
+// invalid bytes, which would end the comment or stop the Go scanner, are
+// escaped as in a Go string.
+func lineComment(text string) string {
+	if utf8.ValidString(text) && !strings.ContainsFunc(text, escapedInComment) {
+		return "// " + text
+	}
+	var b strings.Builder
+	b.WriteString("// ")
+	for i, r := range text {
+		switch {
+		case r == utf8.RuneError && strings.HasPrefix(text[i:], "\xef\xbf\xbd"):
+			b.WriteRune(r) // U+FFFD itself
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, text[i])
+		case escapedInComment(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func escapedInComment(r rune) bool {
+	return unicode.IsControl(r) || r == '\ufeff' || r == '\u2028' || r == '\u2029'
 }
 
 const dataDoc = `Package data holds the names of every list of the Comprehensive Rules that
@@ -201,7 +237,7 @@ func constDoc(g *jen.Group, l List, v Value) {
 	} else {
 		doc += ", listed since at least " + v.Since + "."
 	}
-	g.Comment(doc)
+	g.Comment(lineComment(doc))
 	if v.Removed == "" {
 		return
 	}
@@ -217,7 +253,7 @@ func constDoc(g *jen.Group, l List, v Value) {
 		}
 	}
 	g.Comment("")
-	g.Comment(dep + ".")
+	g.Comment(lineComment(dep + "."))
 }
 
 // consts emits the constants of a list, one per line with its own doc

@@ -46,12 +46,35 @@ func manaSymbols(enHistory []*snapshot.Snapshot, renames []snapshot.Rename, rec 
 		if s.Meaning == nil {
 			return nil, fmt.Errorf("en@%s: mana symbol %s has no meaning recorded: run make history, then make regen", life.Last, s.Symbol)
 		}
+		if err := checkSymbol(s); err != nil {
+			return nil, fmt.Errorf("en@%s: %w", life.Last, err)
+		}
 		out = append(out, ManaSymbol{
 			Text: s.Symbol, Group: s.Group, Ident: strings.ReplaceAll(strings.Trim(s.Symbol, "{}"), "/", ""), Meaning: *s.Meaning,
 			Since: life.First, Exact: !life.Oldest, Removed: life.Removed,
 		})
 	}
 	return byRecord(rec, snapshot.FactMana, out, 1)
+}
+
+// checkSymbol refuses a symbol the constants and tables cannot hold: its
+// text becomes an identifier ("{W/U}" → SymbolWU), its colours and ways
+// to pay the entries of a table.
+func checkSymbol(s snapshot.ManaSymbol) error {
+	if !snapshot.IsSymbol(s.Symbol) {
+		return fmt.Errorf("mana symbol %q is not written as a symbol ({W/U}, {2/B}): it can name no constant", s.Symbol)
+	}
+	for _, c := range s.Meaning.Colors {
+		if colorNames[c] == "" {
+			return fmt.Errorf("mana symbol %s: %q is no colour (W, U, B, R or G)", s.Symbol, c)
+		}
+	}
+	for _, p := range s.Meaning.Pay {
+		if !slices.Contains([]string{"W", "U", "B", "R", "G", "C", "X", "Y", "Z", "generic", "life", "snow"}, p) {
+			return fmt.Errorf("mana symbol %s: %q is no way to pay it (a colour, C, X, Y, Z, generic, life or snow)", s.Symbol, p)
+		}
+	}
+	return nil
 }
 
 // byRecord numbers symbols by the record, appending those it lacks, and

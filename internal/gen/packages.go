@@ -28,11 +28,11 @@ func (m *Model) dataFile() *jen.File {
 	)
 	for _, fact := range snapshot.Generated() {
 		l := m.Lists[fact.Name]
-		f.Comment(fact.Table() + " are the " + fact.Label + " of rule " + l.Rule + ".")
+		f.Comment(lineComment(fact.Table() + " are the " + fact.Label + " of rule " + l.Rule + "."))
 		f.Var().Id(fact.Table()).Op("=").Add(table(fact.Package, fact.Table(), l))
 	}
 	for _, c := range m.Categories {
-		f.Comment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + ".")
+		f.Comment(lineComment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + "."))
 		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.Type, c.List))
 	}
 	m.printedData(f)
@@ -84,7 +84,7 @@ func (m *Model) printedData(f *jen.File) {
 			g.Add(v).Op(",")
 		}
 	}))
-	f.Comment("Dropped are names cards print that the rules dropped before " + m.OldestRelease + ", the oldest release the history knows.")
+	f.Comment(lineComment("Dropped are names cards print that the rules dropped before " + m.OldestRelease + ", the oldest release the history knows."))
 	f.Var().Id("Dropped").Op("=").Index().Qual(enumPkg, "Dropped").Add(rows(func(g *jen.Group) {
 		for _, d := range dropped {
 			g.Add(d).Op(",")
@@ -183,7 +183,7 @@ func enumType(f *jen.File, e enumSpec) {
 	t := e.Type
 	tbl := func() *jen.Statement { return jen.Qual(dataPkg, e.Table) }
 	lower := strings.ToLower(t[:1]) + t[1:]
-	f.Commentf("%s is %s (rule %s). Its zero value is no %s and encodes as \"\".", t, article(e.Noun), e.Rule, e.Noun)
+	f.Comment(lineComment(fmt.Sprintf("%s is %s (rule %s). Its zero value is no %s and encodes as \"\".", t, article(e.Noun), e.Rule, e.Noun)))
 	f.Type().Id(t).Id(e.Under)
 	consts(f, t, e.List)
 	f.Comment("The current values in rule order.")
@@ -287,10 +287,10 @@ func (m *Model) manaFile() *jen.File {
 	}
 	f.Const().DefsFunc(func(g *jen.Group) {
 		for i, v := range pl.Values {
-			g.Comment(v.EN + "; accepted by ParseCostPrinted.")
+			g.Comment(lineComment(v.EN + "; accepted by ParseCostPrinted."))
 			if v.Removed != "" {
 				g.Comment("")
-				g.Comment("Deprecated: rule 107.4 lists " + m.PrintedMana[i].Text + " as of " + v.Removed + ": use " + "Symbol" + strings.TrimPrefix(m.PrintedMana[i].Ident, "Printed") + ".")
+				g.Comment(lineComment("Deprecated: rule 107.4 lists " + m.PrintedMana[i].Text + " as of " + v.Removed + ": use " + "Symbol" + strings.TrimPrefix(m.PrintedMana[i].Ident, "Printed") + "."))
 			}
 			g.Id(v.Ident).Id("Symbol").Op("=").Lit(m.PrintedMana[i].Value)
 		}

@@ -173,6 +173,10 @@ func (r *Record) Assign(list string, names []string, base int) ([]int, error) {
 	at := map[string]int{}
 	next := base
 	for _, e := range r.lists[list] {
+		if e.Value < base {
+			// Values are indexes from base: one below it names no name.
+			return nil, fmt.Errorf("values record: %s %q has value %d, but the values of %s start at %d", list, e.Name, e.Value, list, base)
+		}
 		at[history.NameKey(e.Name)] = e.Value
 		next = max(next, e.Value+1)
 	}

@@ -36,7 +36,9 @@ func MaybeDecomposed(s string) bool {
 	// bytes are all under 0xCC; the combining diacritical marks (U+0300
 	// to U+036F) start with 0xCC or 0xCD; general punctuation (the long
 	// dash, the curly apostrophe, Unicode spaces: U+2000 to U+20CF) starts
-	// with 0xE2 0x80 to 0x83 and holds no mark.
+	// with 0xE2 0x80 to 0x83 and holds no mark. Bytes are skipped only
+	// when they continue the character: a stray lead byte must not hide
+	// the mark that follows it.
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -49,7 +51,7 @@ func MaybeDecomposed(s string) bool {
 				return true
 			}
 			continue
-		case c == 0xE2 && i+2 < len(s) && (s[i+1] < 0x83 || s[i+1] == 0x83 && s[i+2] < 0x90):
+		case c == 0xE2 && i+2 < len(s) && s[i+2]&0xC0 == 0x80 && (0x80 <= s[i+1] && s[i+1] < 0x83 || s[i+1] == 0x83 && s[i+2] < 0x90):
 			i += 2
 			continue
 		}

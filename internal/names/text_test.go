@@ -29,6 +29,8 @@ func TestMaybeDecomposed(t *testing.T) {
 		"\u1100\u1161":                true,  // Hangul jamo
 		"Zero\u200bwidth":             false, // invisible, but not a mark (Specials finds it)
 		"שָׁלוֹם":                     true,  // Hebrew points
+		"\xe20\u0328":                 true,  // a stray lead byte does not hide the mark after it
+		"\xe2\x80\u0300":              true,  // nor does a cut-short dash
 	} {
 		if got := MaybeDecomposed(s); got != want || got != holdsMark(s) {
 			t.Errorf("MaybeDecomposed(%+q) = %v, want %v (by definition %v)", s, got, want, holdsMark(s))

@@ -316,8 +316,44 @@ func Markdown(w io.Writer, r *diff.Report, limit int) error {
 		}
 		out = append(out, s...)
 	}
-	_, err := w.Write(out)
+	_, err := io.WriteString(w, fitMarkdown(string(out), limit))
 	return err
+}
+
+// fitMarkdown cuts a Markdown document that is over limit bytes at the
+// end of a line, closing the diff block and the details it cut open, and
+// says so. The sections are fitted one by one, but what precedes them (a
+// table of lists, the lines of a pull request's first screen, the
+// Spanish lag) holds as many names as the snapshots give: without this a
+// pull request naming enough of them gets no comment at all.
+func fitMarkdown(doc string, limit int) string {
+	if len(doc) <= limit {
+		return doc
+	}
+	note := fmt.Sprintf("\n> ⚠️ This report was cut to fit a limit of %d characters. Run `scrape report` for the whole report.\n", limit)
+	// Room for the note, a closed block and the details it can be in.
+	const closers = "```\n</details>\n</details>\n"
+	keep := doc[:max(0, limit-len(note)-len(closers))]
+	keep = keep[:strings.LastIndexByte(keep, '\n')+1]
+	inCode, open := false, 0
+	for _, l := range strings.Split(keep, "\n") {
+		switch {
+		case l == "```diff":
+			inCode = true
+		case inCode && l == "```":
+			inCode = false
+		case !inCode:
+			open += strings.Count(l, "<details>") - strings.Count(l, "</details>")
+		}
+	}
+	var b strings.Builder
+	b.WriteString(keep)
+	if inCode {
+		b.WriteString("```\n")
+	}
+	b.WriteString(strings.Repeat("</details>\n", max(0, open)))
+	b.WriteString(note)
+	return b.String()
 }
 
 // markdownSections are a report's collapsible details, in the order a

@@ -35,7 +35,7 @@ func UpdateMarkdown(w io.Writer, u *diff.Update, limit int) error {
 		b.WriteString("\n")
 	}
 	b.WriteString(lag.String())
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, fitMarkdown(b.String(), limit))
 	return err
 }
 

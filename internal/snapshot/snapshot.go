@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Snapshot is what one language's rules say, as of one effective date.
@@ -210,7 +212,9 @@ func marshalOrdered[V any](m map[string]V, less func(a, b string) bool) ([]byte,
 		case less(b, a):
 			return 1
 		}
-		return 0
+		// Keys less calls alike ("205.3" and "205.03") keep an order of
+		// their own: map order would give two files for one snapshot.
+		return strings.Compare(a, b)
 	})
 	var buf bytes.Buffer
 	buf.WriteByte('{')
@@ -336,12 +340,29 @@ func (s *Snapshot) Validate() error {
 			return fmt.Errorf("snapshot %s@%s: lists holds %q, which is no list of the registry", s.Lang, s.Effective, k)
 		}
 	}
+	for _, f := range Registry {
+		for _, n := range f.Get(s) {
+			if !isName(n) {
+				return fmt.Errorf("snapshot %s@%s: %s (rule %s) holds %q, which is no name: a name is valid UTF-8, not empty, without control characters or surrounding spaces", s.Lang, s.Effective, f.Label, s.RuleOf(f.Name), n)
+			}
+		}
+	}
 	for _, m := range s.ManaSymbols {
 		if !IsManaGroup(m.Group) {
 			return fmt.Errorf("snapshot %s@%s: mana symbol %s has a group %q that is not lower-case words joined by underscores", s.Lang, s.Effective, m.Symbol, m.Group)
 		}
 	}
 	return nil
+}
+
+// isName reports whether n can be a name of a list: extraction never
+// yields anything else, but a snapshot may come from a pull request or
+// a user's hand (an empty name became an empty entry of an exported file).
+func isName(n string) bool {
+	if n == "" || !utf8.ValidString(n) || strings.TrimSpace(n) != n {
+		return false
+	}
+	return !strings.ContainsFunc(n, unicode.IsControl)
 }
 
 // ListRule names the rule that lists key in s ("205.3m", "205.2a"; in

@@ -132,6 +132,9 @@ func (m *Manifest) validate() error {
 			return fmt.Errorf("%s: discover needs link and suffix", where)
 		case s.Captured != nil && (s.Captured.Path == "" || len(s.Captured.SHA256) != 64):
 			return fmt.Errorf("%s: captured needs a path and a sha256", where)
+		case s.Captured != nil && !filepath.IsLocal(filepath.FromSlash(s.Captured.Path)):
+			// scrape -live writes the copy there: never outside sources/.
+			return fmt.Errorf("%s: captured path %q must lie under the sources directory (relative, without ..)", where, s.Captured.Path)
 		}
 		seen[s.ID] = true
 	}
