@@ -2,14 +2,22 @@
 // 205.4a) of the Magic: The Gathering Comprehensive Rules, in English and
 // Spanish.
 //
+// ParseCardType and ParseSupertype read a name in either language and any
+// case, saying why when it is not one the rules list today;
+// FindCardType and FindSupertype look one up without an error.
+// CardTypeValues and SupertypeValues list today's names in rule order,
+// Sorted in the alphabetical order of a language, for a list shown to
+// people. Each value has its English name (String) and Spanish name, the
+// rule that lists it, and its history: Since, Removed, ReplacedBy.
+//
 // # Stable values
 //
 // A constant's number is given once, when the rules first list its name
 // (in order of release, then rule order), and never changes: a value
 // stored in a database or a file means the same name after every rules
 // update. A name the rules drop keeps its constant, marked Deprecated with
-// the release that dropped it and what replaced it (Tribal, replaced by
-// Kindred in 2024-07-30); IsValid is false for it and Parse refuses it with
+// the release that dropped it and what replaced it ("Tribal was removed
+// from rule 205.2a in the release of 2024-07-30, renamed Kindred"); IsValid is false for it and Parse refuses it with
 // a *NameError that says so, while the Values functions list the current
 // names only.
 //
@@ -36,16 +44,6 @@ import (
 // Effective returns the effective dates of the rules the tables come
 // from: English, and Spanish (published later, so possibly older).
 func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
-
-// EffectiveEN and EffectiveES were the effective dates of the tables.
-//
-// Deprecated: they stay at the dates the tables had when they were frozen
-// (2026-09-25): a constant's value never changes, and these changed with
-// every rules update. Use Effective.
-const (
-	EffectiveEN = "2026-09-25"
-	EffectiveES = "2026-09-25"
-)
 
 // NameError is the error of Parse functions: a name that is not in the
 // current list of its rule, with, for a name the rules dropped, the

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+
+	"golang.org/x/text/language"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 )
@@ -97,4 +100,18 @@ func ExampleParseSupertype() {
 	//	legendaria → Legendary Legendario
 	//	básica → Basic Básico
 	//	nevado → Snow Nevado
+}
+
+// Sorted orders names alphabetically in a language, for a list shown to
+// people (the Values functions give rule order): in Spanish by their
+// Spanish names, as a Spanish reader orders them.
+func ExampleSorted() {
+	var names []string
+	for _, t := range cardtype.Sorted(cardtype.CardTypeValues(), language.Spanish) {
+		names = append(names, t.Spanish())
+	}
+	fmt.Println(strings.Join(names, ", "))
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Afín, Artefacto, Batalla, Conjuro, Conspiración, Criatura, Encantamiento, Fenómeno, Instantáneo, Mazmorra, Plan, Planeswalker, Plano, Tierra, Vanguardia
 }

@@ -40,7 +40,7 @@ const (
 	Sorcery CardType = 11
 	// Tribal, listed since at least 2009-07-11.
 	//
-	// Deprecated: removed from the rules in 2024-07-30 (205.2a); replaced by Kindred (rule 205.3m: "tribals" → "kindreds").
+	// Deprecated: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred (rule 205.3m: "tribals" → "kindreds").
 	Tribal CardType = 12
 	// Vanguard (Spanish Vanguardia), listed since 2009-10-01.
 	Vanguard CardType = 13

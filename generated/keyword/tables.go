@@ -474,7 +474,7 @@ const (
 	AbilityRebound Ability = 84
 	// Totem Armor, listed since 2010-04-23.
 	//
-	// Deprecated: removed from the rules in 2024-07-30 (702.89); replaced by Umbra Armor (rule 702.89: "Totem Armor" → "Umbra Armor").
+	// Deprecated: Totem Armor was removed from rule 702.89 in the release of 2024-07-30, renamed Umbra Armor (rule 702.89: "Totem Armor" → "Umbra Armor").
 	AbilityTotemArmor Ability = 85
 	// Infect, listed since 2010-10-01.
 	AbilityInfect Ability = 86

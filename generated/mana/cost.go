@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -61,6 +62,10 @@ func (c Cost) Pips() []Pip {
 func (c Cost) each(f func(Pip) bool) {
 	s := c.text
 	for i := 0; i < len(s); {
+		if s[i] != '{' { // a face separator, " // "
+			i += len(faceSep)
+			continue
+		}
 		j := strings.IndexByte(s[i:], '}')
 		body := s[i+1 : i+j]
 		var p Pip
@@ -80,11 +85,14 @@ func (c Cost) each(f func(Pip) bool) {
 func (c Cost) String() string { return c.text }
 
 // ManaValue is the cost's mana value (rule 202.3): numbers count their
-// value, X counts 0, {2/W} counts 2, every other symbol 1.
+// value, X counts 0, {2/W} counts 2, every other symbol 1. A cost of
+// several faces is a split card's (709.4b: its mana value is that of its
+// faces' combined costs): the sum of its faces'.
 func (c Cost) ManaValue() int { return c.mv }
 
 // Colors returns the colours of the cost (rule 202.2): every colour of
-// every symbol, hybrid symbols counting all their colours.
+// every symbol, hybrid symbols counting all their colours; for a cost of
+// several faces, every colour of every face (709.4b).
 func (c Cost) Colors() Colors { return c.colors }
 
 // MarshalText returns the cost in the rules' notation ("" for no cost).
@@ -117,19 +125,34 @@ func costErr(in string, pos int, sym, reason string) error {
 
 // ParseCost reads a cost in strict notation ("{2}{W/U}{G/P}"): only
 // symbols rule 107.4 defines, written as it writes them. The empty string
-// is a card without a mana cost. It allocates nothing unless it fails.
-func ParseCost(s string) (Cost, error) { return parseCost(s, false) }
+// is a card without a mana cost. The faces of a card with several ("{2}{W}
+// // {2}{B}", a split card) are joined by " // ", and each is kept
+// (Faces); a face with no mana cost is empty ("{1}{G} // "). It
+// allocates nothing unless it fails. An error that says ParseCostLenient
+// reads the input is only given when it does.
+func ParseCost(s string) (Cost, error) { return withHint(parseCost(s, false)) }
 
 // ParseCostPrinted is ParseCost that also accepts the symbols cards print
 // outside rule 107.4, with what their reminder text says they mean;
 // Cost.Printed reports it.
-func ParseCostPrinted(s string) (Cost, error) { return parseCost(s, true) }
+func ParseCostPrinted(s string) (Cost, error) { return withHint(parseCost(s, true)) }
+
+// faceSep joins the faces of a cost, as it joins those of a type line.
+const faceSep = " // "
 
 func parseCost(s string, printed bool) (Cost, error) {
 	c := Cost{text: s}
 	for i := 0; i < len(s); {
 		if s[i] != '{' {
-			return Cost{}, costErr(s, i, s[i:i+1], "expected '{' (strict notation writes every symbol in braces; try lenient mode for shorthand like 2WW)")
+			if strings.HasPrefix(s[i:], faceSep) {
+				i += len(faceSep)
+				continue
+			}
+			why := "strict notation writes every symbol in braces"
+			if s[i] == '/' || s[i] == ' ' {
+				why = "strict notation joins faces by \" // \""
+			}
+			return Cost{}, costErr(s, i, s[i:i+1], "expected '{' ("+why+")")
 		}
 		j := strings.IndexByte(s[i:], '}')
 		if j < 0 {
@@ -204,7 +227,7 @@ func pipFor(s string, i int, body string, printed bool) (Pip, error) {
 		return Pip{}, costErr(s, i, "{"+body+"}", reason)
 	}
 	if r, removed := sym.Removed(); removed && !sym.Printed() {
-		return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" was removed from rule 107.4 in the release of "+r)
+		return Pip{}, costErr(s, i, "{"+body+"}", enum.RemovedReason(braced(body), "mana symbol", sym.String(), "107.4", r, ""))
 	}
 	if sym.Printed() && !printed {
 		return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" is printed on cards (\""+sym.Reminder()+"\") but not defined by rule 107.4; ParseCostPrinted (validate -printed) accepts it")
@@ -286,16 +309,23 @@ func permute(a []string, k int, f func([]string) bool) bool {
 
 // ParseCostLenient reads the community's shorthand as well: "2WW",
 // lower case, spaces, hybrid halves in either order ({U/W}), split generic
-// ({1}{1}). The result is canonical: variable symbols first, then one
-// generic number, then the other symbols in the order given.
+// ({1}{1}), faces joined by "//" with or without spaces ("2W//2B"). The
+// result is canonical: in each face, variable symbols first, then one
+// generic number, then the other symbols in the order given; faces
+// joined by " // ".
 func ParseCostLenient(s string) (Cost, error) {
 	var l lenientCost
+	var faces []string
 	up := asciiUpper(s) // same length as s, so positions in errors stay right
 	for i := 0; i < len(up); {
 		var err error
 		switch ch := up[i]; {
 		case ch == ' ' || ch == '\t':
 			i++
+		case strings.HasPrefix(up[i:], "//"): // the faces of a split card
+			faces = append(faces, l.canonical())
+			l = lenientCost{}
+			i += 2
 		case ch >= '0' && ch <= '9':
 			j := i
 			for j < len(up) && up[j] >= '0' && up[j] <= '9' {
@@ -326,7 +356,8 @@ func ParseCostLenient(s string) (Cost, error) {
 			return Cost{}, err
 		}
 	}
-	return ParseCost(l.canonical())
+	faces = append(faces, l.canonical())
+	return parseCost(strings.Join(faces, faceSep), false)
 }
 
 // lenientCost gathers what ParseCostLenient read: the generic amount, the

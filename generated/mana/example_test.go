@@ -86,3 +86,47 @@ func ExampleParseSymbol() {
 	// Output:
 	// {C/W} monocolored_hybrid 1 <nil>
 }
+
+// A split card's cost keeps its faces (709.4); its mana value and colours
+// are those of the faces combined (709.4b). A double-faced card has its
+// front face's in a deck (712.8a): Faces()[0].
+func ExampleCost_Faces() {
+	c, _ := mana.ParseCost("{2}{W} // {2}{B}")
+	fmt.Println(c.ManaValue(), c.Colors(), c.Len())
+	for _, f := range c.Faces() {
+		fmt.Println(f, f.ManaValue(), f.Colors())
+	}
+	// Output:
+	// 6 WB 4
+	// {2}{W} 3 W
+	// {2}{B} 3 B
+}
+
+// A LenientCost field decodes costs as people type them, where a Cost
+// field wants the rules' notation and says when lenient mode reads the
+// input; both encode in the rules' notation.
+func ExampleLenientCost() {
+	var card struct {
+		Cost mana.LenientCost `json:"mana_cost"`
+	}
+	err := json.Unmarshal([]byte(`{"mana_cost": "1B // 2r"}`), &card)
+	fmt.Println(card.Cost, card.Cost.ManaValue(), err)
+	var strict struct {
+		Cost mana.Cost `json:"mana_cost"`
+	}
+	fmt.Println(json.Unmarshal([]byte(`{"mana_cost": "1B"}`), &strict))
+	// Output:
+	// {1}{B} // {2}{R} 5 <nil>
+	// mana cost "1B": position 1: expected '{' (strict notation writes every symbol in braces); ParseCostLenient (validate -lenient) reads it as {1}{B}
+}
+
+// Colours decode from their letters or from an array of them, as card
+// databases write them, and encode as letters.
+func ExampleColors_UnmarshalJSON() {
+	var card struct{ Colors mana.Colors }
+	_ = json.Unmarshal([]byte(`{"Colors": ["U", "W"]}`), &card)
+	b, _ := json.Marshal(card)
+	fmt.Println(card.Colors.Letters(), string(b))
+	// Output:
+	// [W U] {"Colors":"WU"}
+}

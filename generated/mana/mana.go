@@ -3,6 +3,15 @@
 // (202.2), mana value (202.3) and the ways a cost can be paid (107.4e,
 // 107.4f, 107.4h).
 //
+// ParseCost reads a cost as the rules write it ("{2}{W/U}"),
+// ParseCostLenient as people type it ("2WW"), ParseCostPrinted with the
+// symbols cards print outside 107.4 ({C/P}); a Cost gives its mana value,
+// colours, symbols and PaymentOptions. A split card's cost keeps its faces
+// ("{2}{W} // {2}{B}", 709.4): its mana value and colours are those of the
+// faces combined, and Faces gives each. In a struct decoded by
+// encoding/json, a Cost field reads the rules' notation, a LenientCost
+// field shorthand too, a PrintedCost field the printed symbols too.
+//
 // Numeric symbols are read as the rules write them, "{0}, {1}, {2}, ...
 // and so on": any number an int holds, with no other limit; a number or a
 // mana value that overflows is an error.
@@ -18,6 +27,8 @@
 // Every type encodes as the text a person reads: a Symbol as "{W/U}", a
 // Pip as "{2}" or "{W}", a Cost as "{2}{W/U}", Colors as "WU", a Payment as
 // "{W} and 2 life". Zero values encode as "" (a Pip's zero value is {0}).
+// Colors also decode from a JSON array of letters (["W","U"]), as card
+// databases write them.
 //
 // # How this package is made
 //
@@ -27,6 +38,8 @@
 package mana
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -38,16 +51,6 @@ import (
 // Effective returns the effective dates of the rules the tables come
 // from: English, and Spanish (published later, so possibly older).
 func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
-
-// EffectiveEN and EffectiveES were the effective dates of the tables.
-//
-// Deprecated: they stay at the dates the tables had when they were frozen
-// (2026-09-25): a constant's value never changes, and these changed with
-// every rules update. Use Effective.
-const (
-	EffectiveEN = "2026-09-25"
-	EffectiveES = "2026-09-25"
-)
 
 // Symbol is a mana symbol of rule 107.4 other than the numeric ones, which
 // a Pip carries as a number. Its zero value is no symbol and encodes as "".
@@ -288,8 +291,30 @@ func (c Colors) Letters() []string {
 	return out
 }
 
-// MarshalText returns the letters ("WU"; "" for colorless).
+// MarshalText returns the letters ("WU"; "" for colorless): the one
+// encoding of colours of this module, which validate -manacost writes
+// too.
 func (c Colors) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalJSON reads the letters as a string ("WU"), as MarshalText
+// writes them, or as an array of one-letter strings (["W","U"]), as card
+// databases write them and validate -manacost did before it wrote them as
+// MarshalText does; null leaves c unchanged, as encoding/json does for
+// values.
+func (c *Colors) UnmarshalJSON(b []byte) error {
+	var letters []string
+	switch err := json.Unmarshal(b, &letters); {
+	case bytes.Equal(bytes.TrimSpace(b), []byte("null")):
+		return nil
+	case err == nil:
+		return c.UnmarshalText([]byte(strings.Join(letters, "")))
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return errors.New("mana: colours are a string of letters (\"WU\") or an array of them ([\"W\",\"U\"])")
+	}
+	return c.UnmarshalText([]byte(s))
+}
 
 // UnmarshalText reads colour letters in any order and case ("uw").
 func (c *Colors) UnmarshalText(b []byte) error {

@@ -43,7 +43,7 @@ func Choose(c Category, choice string) (Subtype, error) {
 	}
 	if _, err := Parse(c, choice); err != nil {
 		if ne, ok := err.(*NameError); ok && ne.Removed != "" {
-			return fail(q + " is no longer " + enum.Article(c.String()) + " type: the rules dropped it in " + ne.Removed)
+			return fail(enum.RemovedReason(q, ne.Noun, ne.Printed, ne.Rule, ne.Removed, ne.ReplacedBy))
 		}
 	}
 	if parts, ok := split(c, choice); ok && len(parts) > 1 {

@@ -269,7 +269,11 @@ func TestChoose(t *testing.T) {
 	choose("  ", "nothing was chosen")
 	t.Run("removed", func(t *testing.T) {
 		gone, release := picks.RemovedCreature(t)
-		want := prefix + `"` + gone.String() + `" is no longer ` + article(subtype.CategoryCreature.String()+" type") + ": the rules dropped it in " + release
+		// Worded as Parse words it (one wording across packages).
+		want := prefix + `"` + gone.String() + `" is no longer ` + article(subtype.CategoryCreature.String()+" type") + ": " + gone.String() + " was removed from rule " + subtype.CategoryCreature.Rule() + " in the release of " + release
+		if next, ok := gone.ReplacedBy(); ok {
+			want += ", renamed " + next.String()
+		}
 		if st, err := subtype.Choose(subtype.CategoryCreature, gone.String()); err == nil || err.Error() != want {
 			t.Errorf("Choose(%q) = %v, %v; want the error %s", gone, st, err, want)
 		}

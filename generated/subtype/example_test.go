@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"golang.org/x/text/language"
+
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/subtype"
 )
@@ -123,6 +125,50 @@ func ExampleChoose() {
 	//	tritón → Merfolk
 	//	subtype: choosing a creature type: rule 205.3e: "Merfolk Wizard" is 2 creature types (Merfolk, Wizard); choose one
 	//	subtype: choosing a creature type: rule 205.3e: "Swamp" is a land type (Swamp), not a creature type
-	//	subtype: choosing a creature type: rule 205.3e: "Cephalid" is no longer a creature type: the rules dropped it in 2024-07-30
+	//	subtype: choosing a creature type: rule 205.3e: "Cephalid" is no longer a creature type: Cephalid was removed from rule 205.3m in the release of 2024-07-30
 	//	subtype: choosing a creature type: rule 205.3e: "truck" is not a creature type
+}
+
+// Rule 205.3i names the basic land types; the rules first did in the
+// release of 2022-09-08, and no earlier release says which are basic.
+func ExampleBasicLandValues() {
+	for _, l := range subtype.BasicLandValues() {
+		since, _ := l.BasicSince()
+		fmt.Println(l, l.Spanish(), since)
+	}
+	fmt.Println(subtype.LandUrzas.IsBasic())
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Forest Bosque 2022-09-08
+	//	Island Isla 2022-09-08
+	//	Mountain Montaña 2022-09-08
+	//	Plains Llanura 2022-09-08
+	//	Swamp Pantano 2022-09-08
+	//	false
+}
+
+// BasicSince is when rule 205.3i first named a land type basic, a fact of
+// history: Forest was basic long before (cards printed Basic Land —
+// Forest from the start), but no release before 2022-09-08 says so.
+// IsBasic answers by today's rules, for data of any age.
+func ExampleLand_BasicSince() {
+	since, named := subtype.LandForest.BasicSince()
+	fmt.Println(since, named)
+	// Output:
+	// 2022-09-08 true
+}
+
+// Sorted orders names alphabetically for a list shown to people: in
+// Spanish by their Spanish names, an accented letter with its letter.
+func ExampleSorted() {
+	es := subtype.Sorted(subtype.CreatureValues(), language.Spanish)
+	for _, c := range es[:4] {
+		fmt.Println(c.Spanish(), "—", c)
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Abanderado — Flagbearer
+	//	Ácaro — Mite
+	//	Acechador nocturno — Nightstalker
+	//	Acorazado — Dreadnought
 }

@@ -3,6 +3,17 @@
 // Planar, ...), in English and Spanish, which card types each category
 // goes with (205.3c, 205.3d), and the rule on choosing a subtype.
 //
+// Each category's functions read and list its names: ParseCreature reads
+// a creature type in either language and any case, saying why when the
+// rules do not list it today, FindCreature looks one up without an error,
+// CreatureValues lists today's creature types in rule order, and Sorted
+// orders them alphabetically for a language, for a list shown to people;
+// likewise ParseLand, LandValues and the others. Choose checks a player's
+// choice of one subtype ("choose a creature type", 205.3e). IsBasic and
+// BasicLandValues say which land types are basic (205.3i). Each value has
+// its English name (String) and Spanish name, its rule, and its history:
+// Since, Removed, ReplacedBy. Subtype holds a subtype of any category.
+//
 // # Stable values
 //
 // A constant's number is given once, when the rules first list its name
@@ -47,16 +58,6 @@ import (
 // Effective returns the effective dates of the rules the tables come
 // from: English, and Spanish (published later, so possibly older).
 func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
-
-// EffectiveEN and EffectiveES were the effective dates of the tables.
-//
-// Deprecated: they stay at the dates the tables had when they were frozen
-// (2026-09-25): a constant's value never changes, and these changed with
-// every rules update. Use Effective.
-const (
-	EffectiveEN = "2026-09-25"
-	EffectiveES = "2026-09-25"
-)
 
 // NameError is the error of Parse functions: a name that is not in the
 // current list of its rule, with, for a name the rules dropped, the

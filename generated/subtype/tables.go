@@ -1000,7 +1000,7 @@ const (
 	CreatureCentaur Creature = 32
 	// Cephalid, listed since at least 2009-07-11.
 	//
-	// Deprecated: removed from the rules in 2024-07-30 (205.3m).
+	// Deprecated: Cephalid was removed from rule 205.3m in the release of 2024-07-30.
 	CreatureCephalid Creature = 33
 	// Chimera (Spanish Quimera), listed since at least 2009-07-11.
 	CreatureChimera Creature = 34
@@ -1118,7 +1118,7 @@ const (
 	CreatureHorse Creature = 90
 	// Hound, listed since at least 2009-07-11.
 	//
-	// Deprecated: removed from the rules in 2020-07-03 (205.3m).
+	// Deprecated: Hound was removed from rule 205.3m in the release of 2020-07-03.
 	CreatureHound Creature = 91
 	// Human (Spanish Humano), listed since at least 2009-07-11.
 	CreatureHuman Creature = 92
@@ -1196,7 +1196,7 @@ const (
 	CreatureMystic Creature = 128
 	// Naga, listed since 2015-01-23.
 	//
-	// Deprecated: removed from the rules in 2024-07-30 (205.3m).
+	// Deprecated: Naga was removed from rule 205.3m in the release of 2024-07-30.
 	CreatureNaga Creature = 129
 	// Nautilus (Spanish Nautilo), listed since at least 2009-07-11.
 	CreatureNautilus Creature = 130
@@ -1368,7 +1368,7 @@ const (
 	CreatureVedalken Creature = 213
 	// Viashino, listed since at least 2009-07-11.
 	//
-	// Deprecated: removed from the rules in 2024-07-30 (205.3m).
+	// Deprecated: Viashino was removed from rule 205.3m in the release of 2024-07-30.
 	CreatureViashino Creature = 214
 	// Volver, listed since at least 2009-07-11.
 	CreatureVolver Creature = 215
@@ -1600,7 +1600,7 @@ const (
 	CreatureSpy Creature = 328
 	// Anteater, listed since at least 2009-07-11.
 	//
-	// Deprecated: removed from the rules in 2015-01-23 (205.3m).
+	// Deprecated: Anteater was removed from rule 205.3m in the release of 2015-01-23.
 	CreatureAnteater Creature = 329
 )
 
@@ -2134,7 +2134,7 @@ const (
 	PlanarIxalan Planar = 56
 	// Kaladesh, listed since 2023-04-14.
 	//
-	// Deprecated: removed from the rules in 2025-02-07 (205.3n).
+	// Deprecated: Kaladesh was removed from rule 205.3n in the release of 2025-02-07.
 	PlanarKaladesh Planar = 57
 	// Kylem, listed since 2023-04-14.
 	PlanarKylem Planar = 58

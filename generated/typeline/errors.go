@@ -161,17 +161,13 @@ func (p *parser) removed(w string, s *sense) *Error {
 	if s.Form == formDropped {
 		d := &data.Dropped[s.Ref]
 		return p.fail(d.Table.Rule, CauseRemoved, w, func() string {
-			return quote(w) + " is not " + enum.Article(d.Table.Noun) + " of the rules: " + d.What + "; the rules dropped it before " + data.OldestRelease + ", the oldest release the history knows"
+			return quote(w) + " is not " + enum.Article(d.Table.Noun) + " of the rules: " + d.What + "; it was removed from rule " + d.Table.Rule + " before the release of " + data.OldestRelease + ", the oldest the history knows"
 		})
 	}
 	t := tableOf(s)
 	return p.fail(t.Rule, CauseRemoved, w, func() string {
 		e := t.Entry(int(s.V))
-		reason := quote(w) + " is no longer " + enum.Article(t.Noun) + ": the rules dropped " + e.EN + " from rule " + t.Rule + " in the release of " + e.Removed
-		if e.ReplacedBy != "" {
-			reason += " and renamed it " + e.ReplacedBy
-		}
-		return reason
+		return enum.RemovedReason(quote(w), t.Noun, e.EN, t.Rule, e.Removed, e.ReplacedBy)
 	})
 }
 

@@ -36,11 +36,14 @@ func ExampleValidate() {
 	//	type line "Creature — Forest": rule 205.3d: "Forest" is a land type, but Creature cannot have land types
 	//	Enchantment Land — Urza's Saga ok
 	//	type line "Creature - Elf": rule 205.3: "-" stands where the long dash "—" belongs: subtypes follow " — "
-	//	type line "Tribal Instant — Elf": rule 205.2a: "Tribal" is no longer a card type: the rules dropped Tribal from rule 205.2a in the release of 2024-07-30 and renamed it Kindred
+	//	type line "Tribal Instant — Elf": rule 205.2a: "Tribal" is no longer a card type: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred
 }
 
+// A Face holds its names in English order whatever the line's language:
+// Spanish prints the noun first ("Criatura artefacto") and creature types
+// in the reverse order ("Hechicero humano", Sen Triplets' Spanish line).
 func ExampleParse() {
-	for _, line := range []string{"Criatura — Saga", "Encantamiento — Saga", "criatura artefacto legendaria — humano guerrero"} {
+	for _, line := range []string{"Criatura — Saga", "Encantamiento — Saga", "criatura artefacto legendaria — hechicero humano"} {
 		tl, err := typeline.Parse(line, typeline.Spanish)
 		if err != nil {
 			fmt.Println(err)
@@ -52,7 +55,7 @@ func ExampleParse() {
 	//
 	//	Criatura — Saga → Creature — Hag → Criatura — Saga
 	//	Encantamiento — Saga → Enchantment — Saga → Encantamiento — Saga
-	//	criatura artefacto legendaria — humano guerrero → Legendary Artifact Creature — Human Warrior → Criatura artefacto legendaria — Humano Guerrero
+	//	criatura artefacto legendaria — hechicero humano → Legendary Artifact Creature — Human Wizard → Criatura artefacto legendaria — Hechicero humano
 }
 
 // Every error says what caused it, and the word that did: here a card
@@ -97,7 +100,7 @@ func ExampleParseLang() {
 	fmt.Println(err)
 	// Output:
 	// es <nil>
-	// type line "fr": "fr" is not a language of the rules: want en or es
+	// type line "fr": "fr" is not a language of the rules: want en, es or either
 }
 
 // Printed mode reads lines as cards print them and says what the rules
@@ -118,10 +121,74 @@ func ExampleOptions_Parse() {
 	fmt.Println(err)
 	// With the rules of 2026-09-25, this prints:
 	//
-	//	Creature — Wizard Moonfolk <nil>
+	//	Creature — Moonfolk Wizard <nil>
 	//	"-" → "—": a hyphen where the rules print the long dash
 	//	"pueblo lunar" → "Pueblo-lunar": spelled without the hyphen of the rules page (Pueblo-lunar)
 	//	Criatura — Hechicero pueblo-lunar
 	//	type line "Criatura — Bestia felina": rule 205.3m: "felina" is not how the rules spell the creature type Cat, Felino; cards print it so (feminine agreement after a feminine type (Bestia felina)): printed mode accepts it
-	//	type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; the rules dropped it before 2009-07-11, the oldest release the history knows
+	//	type line "Criatura — Señor trasgo": rule 205.3m: "Señor" is not a creature type of the rules: Lord, a creature type cards printed until the rules dropped it; cards with it now read their other creature types; it was removed from rule 205.3m before the release of 2009-07-11, the oldest the history knows
+}
+
+// Translate gives a line in the other language as that language's cards
+// print it today: Spanish puts a creature type after the one it qualifies
+// and a complement ("de Urza") after its noun, keeps the order of other
+// subtypes, and prints the later subtypes in lower case. The lines are
+// those of Spanish cards (Ancestor's Chosen, Urza's Power Plant, Sen
+// Triplets, a dual land of Commander Legends).
+func ExampleOptions_Translate() {
+	spanish := typeline.Options{Lang: typeline.Spanish}
+	for _, line := range []string{
+		"Criatura — Clérigo humano",
+		"Tierra — Central de energía de Urza",
+		"Criatura artefacto legendaria — Hechicero humano",
+		"Tierra — Bosque llanura",
+	} {
+		english, _ := spanish.Translate(line, typeline.English)
+		back, _ := typeline.Options{}.Translate(english, typeline.Spanish)
+		fmt.Printf("%s → %s → %s\n", line, english, back)
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Criatura — Clérigo humano → Creature — Human Cleric → Criatura — Clérigo humano
+	//	Tierra — Central de energía de Urza → Land — Urza’s Power-Plant → Tierra — Central de energía de Urza
+	//	Criatura artefacto legendaria — Hechicero humano → Legendary Artifact Creature — Human Wizard → Criatura artefacto legendaria — Hechicero humano
+	//	Tierra — Bosque llanura → Land — Forest Plains → Tierra — Bosque llanura
+}
+
+// Either reads a line in the language it is in; a line neither language
+// reads gets the error of the one it is most likely in. TypeLine decodes
+// so, and a Printed field reads lines as cards print them.
+func ExampleOptions_LangOf() {
+	either := typeline.Options{Lang: typeline.Either}
+	for _, line := range []string{"Creature — Human Cleric", "Criatura — Clérigo humano", "Criatura — Zombi"} {
+		fmt.Println(either.LangOf(line), either.Validate(line))
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	en <nil>
+	//	es <nil>
+	//	es type line "Criatura — Zombi": rule 205.3: "Zombi" is not a creature type, nor a subtype of any category
+}
+
+// A Printed field decodes card data as cards and card databases print it
+// (MTGJSON writes " - " for the long dash); a TypeLine field wants the
+// rules' spelling. Both encode the line in English as the rules spell it.
+func ExamplePrinted() {
+	var card struct {
+		TypeLine typeline.Printed `json:"type_line"`
+	}
+	for _, data := range []string{`{"type_line": "Creature - Human Cleric"}`, `{"type_line": "Criatura — Bestia felina"}`} {
+		err := json.Unmarshal([]byte(data), &card)
+		b, _ := json.Marshal(card)
+		fmt.Println(string(b), len(card.TypeLine.Notes), err)
+	}
+	var strict struct {
+		TypeLine typeline.TypeLine `json:"type_line"`
+	}
+	fmt.Println(json.Unmarshal([]byte(`{"type_line": "Creature - Human Cleric"}`), &strict))
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	{"type_line":"Creature — Human Cleric"} 1 <nil>
+	//	{"type_line":"Creature — Cat Beast"} 1 <nil>
+	//	type line "Creature - Human Cleric": rule 205.3: "-" stands where the long dash "—" belongs: subtypes follow " — "
 }

@@ -10,13 +10,15 @@ import (
 // "Legendary Creature — Time Lord Doctor".
 func (f Face) String() string { return f.Format(English) }
 
-// Format returns the face as a type line prints it in lang, with the
-// names as the rules list them. A Spanish line puts the card types in
+// Format returns the face as a type line prints it in lang today, with
+// the names as the rules list them. A Spanish line puts the card types in
 // the reverse order, the noun first ("Artifact Creature" is "Criatura
 // artefacto"), then the supertypes, agreeing with that noun ("Criatura
-// legendaria"); a name no Spanish source translates yet is written in
-// English.
+// legendaria"), and its subtypes in the order Spanish cards print them
+// ("Guerrero humano" for Human Warrior; see Options.Translate); a name no Spanish
+// source translates yet is written in English. Either is English.
 func (f Face) Format(lang Lang) string {
+	lang = lang.written()
 	var b strings.Builder
 	word := func(s string) {
 		if b.Len() > 0 {
@@ -49,12 +51,19 @@ func (f Face) Format(lang Lang) string {
 	}
 	if len(f.Subtypes) > 0 {
 		b.WriteString(" —")
-		for _, s := range f.Subtypes {
+		subs := f.Subtypes
+		if lang == Spanish {
+			subs = spanishOrder(subs)
+		}
+		for i, s := range subs {
 			b.WriteByte(' ')
-			if lang == Spanish {
-				b.WriteString(spanishOr(s.Spanish(), s.String()))
-			} else {
+			switch {
+			case lang != Spanish:
 				b.WriteString(s.String())
+			case i == 0:
+				b.WriteString(spanishOr(s.Spanish(), s.String()))
+			default:
+				b.WriteString(spanishInLine(s, spanishOr(s.Spanish(), s.String())))
 			}
 		}
 	}
@@ -92,7 +101,8 @@ func supertypeForm(s cardtype.Supertype, fem bool) string {
 // joined by " // ".
 func (t TypeLine) String() string { return t.Format(English) }
 
-// Format returns the line as it prints in lang.
+// Format returns the line as it prints in lang today (Face.Format): the
+// line of another language translated, each language in its own order.
 func (t TypeLine) Format(lang Lang) string {
 	parts := make([]string, len(t.Faces))
 	for i, f := range t.Faces {
@@ -104,23 +114,38 @@ func (t TypeLine) Format(lang Lang) string {
 // MarshalText returns the line in English ("" for no faces).
 func (t TypeLine) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
-// UnmarshalText reads a line in English, or else in Spanish; "" is the
-// zero value. The error, if both fail, is the English one.
+// UnmarshalText reads a line by the rules in English or in Spanish
+// (Either); "" is the zero value. A line neither language reads gets the
+// error of the language it is most likely in. Printed reads lines as
+// cards print them.
 func (t *TypeLine) UnmarshalText(b []byte) error {
+	return t.unmarshal(b, false)
+}
+
+func (t *TypeLine) unmarshal(b []byte, printed bool) error {
 	if len(b) == 0 {
 		*t = TypeLine{}
 		return nil
 	}
-	x, err := Parse(string(b), English)
-	if err != nil {
-		var errES error
-		if x, errES = Parse(string(b), Spanish); errES != nil {
-			return err
-		}
+	x, err := Options{Lang: Either, Printed: printed}.Parse(string(b))
+	if err == nil {
+		*t = x
 	}
-	*t = x
-	return nil
+	return err
 }
+
+// Printed is a TypeLine read as cards print it (Options.Printed), in
+// English or in Spanish (Either): a field of card data decoded by
+// encoding/json, where "Creature - Zombie" (a hyphen for the long dash)
+// or "Criatura — Bestia felina" fails a TypeLine field and reads here,
+// with the Notes saying what the rules spell differently. It encodes as
+// TypeLine does, the line in English as the rules spell it, which both
+// read back.
+type Printed struct{ TypeLine }
+
+// UnmarshalText reads a line as printed, in either language; "" is the
+// zero value.
+func (p *Printed) UnmarshalText(b []byte) error { return p.unmarshal(b, true) }
 
 // MarshalText returns the face in English ("" for an empty face).
 func (f Face) MarshalText() ([]byte, error) { return []byte(f.String()), nil }

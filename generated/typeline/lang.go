@@ -8,32 +8,43 @@ import (
 // Lang is the language of a type line. Its zero value is English.
 type Lang uint8
 
-// The languages of the rules.
+// The languages of the rules, and Either, which reads a line in the one it
+// is in.
 const (
 	English Lang = iota
 	Spanish
+	// Either reads a line in English or in Spanish, whichever reads it (a
+	// line both read, such as "Planeswalker — Jace", is English); a line
+	// neither reads gets the error of the language most of its words
+	// belong to ("Criatura — Zombi" is a Spanish line whose Zombi is no
+	// creature type). Options.LangOf says which. Format and Translate
+	// write Either as English.
+	Either
 )
 
-// String returns the language's code: "en" or "es".
+// String returns the language's code: "en", "es" or "either".
 func (l Lang) String() string {
 	switch l {
 	case English:
 		return "en"
 	case Spanish:
 		return "es"
+	case Either:
+		return "either"
 	}
 	return "Lang(" + strconv.Itoa(int(l)) + ")"
 }
 
 // MarshalText returns the language's code.
 func (l Lang) MarshalText() ([]byte, error) {
-	if l > Spanish {
+	if l > Either {
 		return nil, &Error{Rule: "", Cause: CauseLanguage, Reason: l.String() + " is not a language of the rules"}
 	}
 	return []byte(l.String()), nil
 }
 
-// UnmarshalText reads "en" or "es" (any case); "" is English, the zero value.
+// UnmarshalText reads "en", "es" or "either" (any case); "" is English,
+// the zero value.
 func (l *Lang) UnmarshalText(b []byte) error {
 	x, err := ParseLang(string(b))
 	if err == nil {
@@ -42,15 +53,18 @@ func (l *Lang) UnmarshalText(b []byte) error {
 	return err
 }
 
-// ParseLang reads a language code: "en" or "es", any case; "" is English.
+// ParseLang reads a language code: "en", "es" or "either", any case; ""
+// is English.
 func ParseLang(s string) (Lang, error) {
 	switch strings.ToLower(s) {
 	case "", "en":
 		return English, nil
 	case "es":
 		return Spanish, nil
+	case "either":
+		return Either, nil
 	}
-	return 0, &Error{Line: s, Cause: CauseLanguage, Reason: quote(s) + " is not a language of the rules: want en or es"}
+	return 0, &Error{Line: s, Cause: CauseLanguage, Reason: quote(s) + " is not a language of the rules: want en, es or either"}
 }
 
 func langName(l Lang) string {
@@ -58,4 +72,13 @@ func langName(l Lang) string {
 		return "Spanish"
 	}
 	return "English"
+}
+
+// written is the language a line is written in for lang: Either writes
+// English.
+func (l Lang) written() Lang {
+	if l == Spanish {
+		return Spanish
+	}
+	return English
 }

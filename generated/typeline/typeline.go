@@ -4,6 +4,14 @@
 // line's card types (205.3d). Faces of multi-faced cards are joined by
 // " // ".
 //
+// Validate and Parse read a line by the rules in English, Spanish or
+// Either (the language it is in); Options{Printed: true} reads it as cards
+// print it. A TypeLine's Format writes it in either language, and
+// Options.Translate turns a line of one language into the other, each in
+// the order its cards print today. In a struct decoded by encoding/json,
+// a TypeLine field reads a line by the rules in either language, a
+// Printed field as cards print it.
+//
 // # Case, order and language
 //
 // Lines are read in any case, in both languages ("creature — elf" is
@@ -12,12 +20,15 @@
 // prints them in any order ("Criatura legendaria"). Each line is read in
 // one language: a Spanish word in an English line (or the reverse) is an
 // error that names the word and its language, unless both languages spell
-// the name alike (Planeswalker, Elf is Elfo). A Spanish name is resolved
-// within the categories of the line's card types: "Saga" is the
-// enchantment type Saga on an enchantment and the creature type Hag on a
-// creature. Subtypes keep the line's order: the rules give them none, and
-// Spanish cards usually print them in the reverse of the English order
-// ("Guerrero humano" for Human Warrior).
+// the name alike (Planeswalker, Elf is Elfo); Either reads a line in the
+// language it is in, and a line neither reads gets the error of the
+// language most likely its own. A Spanish name is resolved within the
+// categories of the line's card types: "Saga" is the enchantment type
+// Saga on an enchantment and the creature type Hag on a creature. The
+// rules give subtypes no order, but cards do: Spanish cards print creature
+// types in the reverse of the English order ("Guerrero humano" for Human
+// Warrior). A Face holds its names in English order whatever the line's
+// language, and Format writes each language's (see Options.Translate).
 //
 // # The rules' mode and printed mode
 //
@@ -56,7 +67,11 @@ import (
 	"github.com/mtgrules/crgen/generated/subtype"
 )
 
-// Face is one face of a type line.
+// Face is one face of a type line, its names in the order an English
+// line prints them, whatever the language it was read in: Parse of
+// "Criatura artefacto — Guerrero humano" gives the card types Artifact,
+// Creature and the subtypes Human, Warrior, and Format writes each
+// language's order back.
 type Face struct {
 	Supertypes []cardtype.Supertype
 	CardTypes  []cardtype.CardType
@@ -118,6 +133,7 @@ func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang
 // Validate checks a type line. It allocates nothing for a valid line, in
 // either mode.
 func (o Options) Validate(line string) error {
+	o = o.resolved(line)
 	v := fastRead(line, o.Lang)
 	if v == fastValid {
 		return nil
@@ -130,6 +146,9 @@ func (o Options) Validate(line string) error {
 // verdict, for callers that count or filter. It allocates nothing,
 // whatever the line.
 func (o Options) Valid(line string) bool {
+	if o.Lang == Either {
+		return (Options{Lang: English, Printed: o.Printed}).Valid(line) || (Options{Lang: Spanish, Printed: o.Printed}).Valid(line)
+	}
 	v := fastRead(line, o.Lang)
 	if v == fastValid {
 		return true
@@ -141,13 +160,18 @@ func (o Options) Valid(line string) bool {
 // Parse reads a type line into its faces and, in printed mode, the notes
 // on the forms it prints that the rules spell differently.
 func (o Options) Parse(line string) (TypeLine, error) {
+	o = o.resolved(line)
 	var tl TypeLine
 	p := parser{Options: o, collect: true}
 	emit := func(f face) {
+		subs := append([]subtype.Subtype(nil), f.subs[:f.nSubs]...)
+		if o.Lang == Spanish {
+			englishOrder(subs)
+		}
 		tl.Faces = append(tl.Faces, Face{
 			Supertypes: append([]cardtype.Supertype(nil), f.super[:f.nSuper]...),
 			CardTypes:  append([]cardtype.CardType(nil), f.types[:f.nTypes]...),
-			Subtypes:   append([]subtype.Subtype(nil), f.subs[:f.nSubs]...),
+			Subtypes:   subs,
 		})
 	}
 	// A face read before a failure is read again.

@@ -245,9 +245,10 @@ func constDoc(g *jen.Group, l List, v Value) {
 	if v.Rule != "" {
 		rule = v.Rule // as the release that last listed it numbered it
 	}
-	dep := fmt.Sprintf("Deprecated: removed from the rules in %s (%s)", v.Removed, rule)
+	// Worded as enum.RemovedReason words the error of the same fact.
+	dep := fmt.Sprintf("Deprecated: %s was removed from rule %s in the release of %s", v.EN, rule, v.Removed)
 	if v.ReplacedBy != "" {
-		dep += "; replaced by " + v.ReplacedBy
+		dep += ", renamed " + v.ReplacedBy
 		if v.Evidence != "" {
 			dep += " (" + v.Evidence + ")"
 		}

@@ -156,13 +156,13 @@ func TestDeprecatedForEveryRemoval(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ file, doc, constant string }{
-		{"cardtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.2a); replaced by Kindred", "Tribal CardType = 12"},
-		{"subtype/tables.go", "Deprecated: removed from the rules in 2015-01-23 (205.3m)", "CreatureAnteater Creature ="},
-		{"subtype/tables.go", "Deprecated: removed from the rules in 2020-07-03 (205.3m)", "CreatureHound Creature ="},
-		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureCephalid Creature ="},
-		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureNaga Creature ="},
-		{"subtype/tables.go", "Deprecated: removed from the rules in 2024-07-30 (205.3m)", "CreatureViashino Creature ="},
-		{"subtype/tables.go", "Deprecated: removed from the rules in 2025-02-07 (205.3n)", "PlanarKaladesh Planar ="},
+		{"cardtype/tables.go", "Deprecated: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred", "Tribal CardType = 12"},
+		{"subtype/tables.go", "Deprecated: Anteater was removed from rule 205.3m in the release of 2015-01-23", "CreatureAnteater Creature ="},
+		{"subtype/tables.go", "Deprecated: Hound was removed from rule 205.3m in the release of 2020-07-03", "CreatureHound Creature ="},
+		{"subtype/tables.go", "Deprecated: Cephalid was removed from rule 205.3m in the release of 2024-07-30", "CreatureCephalid Creature ="},
+		{"subtype/tables.go", "Deprecated: Naga was removed from rule 205.3m in the release of 2024-07-30", "CreatureNaga Creature ="},
+		{"subtype/tables.go", "Deprecated: Viashino was removed from rule 205.3m in the release of 2024-07-30", "CreatureViashino Creature ="},
+		{"subtype/tables.go", "Deprecated: Kaladesh was removed from rule 205.3n in the release of 2025-02-07", "PlanarKaladesh Planar ="},
 	} {
 		src := string(files["generated/"+tt.file])
 		i := strings.Index(src, "\t"+tt.constant)

@@ -32,7 +32,9 @@ type Model struct {
 	CardTypes, Supertypes List
 	Categories            []Category
 	Mana                  []ManaSymbol
-	RuleChoice            string // the subrule of 205.3 on choosing a subtype
+	// BasicLands are the land types rule 205.3i has named basic.
+	BasicLands []BasicLand
+	RuleChoice string // the subrule of 205.3 on choosing a subtype
 	// Printed is what cards print beside the rules (snapshots/printed.json);
 	// nil when there is none.
 	Printed *snapshot.Printed
@@ -129,6 +131,9 @@ func Load(dir string, rec *Record) (*Model, error) {
 		return nil, err
 	}
 	if err := m.subtypeLists(store, enHistory, spanish); err != nil {
+		return nil, err
+	}
+	if m.BasicLands, err = m.basicLands(enHistory); err != nil {
 		return nil, err
 	}
 	if m.RuleChoice = m.EN.SubtypeChoiceRule; m.RuleChoice == "" {

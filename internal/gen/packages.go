@@ -35,6 +35,7 @@ func (m *Model) dataFile() *jen.File {
 		f.Comment(lineComment(c.Type + " lists the " + c.Name + " types of rule " + c.Rule + "."))
 		f.Var().Id(c.Type).Op("=").Add(table("subtype", c.Type, c.List))
 	}
+	m.basicLandsVar(f)
 	m.printedData(f)
 	f.Comment("CategoriesOf has, for each card type value, bit c set when category c lists its subtypes.")
 	f.Var().Id("CategoriesOf").Op("=").Add(m.categoriesOf())

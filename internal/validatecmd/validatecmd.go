@@ -41,11 +41,15 @@ per line:
    "error": "...", "cause": "category", "rule": "205.3d"}
 
 Type lines are read in any case ("creature — elf" is Creature — Elf) and
-"canonical" gives the line as the rules spell it. Mana costs add
-"mana_value", "colors" and "canonical"; a multi-faced cost
-("{2}{W} // {2}{B}") is split at " // " and its mana value is the sum of
-its faces (709.4). A long input is shortened in "input" (the verdict
-gives its length) and errors do not repeat it.
+"canonical" gives the line as the rules spell it, in its language's
+order; with -lang either, a line is read in the language it is in.
+Mana costs add "mana_value", "colors" (the colours' letters, "WB", as
+the Go package encodes them; "" for colorless) and "canonical"; a
+multi-faced cost ("{2}{W} // {2}{B}", a split card) keeps its faces, and
+its mana value and colours are those of its faces combined (709.4b): the
+sum of their mana values, every colour of each. A long input is
+shortened in "input" (the verdict gives its length) and errors do not
+repeat it.
 
 By default items are judged by the rules. With -printed they are judged
 as printed on cards: a type line may use the forms cards print that the
@@ -68,7 +72,7 @@ marks such a cost.`,
 		f := new(validateFlags)
 		fs.BoolVar(&f.typeline, "typeline", false, "validate type lines")
 		fs.BoolVar(&f.manacost, "manacost", false, "validate mana costs")
-		fs.StringVar(&f.lang, "lang", "en", "`language` of type lines: en or es")
+		fs.StringVar(&f.lang, "lang", "en", "`language` of type lines: en, es, or either (each line in the language it is in)")
 		fs.BoolVar(&f.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
 		fs.BoolVar(&f.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
 		return f.run
@@ -87,7 +91,7 @@ type verdict struct {
 	Current   *string         `json:"current,omitempty"` // printed mode: the line as the rules spell it
 	Notes     []typeline.Note `json:"notes,omitempty"`
 	ManaValue *int            `json:"mana_value,omitempty"`
-	Colors    *[]string       `json:"colors,omitempty"`
+	Colors    *mana.Colors    `json:"colors,omitempty"`  // "WB", as mana.Colors encodes; "" for colorless
 	Printed   bool            `json:"printed,omitempty"` // a cost with symbols outside rule 107.4
 }
 
@@ -103,7 +107,7 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 	}
 	lang, err := typeline.ParseLang(f.lang)
 	if err != nil || f.lang == "" {
-		return cli.Usagef("-lang %q: want en or es", f.lang)
+		return cli.Usagef("-lang %q: want en, es or either", f.lang)
 	}
 	out := bufio.NewWriter(env.Stdout)
 	enc := json.NewEncoder(out)
@@ -201,7 +205,7 @@ func checkTypeLine(line string, o typeline.Options) verdict {
 		}
 		return verdict{Error: msg, Cause: te.Cause.String(), Rule: te.Rule}
 	}
-	canon := tl.Format(o.Lang)
+	canon := tl.Format(o.LangOf(line))
 	v := verdict{OK: true, Canonical: &canon}
 	if o.Printed {
 		cur := typeline.Rewrite(line, tl.Notes)
@@ -210,36 +214,25 @@ func checkTypeLine(line string, o typeline.Options) verdict {
 	return v
 }
 
+// checkManaCost judges a cost as the mana package reads it: a cost of
+// several faces (" // ") keeps each, and has the mana value and colours
+// of the faces combined (709.4b).
 func checkManaCost(line string, lenient, printed bool) verdict {
-	mv := 0
-	var colors mana.Colors
-	var canon []string
-	anyPrinted := false
-	for _, face := range strings.Split(line, " // ") {
-		parse := mana.ParseCost
-		switch {
-		case lenient:
-			parse = mana.ParseCostLenient
-		case printed:
-			parse = mana.ParseCostPrinted
-		}
-		c, err := parse(face)
-		if err != nil {
-			var ce *mana.CostError
-			if errors.As(err, &ce) {
-				return verdict{Error: fmt.Sprintf("position %d: %s", ce.Pos, ce.Reason)}
-			}
-			return verdict{Error: err.Error()}
-		}
-		anyPrinted = anyPrinted || c.Printed()
-		if mv > int(^uint(0)>>1)-c.ManaValue() {
-			return verdict{Error: "the faces' mana values add up to more than an int holds"}
-		}
-		mv += c.ManaValue()
-		colors |= c.Colors()
-		canon = append(canon, c.String())
+	parse := mana.ParseCost
+	switch {
+	case lenient:
+		parse = mana.ParseCostLenient
+	case printed:
+		parse = mana.ParseCostPrinted
 	}
-	letters := colors.Letters()
-	joined := strings.Join(canon, " // ")
-	return verdict{OK: true, ManaValue: &mv, Colors: &letters, Canonical: &joined, Printed: anyPrinted}
+	c, err := parse(line)
+	if err != nil {
+		var ce *mana.CostError
+		if errors.As(err, &ce) {
+			return verdict{Error: fmt.Sprintf("position %d: %s", ce.Pos, ce.Reason)}
+		}
+		return verdict{Error: err.Error()}
+	}
+	mv, colors, canon := c.ManaValue(), c.Colors(), c.String()
+	return verdict{OK: true, ManaValue: &mv, Colors: &colors, Canonical: &canon, Printed: c.Printed()}
 }

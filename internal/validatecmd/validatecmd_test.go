@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -85,6 +87,56 @@ func TestManaCosts(t *testing.T) {
 	rows, _, _ = validate(t, strings.NewReader("2ww\n"), "-manacost", "-lenient")
 	if rows[0]["canonical"] != "{2}{W}{W}" || rows[0]["mana_value"] != 4.0 {
 		t.Errorf("lenient: %v", rows[0])
+	}
+}
+
+// The command reads costs as the mana package does: a cost of several
+// faces keeps them, with the mana value and colours of the faces
+// combined; colours are written as mana.Colors encodes them, which
+// decodes them back; an error names its place in the whole line and
+// points at -lenient only where -lenient reads the line.
+func TestManaCostsAsThePackageReadsThem(t *testing.T) {
+	t.Parallel()
+	lines := []string{"{2}{W} // {2}{B}", "{3}", "{2}{W} // {2}{HW}", "2W//2B", "{2}{HW}"}
+	rows, _, _ := validate(t, strings.NewReader(strings.Join(lines, "\n")+"\n"), "-manacost")
+	if len(rows) != len(lines) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for i, line := range lines {
+		c, err := mana.ParseCost(line)
+		row := rows[i]
+		if err != nil {
+			var ce *mana.CostError
+			if !errors.As(err, &ce) || row["ok"] != false || row["error"] != fmt.Sprintf("position %d: %s", ce.Pos, ce.Reason) {
+				t.Errorf("%q: %v, want the package's error %v", line, row, err)
+			}
+			lenientReads := func() bool { _, err := mana.ParseCostLenient(line); return err == nil }()
+			if says := strings.Contains(row["error"].(string), "-lenient"); says != lenientReads {
+				t.Errorf("%q: %v; lenient mode reads it: %v", line, row["error"], lenientReads)
+			}
+			continue
+		}
+		var colors mana.Colors
+		raw, _ := json.Marshal(row["colors"])
+		if row["ok"] != true || row["canonical"] != c.String() || row["mana_value"] != float64(c.ManaValue()) ||
+			json.Unmarshal(raw, &colors) != nil || colors != c.Colors() || row["colors"] != c.Colors().String() {
+			t.Errorf("%q: %v, want %s, mana value %d, colours %q", line, row, c, c.ManaValue(), c.Colors())
+		}
+	}
+}
+
+// With -lang either each line is read in the language it is in, and its
+// canonical form is in that language.
+func TestEitherLanguage(t *testing.T) {
+	t.Parallel()
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	elf := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	en := creature.String() + " — " + elf.String()
+	es := creature.Spanish() + " — " + elf.Spanish()
+	unknown := creature.Spanish() + " — " + picks.Absent("Zomb")
+	rows, _, _ := validate(t, strings.NewReader(strings.ToLower(en)+"\n"+strings.ToLower(es)+"\n"+unknown+"\n"), "-typeline", "-lang", "either")
+	if len(rows) != 3 || rows[0]["canonical"] != en || rows[1]["canonical"] != es || rows[2]["ok"] != false || rows[2]["cause"] != "unknown" {
+		t.Errorf("-lang either: %v", rows)
 	}
 }
 
@@ -204,7 +256,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-h"}, 0, "usage: validate [flags]"},
 		{[]string{}, 2, "give exactly one of -typeline and -manacost"},
 		{[]string{"-typeline", "-manacost"}, 2, "give exactly one"},
-		{[]string{"-typeline", "-lang", "fr"}, 2, `-lang "fr": want en or es`},
+		{[]string{"-typeline", "-lang", "fr"}, 2, `-lang "fr": want en, es or either`},
 		{[]string{"-manacost", "extra"}, 2, "reads its items from standard input"},
 		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -lang, -lenient, -manacost, -printed, -typeline, -version)"},
 		{[]string{"-manacost", "-lenient", "-printed"}, 2, "-lenient"},

@@ -1086,6 +1086,15 @@ var Battle = &enum.Table{
 	Words: 1,
 }
 
+// BasicLands are the land types rule 205.3i has named basic, by value of Land.
+var BasicLands = []enum.Member{
+	{V: 2, Since: "2022-09-08", Exact: true},
+	{V: 4, Since: "2022-09-08", Exact: true},
+	{V: 8, Since: "2022-09-08", Exact: true},
+	{V: 9, Since: "2022-09-08", Exact: true},
+	{V: 11, Since: "2022-09-08", Exact: true},
+}
+
 // Variants are spellings cards print of current names that the rules spell differently.
 var Variants = []enum.Variant{
 	{

@@ -64,6 +64,16 @@ type Dropped struct {
 	What    string
 }
 
+// Member is a name of a table that a narrower list of the rules holds (a
+// basic land type, rule 205.3i, among the land types): since when the
+// rules put it there, and until when.
+type Member struct {
+	V       int    // its value in the table
+	Since   string // first release listing it there
+	Exact   bool   // false when Since is only the oldest release known
+	Removed string // first release no longer listing it there; "" while listed
+}
+
 // Table is the list of one rule: every name it ever had, by value. The
 // generator writes each table as a composite literal, its index built
 // (names.Builder) when it ran: nothing is built when a program starts.
@@ -252,9 +262,18 @@ func (e *NameError) Error() string {
 	if e.Removed == "" {
 		return e.Pkg + ": " + names.Quote(e.Name) + " is not " + Article(e.Noun) + " (rule " + e.Rule + ")"
 	}
-	msg := e.Pkg + ": " + names.Quote(e.Name) + " is no longer " + Article(e.Noun) + ": " + e.Printed + " was removed from rule " + e.Rule + " in the release of " + e.Removed
-	if e.ReplacedBy != "" {
-		msg += ", renamed " + e.ReplacedBy
+	return e.Pkg + ": " + RemovedReason(names.Quote(e.Name), e.Noun, e.Printed, e.Rule, e.Removed, e.ReplacedBy)
+}
+
+// RemovedReason is how every package words a name the rules dropped, so
+// that the same fact reads the same wherever it is met: "quoted" is no
+// longer a noun: printed was removed from rule R in the release of D,
+// renamed X. quoted is the name as given, quoted; printed the name as the
+// rules printed it; replacedBy "" when it was not renamed.
+func RemovedReason(quoted, noun, printed, rule, removed, replacedBy string) string {
+	msg := quoted + " is no longer " + Article(noun) + ": " + printed + " was removed from rule " + rule + " in the release of " + removed
+	if replacedBy != "" {
+		msg += ", renamed " + replacedBy
 	}
 	return msg
 }

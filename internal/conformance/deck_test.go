@@ -1,0 +1,192 @@
+package conformance
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/generated/typeline"
+)
+
+// What a deck builder asks of real cards: which land types are basic,
+// what a split card's cost is, and costs typed as people type them.
+
+// The basic land types are those rule 205.3i names, as the working tree's
+// history records them: BasicSince is the first release naming each, and
+// IsBasic says whether the newest does. Real cards agree: every land type
+// a basic land card of the corpus prints is a basic land type.
+func TestBasicLandTypesOnCards(t *testing.T) {
+	h, err := workingStore(t).History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstNamed := map[string]string{} // folded land type → first release naming it basic
+	var today []string
+	for _, s := range h {
+		for _, n := range s.BasicLandTypes {
+			if firstNamed[fold(n)] == "" {
+				firstNamed[fold(n)] = s.Effective
+			}
+		}
+		if len(s.Subtypes) > 0 {
+			today = s.BasicLandTypes // the newest release carrying 205.3
+		}
+	}
+	if len(firstNamed) == 0 {
+		t.Fatal("no release of the history names basic land types")
+	}
+	for _, v := range subtype.LandValues() {
+		since, named := v.BasicSince()
+		if want := firstNamed[fold(v.String())]; since != want || named != (want != "") {
+			t.Errorf("%s.BasicSince() = %q, %v; the history first names it basic in %q", v, since, named, want)
+		}
+		if basic := slices.ContainsFunc(today, func(n string) bool { return fold(n) == fold(v.String()) }); v.IsBasic() != basic {
+			t.Errorf("%s.IsBasic() = %v; the newest release's 205.3i says %v", v, v.IsBasic(), basic)
+		}
+	}
+	if got := subtype.BasicLandValues(); len(got) != len(today) {
+		t.Errorf("BasicLandValues() = %v; the newest release names %v", got, today)
+	}
+
+	printedOnBasics := map[subtype.Land]int{}
+	for _, c := range cards(t) {
+		tl, err := typeline.Parse(c.TypeLine, typeline.English)
+		if err != nil {
+			continue // TestEveryTypeLine's concern
+		}
+		for _, f := range tl.Faces {
+			if !slices.Contains(f.Supertypes, cardtype.Basic) || !slices.Contains(f.CardTypes, cardtype.Land) {
+				continue
+			}
+			for _, s := range f.Subtypes {
+				if l, ok := subtype.As[subtype.Land](s); ok {
+					printedOnBasics[l]++
+					if !l.IsBasic() {
+						t.Errorf("%s (%s): %s is printed on a basic land but is no basic land type", c.Name, c.TypeLine, l)
+					}
+				}
+			}
+		}
+	}
+	if len(printedOnBasics) == 0 {
+		t.Fatal("no basic land with a land type in the corpus")
+	}
+	t.Logf("land types printed on basic lands: %v", printedOnBasics)
+}
+
+// Every cost of several faces in the corpus (split cards, and Who // What
+// // When // Where // Why, of five) reads whole with ParseCost, keeping
+// each face, with the mana value and colours of the faces combined
+// (709.4b). The same cost typed as people type it ("2W//2B") reads with
+// ParseCostLenient and into a LenientCost field, and ParseCost's error on
+// it says so, giving the cost lenient reads.
+func TestMultiFacedCostsOfCards(t *testing.T) {
+	seen := 0
+	for _, c := range cards(t) {
+		if c.ManaCost == nil || !strings.Contains(*c.ManaCost, " // ") || c.SetType == "funny" {
+			continue
+		}
+		seen++
+		in := *c.ManaCost
+		cost, err := mana.ParseCost(in)
+		if err != nil {
+			t.Errorf("%s: ParseCost(%q): %v", c.Name, in, err)
+			continue
+		}
+		parts := costFaces(in)
+		faces := cost.Faces()
+		mv, colors, pips := 0, mana.Colors(0), []mana.Pip{}
+		for i, part := range parts {
+			face, err := mana.ParseCost(part)
+			if err != nil {
+				t.Fatalf("%s: face %q: %v", c.Name, part, err)
+			}
+			mv, colors, pips = mv+face.ManaValue(), colors|face.Colors(), append(pips, face.Pips()...)
+			if i >= len(faces) || faces[i] != face {
+				t.Errorf("%s: Faces() = %v, want face %d %v", c.Name, faces, i+1, face)
+			}
+		}
+		if len(faces) != len(parts) || cost.String() != in || cost.ManaValue() != mv || cost.Colors() != colors || !slices.Equal(cost.Pips(), pips) {
+			t.Errorf("%s: %q reads as %q, %d faces, mana value %d, colours %s, symbols %v; its faces give %d, %d, %s, %v",
+				c.Name, in, cost, len(faces), cost.ManaValue(), cost.Colors(), cost.Pips(), len(parts), mv, colors, pips)
+		}
+		if want, pinned := knownManaValues[c.Name]; pinned && cost.ManaValue() != want {
+			t.Errorf("%s: mana value %d, printed %d", c.Name, cost.ManaValue(), want)
+		}
+
+		typed := shorthand(in)
+		var field struct {
+			Cost mana.LenientCost `json:"mana_cost"`
+		}
+		b, _ := json.Marshal(map[string]string{"mana_cost": typed})
+		if err := json.Unmarshal(b, &field); err != nil || field.Cost.ManaValue() != mv || field.Cost.Colors() != colors || len(field.Cost.Faces()) != len(parts) {
+			t.Errorf("%s: %q decodes as a LenientCost to %v, %v", c.Name, typed, field.Cost, err)
+		}
+		lenient, _ := mana.ParseCostLenient(typed)
+		if _, err := mana.ParseCost(typed); err == nil || !strings.Contains(err.Error(), "ParseCostLenient (validate -lenient) reads it as "+lenient.String()) {
+			t.Errorf("%s: ParseCost(%q) = %v, want an error pointing at lenient mode's %s", c.Name, typed, err, lenient)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no cost of several faces in the corpus")
+	}
+	t.Logf("%d costs of several faces", seen)
+}
+
+// shorthand writes a cost as people type it: the braces of single
+// letters and numbers dropped, faces joined by "//" without spaces.
+func shorthand(cost string) string {
+	single := regexp.MustCompile(`\{([0-9]+|[A-Z])\}`)
+	return single.ReplaceAllString(strings.ReplaceAll(cost, " // ", "//"), "$1")
+}
+
+// A hint that leads somewhere: every error of ParseCost or
+// ParseCostPrinted that points at lenient mode is on an input lenient
+// mode reads, as the error says it does; and an input lenient mode reads
+// that the rules' notation refuses gets the hint, unless the error names
+// the rules' spelling already. The inputs are the corpus's costs as
+// printed and as people mistype them.
+func TestLenientHintsLeadSomewhere(t *testing.T) {
+	costs := map[string]bool{}
+	for _, c := range cards(t) {
+		if c.ManaCost != nil && *c.ManaCost != "" {
+			costs[*c.ManaCost] = true
+		}
+	}
+	hinted, inputs := 0, 0
+	for cost := range costs {
+		for _, in := range []string{
+			cost, shorthand(cost), strings.ToLower(cost), strings.ReplaceAll(cost, " // ", "//"),
+			strings.TrimPrefix(cost, "{"), cost + "}", cost + "{", cost + " x", strings.ReplaceAll(cost, "}{", "} {"),
+		} {
+			inputs++
+			lenient, lerr := mana.ParseCostLenient(in)
+			for name, parse := range map[string]func(string) (mana.Cost, error){"ParseCost": mana.ParseCost, "ParseCostPrinted": mana.ParseCostPrinted} {
+				_, err := parse(in)
+				if err == nil {
+					continue
+				}
+				says := strings.Contains(err.Error(), "ParseCostLenient")
+				switch {
+				case says && lerr != nil:
+					t.Errorf("%s(%q) = %v, but ParseCostLenient refuses it: %v", name, in, err, lerr)
+				case says && !strings.HasSuffix(err.Error(), "reads it as "+lenient.String()) && lenient.String() != "":
+					t.Errorf("%s(%q) = %v; ParseCostLenient reads %s", name, in, err, lenient)
+				case !says && lerr == nil && !strings.Contains(err.Error(), "(it writes "):
+					t.Errorf("%s(%q) = %v, with no word of lenient mode, which reads it as %s", name, in, err, lenient)
+				case says:
+					hinted++
+				}
+			}
+		}
+	}
+	if hinted == 0 {
+		t.Fatal("no input got the hint")
+	}
+	t.Logf("%d inputs, %d errors pointing at lenient mode", inputs, hinted)
+}
