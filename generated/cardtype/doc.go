@@ -12,14 +12,16 @@
 //
 // # Stable values
 //
-// A constant's number is given once, when the rules first list its name
-// (in order of release, then rule order), and never changes: a value
-// stored in a database or a file means the same name after every rules
-// update. A name the rules drop keeps its constant, marked Deprecated with
-// the release that dropped it and what replaced it ("Tribal was removed
-// from rule 205.2a in the release of 2024-07-30, renamed Kindred"); IsValid is false for it and Parse refuses it with
-// a *NameError that says so, while the Values functions list the current
-// names only.
+// A constant's number is given once, when the name is first recorded
+// (generated/values.json), and never changes: a value stored in a
+// database or a file means the same name after every rules update. The
+// numbers say nothing of order: Values lists rule order, Sorted a
+// language's. A name the rules drop keeps its constant, marked Deprecated
+// with the release that dropped it and what replaced it ("Tribal was
+// removed from rule 205.2a in the release of 2024-07-30, renamed
+// Kindred"), after the current ones; IsValid is false for it and Parse
+// refuses it with a *NameError that says so, while the Values functions
+// list the current names only.
 //
 // # Text and JSON
 //

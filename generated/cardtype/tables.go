@@ -38,10 +38,6 @@ const (
 	Scheme CardType = 10
 	// Sorcery (Spanish Conjuro), listed since at least 2009-07-11.
 	Sorcery CardType = 11
-	// Tribal, listed since at least 2009-07-11.
-	//
-	// Deprecated: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred (rule 205.3m: "tribals" → "kindreds").
-	Tribal CardType = 12
 	// Vanguard (Spanish Vanguardia), listed since 2009-10-01.
 	Vanguard CardType = 13
 	// Dungeon (Spanish Mazmorra), listed since 2021-07-23.
@@ -50,6 +46,14 @@ const (
 	Battle CardType = 15
 	// Kindred (Spanish Afín), listed since 2024-07-30.
 	Kindred CardType = 16
+)
+
+// The card types the rules dropped: their values still read, and never name anything else.
+const (
+	// Tribal, listed since at least 2009-07-11.
+	//
+	// Deprecated: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred (rule 205.3m: "tribals" → "kindreds").
+	Tribal CardType = 12
 )
 
 // The current values in rule order.

@@ -18,11 +18,12 @@
 //
 // # Stable values
 //
-// A constant's number is given once, when the rules first list its name,
-// and never changes; a keyword the rules drop keeps its constant, marked
-// Deprecated with the release that dropped it, and Parse refuses it
-// saying so. No Spanish source names the keywords yet: Spanish returns ""
-// until one does.
+// A constant's number is given once, when the name is first recorded
+// (generated/values.json), and never changes; a keyword the rules drop
+// keeps its constant, marked Deprecated with the release that dropped it,
+// after the current ones, and Parse refuses it saying so. No Spanish
+// source names the keywords yet: Spanish returns "" until one does. The
+// Values functions list rule order, Sorted a language's.
 //
 // # How this package is made
 //

@@ -472,10 +472,6 @@ const (
 	AbilityLevelUp Ability = 83
 	// Rebound, listed since 2010-04-23.
 	AbilityRebound Ability = 84
-	// Totem Armor, listed since 2010-04-23.
-	//
-	// Deprecated: Totem Armor was removed from rule 702.89 in the release of 2024-07-30, renamed Umbra Armor (rule 702.89: "Totem Armor" → "Umbra Armor").
-	AbilityTotemArmor Ability = 85
 	// Infect, listed since 2010-10-01.
 	AbilityInfect Ability = 86
 	// Battle Cry, listed since 2011-02-04.
@@ -688,6 +684,14 @@ const (
 	AbilityFirebending Ability = 190
 	// Sneak, listed since 2026-02-27.
 	AbilitySneak Ability = 191
+)
+
+// The keyword abilities the rules dropped: their values still read, and never name anything else.
+const (
+	// Totem Armor, listed since 2010-04-23.
+	//
+	// Deprecated: Totem Armor was removed from rule 702.89 in the release of 2024-07-30, renamed Umbra Armor (rule 702.89: "Totem Armor" → "Umbra Armor").
+	AbilityTotemArmor Ability = 85
 )
 
 // The current values in rule order.

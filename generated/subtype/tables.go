@@ -998,10 +998,6 @@ const (
 	CreatureCat Creature = 31
 	// Centaur (Spanish Centauro), listed since at least 2009-07-11.
 	CreatureCentaur Creature = 32
-	// Cephalid, listed since at least 2009-07-11.
-	//
-	// Deprecated: Cephalid was removed from rule 205.3m in the release of 2024-07-30.
-	CreatureCephalid Creature = 33
 	// Chimera (Spanish Quimera), listed since at least 2009-07-11.
 	CreatureChimera Creature = 34
 	// Citizen (Spanish Ciudadano), listed since at least 2009-07-11.
@@ -1116,10 +1112,6 @@ const (
 	CreatureHorror Creature = 89
 	// Horse (Spanish Caballo), listed since at least 2009-07-11.
 	CreatureHorse Creature = 90
-	// Hound, listed since at least 2009-07-11.
-	//
-	// Deprecated: Hound was removed from rule 205.3m in the release of 2020-07-03.
-	CreatureHound Creature = 91
 	// Human (Spanish Humano), listed since at least 2009-07-11.
 	CreatureHuman Creature = 92
 	// Hydra (Spanish Hidra), listed since at least 2009-07-11.
@@ -1194,10 +1186,6 @@ const (
 	CreatureMyr Creature = 127
 	// Mystic (Spanish Místico), listed since at least 2009-07-11.
 	CreatureMystic Creature = 128
-	// Naga, listed since 2015-01-23.
-	//
-	// Deprecated: Naga was removed from rule 205.3m in the release of 2024-07-30.
-	CreatureNaga Creature = 129
 	// Nautilus (Spanish Nautilo), listed since at least 2009-07-11.
 	CreatureNautilus Creature = 130
 	// Nephilim (Spanish Nefilim), listed since at least 2009-07-11.
@@ -1366,10 +1354,6 @@ const (
 	CreatureVampire Creature = 212
 	// Vedalken, listed since at least 2009-07-11.
 	CreatureVedalken Creature = 213
-	// Viashino, listed since at least 2009-07-11.
-	//
-	// Deprecated: Viashino was removed from rule 205.3m in the release of 2024-07-30.
-	CreatureViashino Creature = 214
 	// Volver, listed since at least 2009-07-11.
 	CreatureVolver Creature = 215
 	// Wall (Spanish Muro), listed since at least 2009-07-11.
@@ -1598,6 +1582,26 @@ const (
 	CreatureSkrull Creature = 327
 	// Spy (Spanish Espía), listed since 2026-09-25.
 	CreatureSpy Creature = 328
+)
+
+// The creature types the rules dropped: their values still read, and never name anything else.
+const (
+	// Cephalid, listed since at least 2009-07-11.
+	//
+	// Deprecated: Cephalid was removed from rule 205.3m in the release of 2024-07-30.
+	CreatureCephalid Creature = 33
+	// Hound, listed since at least 2009-07-11.
+	//
+	// Deprecated: Hound was removed from rule 205.3m in the release of 2020-07-03.
+	CreatureHound Creature = 91
+	// Naga, listed since 2015-01-23.
+	//
+	// Deprecated: Naga was removed from rule 205.3m in the release of 2024-07-30.
+	CreatureNaga Creature = 129
+	// Viashino, listed since at least 2009-07-11.
+	//
+	// Deprecated: Viashino was removed from rule 205.3m in the release of 2024-07-30.
+	CreatureViashino Creature = 214
 	// Anteater, listed since at least 2009-07-11.
 	//
 	// Deprecated: Anteater was removed from rule 205.3m in the release of 2015-01-23.
@@ -2132,10 +2136,6 @@ const (
 	PlanarIkoria Planar = 55
 	// Ixalan, listed since 2023-04-14.
 	PlanarIxalan Planar = 56
-	// Kaladesh, listed since 2023-04-14.
-	//
-	// Deprecated: Kaladesh was removed from rule 205.3n in the release of 2025-02-07.
-	PlanarKaladesh Planar = 57
 	// Kylem, listed since 2023-04-14.
 	PlanarKylem Planar = 58
 	// Shenmeng, listed since 2023-04-14.
@@ -2188,6 +2188,14 @@ const (
 	PlanarUnknownPlanet Planar = 82
 	// Avishkar, listed since 2025-02-07.
 	PlanarAvishkar Planar = 83
+)
+
+// The planar types the rules dropped: their values still read, and never name anything else.
+const (
+	// Kaladesh, listed since 2023-04-14.
+	//
+	// Deprecated: Kaladesh was removed from rule 205.3n in the release of 2025-02-07.
+	PlanarKaladesh Planar = 57
 )
 
 // The current values in rule order.

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -259,14 +260,37 @@ func constDoc(g *jen.Group, l List, v Value) {
 
 // consts emits the constants of a list, one per line with its own doc
 // comment (comment lines keep gofmt from realigning the block when a
-// longer name is added), with explicit values: they never change.
+// longer name is added), with explicit values: they never change. The
+// names the rules dropped come in a block of their own after the current
+// ones, so that go doc shows what a user needs first.
 func consts(f *jen.File, typ string, l List) {
-	f.Const().DefsFunc(func(g *jen.Group) {
-		for i, v := range l.Values {
-			constDoc(g, l, v)
-			g.Id(v.Ident).Id(typ).Op("=").Lit(i + 1)
+	for _, removed := range []bool{false, true} {
+		block := func(g *jen.Group) {
+			for i, v := range l.Values {
+				if (v.Removed != "") == removed {
+					constDoc(g, l, v)
+					g.Id(v.Ident).Id(typ).Op("=").Lit(i + 1)
+				}
+			}
 		}
-	})
+		switch {
+		case !removed:
+			f.Const().DefsFunc(block)
+		case slices.ContainsFunc(l.Values, func(v Value) bool { return v.Removed != "" }):
+			f.Line()
+			f.Comment(lineComment("The " + plural(l.Noun) + " the rules dropped: their values still read, and never name anything else."))
+			f.Const().DefsFunc(block)
+		}
+	}
+}
+
+// plural is the plural of a list's noun ("keyword ability" → "keyword
+// abilities", "creature type" → "creature types").
+func plural(noun string) string {
+	if stem, ok := strings.CutSuffix(noun, "y"); ok && stem != "" && !strings.ContainsRune("aeiou", rune(stem[len(stem)-1])) {
+		return stem + "ies"
+	}
+	return noun + "s"
 }
 
 // order emits var name = []typ{...}: the current values in rule order.
