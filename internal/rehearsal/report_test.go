@@ -231,11 +231,11 @@ func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
 		}
 	}
 	src := git(t, repoDir, "show", head+":generated/subtype/tables.go")
-	if !regexp.MustCompile(`Deprecated: removed from the rules in ` + u.Effective + ` \(` + regexp.QuoteMeta(u.CreatureRule) + `\)\.\n\t` + "Creature" + identOf(u.Removed) + ` Creature = \d+`).MatchString(src) {
+	if !regexp.MustCompile(`Deprecated: ` + regexp.QuoteMeta(u.Removed) + ` was removed from rule ` + regexp.QuoteMeta(u.CreatureRule) + ` in the release of ` + u.Effective + `\.\n\t` + "Creature" + identOf(u.Removed) + ` Creature = \d+`).MatchString(src) {
 		t.Errorf("Creature%s is not deprecated as removed in %s", identOf(u.Removed), u.Effective)
 	}
 	src = git(t, repoDir, "show", head+":generated/cardtype/tables.go")
-	if !strings.Contains(src, "Deprecated: removed from the rules in "+u.Effective+" (205.2a); replaced by "+title(u.RenamedTo)) {
+	if !strings.Contains(src, "Deprecated: "+title(u.RenamedFrom)+" was removed from rule 205.2a in the release of "+u.Effective+", renamed "+title(u.RenamedTo)) {
 		t.Errorf("%s is not deprecated as replaced by %s", title(u.RenamedFrom), title(u.RenamedTo))
 	}
 }
