@@ -3,6 +3,11 @@
 GO ?= go
 CORPUS ?= ../shared/corpus
 
+# Builds leave their directory out, as the rehearsal's builds in its
+# clones do: those then reuse what the tests compiled here (a cold make
+# test: 3 min 18 s without, 2 min 58 s with, on 2 cores).
+export GOFLAGS := -trimpath $(GOFLAGS)
+
 ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
