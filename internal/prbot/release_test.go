@@ -156,10 +156,9 @@ func TestReleaseThenRerun(t *testing.T) {
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-// A run that fails to publish leaves a draft and no tag nor changelog
-// entry; the rerun publishes that draft.
-func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
-	h := releaseHarness(t)
+// refusePublishing makes the fake GitHub refuse to publish a release
+// (PATCH of a release) while the returned flag is true.
+func refusePublishing(h *harness) *bool {
 	refuse := true
 	h.fake.Inject = func(w http.ResponseWriter, r *http.Request) bool {
 		if refuse && r.Method == "PATCH" && strings.Contains(r.URL.Path, "/releases/") {
@@ -169,6 +168,14 @@ func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
 		}
 		return false
 	}
+	return &refuse
+}
+
+// A run that fails to publish leaves a draft and no tag nor changelog
+// entry; the rerun publishes that draft.
+func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
+	h := releaseHarness(t)
+	refuse := refusePublishing(h)
 	_, err := h.bot.Release(context.Background(), releaseOpts("", nil))
 	if err == nil || !strings.Contains(err.Error(), "publishing release v1.0.0 (the draft") || !strings.Contains(err.Error(), "Resource not accessible by integration") {
 		t.Fatalf("a refused publish: %v", err)
@@ -181,7 +188,7 @@ func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
 		t.Errorf("after the failed run: tags %v, main %s", h.git.Refs, h.git.Refs["refs/heads/main"])
 	}
 
-	refuse = false
+	*refuse = false
 	h.fake.ResetLog()
 	if _, err := h.bot.Release(context.Background(), releaseOpts("", nil)); err != nil {
 		t.Fatal(err)
@@ -366,22 +373,14 @@ func TestReleaseAttachesAssetsBeforePublishing(t *testing.T) {
 // token), uploads none again and publishes.
 func TestReleaseRerunKeepsTheDraftsAssets(t *testing.T) {
 	h := releaseHarness(t)
-	refuse := true
-	h.fake.Inject = func(w http.ResponseWriter, r *http.Request) bool {
-		if refuse && r.Method == "PATCH" && strings.Contains(r.URL.Path, "/releases/") {
-			w.WriteHeader(http.StatusForbidden)
-			_, _ = w.Write([]byte(`{"message": "Resource not accessible by integration"}`))
-			return true
-		}
-		return false
-	}
+	refuse := refusePublishing(h)
 	if _, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11")); err == nil {
 		t.Fatal("a refused publish succeeded")
 	}
 	if rels := h.fake.ReleaseList(); len(rels) != 1 || !rels[0].Draft || len(rels[0].Assets) != 3 {
 		t.Fatalf("after the failed run: %+v", rels)
 	}
-	refuse = false
+	*refuse = false
 	h.fake.ResetLog()
 	res, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11"))
 	if err != nil {
