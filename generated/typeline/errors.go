@@ -159,7 +159,10 @@ func (p *parser) usable(w string, s *sense, lang Lang) *Error {
 // what it was.
 func (p *parser) removed(w string, s *sense) *Error {
 	if s.Form == formDropped {
-		d := &data.Dropped[s.Ref]
+		if p.quiet {
+			return errQuiet // Valid: no entry to find
+		}
+		d := droppedOf(s)
 		return p.fail(d.Table.Rule, CauseRemoved, w, func() string {
 			return quote(w) + " is not " + enum.Article(d.Table.Noun) + " of the rules: " + d.What + "; it was removed from rule " + d.Table.Rule + " before the release of " + data.OldestRelease + ", the oldest the history knows"
 		})
@@ -193,7 +196,7 @@ func nounOf(s *sense) string {
 
 func nameOf(s *sense) string {
 	if s.Form == formDropped {
-		return data.Dropped[s.Ref].Printed
+		return droppedOf(s).Printed
 	}
 	return tableOf(s).Entry(int(s.V)).EN
 }

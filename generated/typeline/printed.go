@@ -109,7 +109,7 @@ func (n note) why() string {
 		}
 		return "an en dash where the rules print the long dash"
 	case noteVariant:
-		return data.Variants[n.s.Ref].Why
+		return variantOf(n.s).Why
 	case noteFeminine:
 		return "the feminine form; the rules list the masculine"
 	case noteSpecial:

@@ -134,6 +134,9 @@ func TestDroppedNames(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), d.What) {
 				t.Errorf("%q (printed %v): %v, want it refused as %s", line, o.Printed, err, d.What)
 			}
+			if allocs := testing.AllocsPerRun(10, func() { o.Valid(line) }); allocs != 0 {
+				t.Errorf("Valid(%q) (printed %v): %v allocations, want none", line, o.Printed, allocs)
+			}
 		}
 	}
 	if tried == 0 {

@@ -3,6 +3,7 @@ package typeline
 import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/internal/names"
 )
@@ -106,4 +107,68 @@ func supertypeForms(s cardtype.Supertype) []string {
 		return e.Forms
 	}
 	return nil
+}
+
+// droppedOf is the dropped name a sense of Form formDropped comes from.
+func droppedOf(s *sense) *enum.Dropped {
+	i := printedEntry(s, len(data.Dropped), func(i int) (string, string) { return data.Dropped[i].Printed, data.Dropped[i].Lang })
+	return &data.Dropped[i]
+}
+
+// variantOf is the printed variant a sense of Form formVariant comes from.
+func variantOf(s *sense) *enum.Variant {
+	i := printedEntry(s, len(data.Variants), func(i int) (string, string) { return data.Variants[i].Printed, data.Variants[i].Lang })
+	return &data.Variants[i]
+}
+
+// printedEntry is the index, among n printed entries (the variants, or
+// the dropped names) whose spelling and language entry gives, of the one
+// sense s was built from. A sense's Ref is its entry's ordinal among the
+// entries of its spelling (names.SpellingOrdinals), not an index, so that
+// a name leaving the dropped names changes no other line of the tables:
+// the entry is the one of s's word with that ordinal and a language of s.
+// It allocates nothing (Valid of a dropped name does not), and looks the
+// few entries up one by one.
+func printedEntry(s *sense, n int, entry func(i int) (spelling, lang string)) int {
+	for _, same := range [...]func(a, b *sense) bool{sameSense, equalSense} {
+		for i := range n {
+			sp, lang := entry(i)
+			if s.Langs&names.LangOf(lang) == 0 || ordinal(i, sp, entry) != s.Ref {
+				continue
+			}
+			if holds(vocab.lookup(sp), s, same) || holds(vocab.lookupLoose(sp), s, same) {
+				return i
+			}
+		}
+	}
+	panic("typeline: a printed sense with no entry in data.Variants or data.Dropped") // gen builds both from one list
+}
+
+// ordinal is how many entries before the i-th are spelled sp, as
+// names.SpellingOrdinals counts.
+func ordinal(i int, sp string, entry func(i int) (spelling, lang string)) uint16 {
+	var k uint16
+	for j := range i {
+		if other, _ := entry(j); other == sp {
+			k++
+		}
+	}
+	return k
+}
+
+// sameSense is s itself; equalSense a copy of it, for a caller that
+// copied one.
+func sameSense(a, b *sense) bool  { return a == b }
+func equalSense(a, b *sense) bool { return *a == *b }
+
+func holds(wd *word, s *sense, same func(a, b *sense) bool) bool {
+	if wd == nil {
+		return false
+	}
+	for i := range wd.Senses {
+		if same(&wd.Senses[i], s) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package names
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -204,5 +205,17 @@ func TestSpread(t *testing.T) {
 		if got := spread(uint8(m)); got != want {
 			t.Fatalf("spread(%#x) = %#x, want %#x", m, got, want)
 		}
+	}
+}
+
+// A printed entry's Ref counts the entries of its spelling before it:
+// entries of other spellings, before or after, do not change it.
+func TestSpellingOrdinals(t *testing.T) {
+	got := SpellingOrdinals([]string{"Lord", "Pícaro", "Lord", "Summon", "Pícaro", "Lord"})
+	if want := []uint16{0, 0, 1, 0, 1, 2}; !slices.Equal(got, want) {
+		t.Errorf("SpellingOrdinals = %v, want %v", got, want)
+	}
+	if got := SpellingOrdinals([]string{"Pícaro", "Lord", "Pícaro", "Lord"}); got[2] != 1 || got[3] != 1 {
+		t.Errorf("without Summon and the first Lord: %v", got)
 	}
 }

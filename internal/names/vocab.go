@@ -57,7 +57,7 @@ type Sense struct {
 	V     uint16 // the value in its list; 0 for a dropped name
 	Langs Langs
 	Form  Form
-	Ref   uint16 // index of the variant or dropped name
+	Ref   uint16 // which variant or dropped name of this spelling: see SpellingOrdinals
 	Cur   bool   // the rules list it today
 }
 
@@ -175,10 +175,26 @@ type Printed struct {
 	Dropped  bool
 }
 
+// SpellingOrdinals gives each of a list of printed entries (variants, or
+// dropped names) the Ref of its sense: how many entries before it have
+// the same spelling. It tells apart entries of one spelling (one per
+// language) and, unlike an index, does not change when an entry of
+// another spelling comes or goes: a name the rules list again, leaving
+// the dropped names, changes its own lines of the tables only.
+func SpellingOrdinals(spellings []string) []uint16 {
+	seen := map[string]uint16{}
+	out := make([]uint16, len(spellings))
+	for i, sp := range spellings {
+		out[i] = seen[sp]
+		seen[sp]++
+	}
+	return out
+}
+
 // BuildVocabulary builds the exact and loose lexicons of the lists and
-// printed spellings (variants and dropped names, in their own order: a
-// sense's Ref is its index among the variants, or among the dropped
-// names). Two builds of the same input are identical.
+// printed spellings (variants and dropped names; a sense's Ref is the
+// ordinal SpellingOrdinals gives its entry). Two builds of the same input
+// are identical.
 func BuildVocabulary(lists []List, printed []Printed) (exact, loose Lexicon, err error) {
 	type entry struct {
 		spelling string
@@ -207,15 +223,23 @@ func BuildVocabulary(lists []List, printed []Printed) (exact, loose Lexicon, err
 	for _, d := range names {
 		all = append(all, d.entry)
 	}
-	variants, dropped := 0, 0
+	var variants, dropped []string
 	for _, p := range printed {
-		s := Sense{Kind: p.Kind, Cat: p.Cat, V: p.V, Langs: LangOf(p.Lang), Form: FormVariant, Ref: uint16(variants)}
 		if p.Dropped {
-			s = Sense{Kind: p.Kind, Cat: p.Cat, Langs: LangOf(p.Lang), Form: FormDropped, Ref: uint16(dropped)}
-			dropped++
+			dropped = append(dropped, p.Spelling)
 		} else {
-			s.Cur = currentOf(lists, p)
-			variants++
+			variants = append(variants, p.Spelling)
+		}
+	}
+	variantRefs, droppedRefs := SpellingOrdinals(variants), SpellingOrdinals(dropped)
+	for _, p := range printed {
+		var s Sense
+		if p.Dropped {
+			s = Sense{Kind: p.Kind, Cat: p.Cat, Langs: LangOf(p.Lang), Form: FormDropped, Ref: droppedRefs[0]}
+			droppedRefs = droppedRefs[1:]
+		} else {
+			s = Sense{Kind: p.Kind, Cat: p.Cat, V: p.V, Langs: LangOf(p.Lang), Form: FormVariant, Ref: variantRefs[0], Cur: currentOf(lists, p)}
+			variantRefs = variantRefs[1:]
 		}
 		all = append(all, entry{p.Spelling, s})
 	}
