@@ -1,24 +1,21 @@
 package rehearsal
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/prbot"
 	"github.com/mtgrules/crgen/internal/prbot/prbottest"
+	"github.com/mtgrules/crgen/internal/scrape/scrapetest"
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
@@ -77,11 +74,11 @@ func TestRehearsedUpdate(t *testing.T) {
 	// The hours after it, nothing published: the page unchanged (304), the
 	// TXT asked only for its headers; then a site that ignores
 	// conditional requests, which costs its page and never the TXT.
-	txtHead := "HEAD " + r.txtPath + " 200 0"
+	txtHead := "HEAD " + r.live.Link() + " 200 0"
 	r.idleHour(t, "GET /en/rules 304 0", txtHead)
-	r.setIgnoreConditional(true)
-	r.idleHour(t, fmt.Sprintf("GET /en/rules 200 %d", r.pageSize()), "HEAD "+r.txtPath+" 200 0")
-	r.setIgnoreConditional(false)
+	r.live.IgnoreConditional(true)
+	r.idleHour(t, fmt.Sprintf("GET /en/rules 200 %d", r.live.PageSize()), "HEAD "+r.live.Link()+" 200 0")
+	r.live.IgnoreConditional(false)
 
 	// A live source gone wrong: the same release, a third of its creature
 	// types missing. The refresh fails at the scrape (the guard against the
@@ -157,14 +154,7 @@ type rehearsal struct {
 	tmp, work, origin string
 	gh                *prbottest.Fake
 	env               []string
-	live              *httptest.Server
-	txtPath           string
-	txt               []byte
-	// ignoreConditional makes the live site answer every request whole,
-	// as some servers do.
-	ignoreConditional bool
-	mu                sync.Mutex
-	requests          []string // what the live site answered: "GET /en/rules 304 0"
+	live              *scrapetest.RulesSite
 	runs              int
 }
 
@@ -182,37 +172,9 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 	}
 	// The live English source: the rules page with its one .txt link,
 	// answering conditional requests and HEAD as web servers do.
-	r.live = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		cw := &countingWriter{ResponseWriter: w, status: http.StatusOK}
-		defer func() {
-			r.requests = append(r.requests, fmt.Sprintf("%s %s %d %d", req.Method, req.URL.Path, cw.status, cw.n))
-		}()
-		var body []byte
-		switch req.URL.Path {
-		case "/en/rules":
-			cw.Header().Set("Content-Type", "text/html; charset=utf-8")
-			body = r.page()
-		case r.txtPath:
-			cw.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			body = r.txt
-		default:
-			t.Errorf("live source: unexpected request %s", req.URL)
-			http.NotFound(cw, req)
-			return
-		}
-		if r.ignoreConditional {
-			if req.Method != http.MethodHead {
-				_, _ = cw.Write(body)
-			}
-			return
-		}
-		cw.Header().Set("ETag", fmt.Sprintf(`"%x"`, sha256.Sum256(body)))
-		http.ServeContent(cw, req, "", time.Time{}, bytes.NewReader(body))
-	}))
-	t.Cleanup(r.live.Close)
-	pointLiveSource(t, r.work, r.live.URL+"/en/rules")
+	r.live = scrapetest.NewRulesSite(t, "", nil)
+	r.live.OnUnknown(func(req *http.Request) { t.Errorf("live source: unexpected request %s", req.URL) })
+	pointLiveSource(t, r.work, r.live.URL+scrapetest.PagePath)
 
 	// The repository: the clone's main branch, pushed to a bare origin that
 	// the fake GitHub serves.
@@ -231,55 +193,7 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 
 // serve makes the live page link the release of date with text.
 func (r *rehearsal) serve(date string, text []byte) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.txtPath = "/downloads/MagicCompRules " + strings.ReplaceAll(date, "-", "") + ".txt"
-	r.txt = text
-}
-
-// page is the rules page linking the TXT served (r.mu held).
-func (r *rehearsal) page() []byte {
-	return fmt.Appendf(nil, `<html><body><a href="/en/news">News</a>
-		<a href="%s">Comprehensive Rules (TXT)</a>
-		<a href="/downloads/MagicCompRules.pdf">PDF</a></body></html>`, strings.ReplaceAll(r.txtPath, " ", "%20"))
-}
-
-func (r *rehearsal) pageSize() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.page())
-}
-
-func (r *rehearsal) setIgnoreConditional(on bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.ignoreConditional = on
-}
-
-// takeRequests returns what the live site answered since the last call.
-func (r *rehearsal) takeRequests() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.requests
-	r.requests = nil
-	return out
-}
-
-// countingWriter counts the status and body bytes of a response.
-type countingWriter struct {
-	http.ResponseWriter
-	status, n int
-}
-
-func (c *countingWriter) WriteHeader(code int) {
-	c.status = code
-	c.ResponseWriter.WriteHeader(code)
-}
-
-func (c *countingWriter) Write(b []byte) (int, error) {
-	n, err := c.ResponseWriter.Write(b)
-	c.n += n
-	return n, err
+	r.live.Serve("/downloads/MagicCompRules "+strings.ReplaceAll(date, "-", "")+".txt", text)
 }
 
 // idleSteps are the steps an hour in which nothing changed runs.
@@ -291,7 +205,7 @@ var idleSteps = []string{"actions/checkout", "actions/setup-go", "Build the bot 
 // other, and write nothing to GitHub but the keep-alive.
 func (r *rehearsal) idleHour(t *testing.T, requests ...string) {
 	t.Helper()
-	r.takeRequests()
+	r.live.TakeLog()
 	r.gh.ResetLog()
 	enabled := r.gh.Enabled["refresh.yml"]
 	start := time.Now()
@@ -300,7 +214,7 @@ func (r *rehearsal) idleHour(t *testing.T, requests ...string) {
 	if res.Failed {
 		t.Fatalf("an idle hour failed at %q:\n%s", res.FailedStep, res.Output[res.FailedStep])
 	}
-	if got := r.takeRequests(); !slices.Equal(got, requests) {
+	if got := r.live.TakeLog(); !slices.Equal(got, requests) {
 		t.Errorf("an idle hour asked the live site %q, want %q", got, requests)
 	}
 	if !slices.Equal(res.Ran, idleSteps) {
@@ -359,7 +273,7 @@ func (r *rehearsal) refreshAndReview(t *testing.T, u *update) *prbottest.Issue {
 	if res.Failed {
 		t.Fatalf("the refresh for %s failed at %q:\n%s", u.Effective, res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
 	}
-	if got := r.takeRequests(); !slices.ContainsFunc(got, func(q string) bool { return strings.HasPrefix(q, "GET "+r.txtPath+" 200 ") }) {
+	if got := r.live.TakeLog(); !slices.ContainsFunc(got, func(q string) bool { return strings.HasPrefix(q, "GET "+r.live.Link()+" 200 ") }) {
 		t.Fatalf("the refresh never fetched the release: requests %q", got)
 	}
 	prs := r.gh.PRs()
