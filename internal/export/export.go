@@ -285,30 +285,16 @@ func EnglishOf(store snapshot.Store, s *snapshot.Snapshot) (*snapshot.Snapshot, 
 		s.Lang, s.Effective, s.Effective, dir)
 }
 
-// Marshal is the bytes of one file: two-space indent, keys in order,
-// characters as they are (no \u escapes), a final newline; the same
-// bytes for the same snapshot.
-func Marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // Write writes DIR/Keywords.json and DIR/CardTypes.json, creating dir if
 // need be. Both are built before either is written, each is replaced
 // whole or not at all, and a file whose bytes are unchanged is left
 // alone. It returns the paths it changed.
 func Write(dir string, m *MTGJSON) (changed []string, err error) {
-	kb, err := Marshal(m.Keywords)
+	kb, err := snapshot.MarshalFile(m.Keywords)
 	if err != nil {
 		return nil, err
 	}
-	cb, err := Marshal(m.CardTypes)
+	cb, err := snapshot.MarshalFile(m.CardTypes)
 	if err != nil {
 		return nil, err
 	}

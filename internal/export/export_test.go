@@ -208,11 +208,11 @@ func TestEveryReleaseInMTGJSONShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kb, err := Marshal(m.Keywords)
+			kb, err := snapshot.MarshalFile(m.Keywords)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cb, err := Marshal(m.CardTypes)
+			cb, err := snapshot.MarshalFile(m.CardTypes)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -363,8 +363,8 @@ func TestSpanish(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := es.Lang + "@" + es.Effective
-		kb, _ := Marshal(m.Keywords)
-		cb, _ := Marshal(m.CardTypes)
+		kb, _ := snapshot.MarshalFile(m.Keywords)
+		cb, _ := snapshot.MarshalFile(m.CardTypes)
 		var kw mtgjsonKeywords
 		var ct mtgjsonCardTypes
 		checkShape(t, name+" "+KeywordsFile, kb, &kw)

@@ -40,11 +40,11 @@ func FuzzExport(f *testing.F) {
 		if err != nil {
 			return
 		}
-		kb, err := Marshal(m.Keywords)
+		kb, err := snapshot.MarshalFile(m.Keywords)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cb, err := Marshal(m.CardTypes)
+		cb, err := snapshot.MarshalFile(m.CardTypes)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func FuzzExport(f *testing.F) {
 			v    any
 			want []byte
 		}{{k, kb}, {c, cb}} {
-			if b, err := Marshal(again.v); err != nil || !bytes.Equal(b, again.want) {
+			if b, err := snapshot.MarshalFile(again.v); err != nil || !bytes.Equal(b, again.want) {
 				t.Fatalf("written again: %v\n%s\nwant\n%s", err, b, again.want)
 			}
 		}

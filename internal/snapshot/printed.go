@@ -109,16 +109,7 @@ func (p *Printed) Validate() error {
 }
 
 // MarshalPrinted returns the canonical JSON form of p.
-func MarshalPrinted(p *Printed) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(p); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+func MarshalPrinted(p *Printed) ([]byte, error) { return MarshalFile(p) }
 
 // UnmarshalPrinted parses printed forms and checks them.
 func UnmarshalPrinted(data []byte) (*Printed, error) {

@@ -55,10 +55,5 @@ func MarshalRenames(r []Rename) ([]byte, error) {
 	if r == nil {
 		r = []Rename{}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	err := enc.Encode(renamesFile{Note: renamesNote, Renames: r})
-	return buf.Bytes(), err
+	return MarshalFile(renamesFile{Note: renamesNote, Renames: r})
 }

@@ -270,12 +270,18 @@ func splitRule(r string) (section, number int, letter string) {
 }
 
 // Marshal returns the canonical JSON form of s.
-func Marshal(s *Snapshot) ([]byte, error) {
+func Marshal(s *Snapshot) ([]byte, error) { return MarshalFile(s) }
+
+// MarshalFile is how every JSON file the project writes is encoded (a
+// snapshot, printed.json, renames.json, sources.json, an exported list):
+// two-space indent, characters as they are (no \u escapes of <, > and
+// &), a final newline; the same bytes for the same value.
+func MarshalFile(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(s); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

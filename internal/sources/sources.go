@@ -252,16 +252,7 @@ func (m *Manifest) Accept(path string) (*Source, error) {
 
 // Marshal returns the manifest as indented JSON, for -live updating the
 // sha256 of refreshed captured copies.
-func (m *Manifest) Marshal() ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+func (m *Manifest) Marshal() ([]byte, error) { return snapshot.MarshalFile(m) }
 
 // Identify recognises a captured document by its sha256, and otherwise
 // guesses its format from its content, without decoding it (reading it
