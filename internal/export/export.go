@@ -285,16 +285,22 @@ func EnglishOf(store snapshot.Store, s *snapshot.Snapshot) (*snapshot.Snapshot, 
 		s.Lang, s.Effective, s.Effective, dir)
 }
 
+// Files are the bytes of Keywords.json and CardTypes.json, as Write
+// writes them.
+func (m *MTGJSON) Files() (keywords, cardTypes []byte, err error) {
+	if keywords, err = snapshot.MarshalFile(m.Keywords); err != nil {
+		return nil, nil, err
+	}
+	cardTypes, err = snapshot.MarshalFile(m.CardTypes)
+	return keywords, cardTypes, err
+}
+
 // Write writes DIR/Keywords.json and DIR/CardTypes.json, creating dir if
 // need be. Both are built before either is written, each is replaced
 // whole or not at all, and a file whose bytes are unchanged is left
 // alone. It returns the paths it changed.
 func Write(dir string, m *MTGJSON) (changed []string, err error) {
-	kb, err := snapshot.MarshalFile(m.Keywords)
-	if err != nil {
-		return nil, err
-	}
-	cb, err := snapshot.MarshalFile(m.CardTypes)
+	kb, cb, err := m.Files()
 	if err != nil {
 		return nil, err
 	}

@@ -208,11 +208,7 @@ func TestEveryReleaseInMTGJSONShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kb, err := snapshot.MarshalFile(m.Keywords)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cb, err := snapshot.MarshalFile(m.CardTypes)
+			kb, cb, err := m.Files()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -363,8 +359,10 @@ func TestSpanish(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := es.Lang + "@" + es.Effective
-		kb, _ := snapshot.MarshalFile(m.Keywords)
-		cb, _ := snapshot.MarshalFile(m.CardTypes)
+		kb, cb, err := m.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
 		var kw mtgjsonKeywords
 		var ct mtgjsonCardTypes
 		checkShape(t, name+" "+KeywordsFile, kb, &kw)

@@ -40,11 +40,7 @@ func FuzzExport(f *testing.F) {
 		if err != nil {
 			return
 		}
-		kb, err := snapshot.MarshalFile(m.Keywords)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cb, err := snapshot.MarshalFile(m.CardTypes)
+		kb, cb, err := m.Files()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -171,6 +171,20 @@ func refusePublishing(h *harness) *bool {
 	return &refuse
 }
 
+// checkOnlyADraft checks what a run that failed before publishing leaves:
+// one draft release, no tag, main untouched. It returns the releases.
+func checkOnlyADraft(t *testing.T, h *harness) []*prbottest.Release {
+	t.Helper()
+	rels := h.fake.ReleaseList()
+	if len(rels) != 1 || !rels[0].Draft || len(h.fake.PublishedReleases()) != 0 {
+		t.Errorf("after the failed run: releases %+v", rels)
+	}
+	if _, tagged := h.git.Refs["refs/tags/v1.0.0"]; tagged || h.git.Refs["refs/heads/main"] != releaseSHA {
+		t.Errorf("after the failed run: tags %v, main %s", h.git.Refs, h.git.Refs["refs/heads/main"])
+	}
+	return rels
+}
+
 // A run that fails to publish leaves a draft and no tag nor changelog
 // entry; the rerun publishes that draft.
 func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
@@ -180,13 +194,7 @@ func TestReleaseFailedPublishLeavesADraft(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "publishing release v1.0.0 (the draft") || !strings.Contains(err.Error(), "Resource not accessible by integration") {
 		t.Fatalf("a refused publish: %v", err)
 	}
-	rels := h.fake.ReleaseList()
-	if len(rels) != 1 || !rels[0].Draft || len(h.fake.PublishedReleases()) != 0 {
-		t.Errorf("after the failed run: releases %+v", rels)
-	}
-	if _, tagged := h.git.Refs["refs/tags/v1.0.0"]; tagged || h.git.Refs["refs/heads/main"] != releaseSHA {
-		t.Errorf("after the failed run: tags %v, main %s", h.git.Refs, h.git.Refs["refs/heads/main"])
-	}
+	rels := checkOnlyADraft(t, h)
 
 	*refuse = false
 	h.fake.ResetLog()
@@ -476,13 +484,7 @@ func TestReleaseFailedUploadLeavesADraft(t *testing.T) {
 	if !strings.Contains(h.log.String(), "502") {
 		t.Errorf("the 502 was not retried:\n%s", h.log.String())
 	}
-	rels := h.fake.ReleaseList()
-	if len(rels) != 1 || !rels[0].Draft || len(h.fake.PublishedReleases()) != 0 {
-		t.Errorf("after the failed run: releases %+v", rels)
-	}
-	if _, tagged := h.git.Refs["refs/tags/v1.0.0"]; tagged || h.git.Refs["refs/heads/main"] != releaseSHA {
-		t.Errorf("after the failed run: tags %v, main %s", h.git.Refs, h.git.Refs["refs/heads/main"])
-	}
+	rels := checkOnlyADraft(t, h)
 
 	h.fake.ResetLog()
 	if _, err := h.bot.Release(context.Background(), releaseWithAssets("2026-12-11")); err != nil {
