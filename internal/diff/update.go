@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -25,14 +26,84 @@ type Update struct {
 // HistoryChange lists the releases of the history that differ between
 // two snapshot directories.
 type HistoryChange struct {
-	Added   []Ref     `json:"added"`
-	Amended []*Report `json:"amended"` // each the diff of the record before and after
-	Removed []Ref     `json:"removed"` // a recorded release gone: never by the tools
+	Added []Ref `json:"added"`
+	// Completed are recorded releases that gained facts they did not
+	// carry and changed none they did: not a correction.
+	Completed []Completion `json:"completed"`
+	Amended   []*Report    `json:"amended"` // each the diff of the record before and after
+	Removed   []Ref        `json:"removed"` // a recorded release gone: never by the tools
 }
 
 // Empty reports whether the history is the same.
 func (h HistoryChange) Empty() bool {
-	return len(h.Added) == 0 && len(h.Amended) == 0 && len(h.Removed) == 0
+	return len(h.Added) == 0 && len(h.Completed) == 0 && len(h.Amended) == 0 && len(h.Removed) == 0
+}
+
+// Completion is a recorded release that gained facts it did not carry,
+// every fact it carried read the same: the official TXT of a release the
+// history held from rule pages only (the 205.3 page comes out first), or
+// a list read for every release once the project learned to read it
+// (make history).
+type Completion struct {
+	Release Ref `json:"release"`
+	// From says what it was completed from: CompletedFromTXT,
+	// CompletedFromPages, or CompletedByReading (its own documents, read
+	// for more).
+	From string `json:"from"`
+	// Lists are the facts it carries now and did not, in registry order;
+	// Meanings is set when it gained what its mana symbols mean.
+	Lists    []CompletedList `json:"lists"`
+	Meanings bool            `json:"meanings,omitempty"`
+}
+
+// CompletedList is one fact a completion brought: its name in the
+// registry (card_types, keyword_actions, ...) and how many names it
+// lists (for the subtypes, of every category).
+type CompletedList struct {
+	List  string `json:"list"`
+	Names int    `json:"names"`
+}
+
+// What a release was completed from.
+const (
+	CompletedFromTXT   = "official_txt"
+	CompletedFromPages = "rule_pages"
+	CompletedByReading = "rereading"
+)
+
+// completion reports how cur completes the record old, or false when it
+// changes something old said.
+func completion(old, cur *snapshot.Snapshot) (Completion, bool) {
+	if !Compare(old, cur).Empty() {
+		return Completion{}, false
+	}
+	c := Completion{Release: Ref{cur.Lang, cur.Effective}, From: CompletedByReading, Lists: []CompletedList{}}
+	for _, f := range snapshot.Registry {
+		if cur.Has(f.Name) && !old.Has(f.Name) {
+			c.Lists = append(c.Lists, CompletedList{f.Name, len(f.Get(cur))})
+		}
+	}
+	had := map[string]bool{}
+	for _, m := range old.ManaSymbols {
+		had[m.Symbol] = m.Meaning != nil
+	}
+	for _, m := range cur.ManaSymbols {
+		c.Meanings = c.Meanings || m.Meaning != nil && !had[m.Symbol] && slices.ContainsFunc(old.ManaSymbols, func(o snapshot.ManaSymbol) bool { return o.Symbol == m.Symbol })
+	}
+	if len(c.Lists) == 0 && !c.Meanings {
+		return Completion{}, false
+	}
+	for _, src := range cur.Sources {
+		if slices.ContainsFunc(old.Sources, func(o snapshot.Source) bool { return o.ID == src.ID }) {
+			continue
+		}
+		if src.Format == snapshot.FormatCRText {
+			c.From = CompletedFromTXT
+		} else if c.From != CompletedFromTXT {
+			c.From = CompletedFromPages
+		}
+	}
+	return c, true
 }
 
 // NoRelease is the effective date of the side of an update that had no
@@ -93,8 +164,13 @@ func compareHistories(old, cur snapshot.Store) (HistoryChange, error) {
 			switch {
 			case !ok:
 				h.Added = append(h.Added, Ref{s.Lang, s.Effective})
-			case !snapshot.SameFacts(o, s):
-				h.Amended = append(h.Amended, Compare(o, s))
+			case snapshot.SameFacts(o, s):
+			default:
+				if c, ok := completion(o, s); ok {
+					h.Completed = append(h.Completed, c)
+				} else {
+					h.Amended = append(h.Amended, Compare(o, s))
+				}
 			}
 		}
 		for _, s := range before {
@@ -118,6 +194,17 @@ func Between(store snapshot.Store, old, cur *snapshot.Snapshot) []*snapshot.Snap
 		}
 	}
 	return append(out, cur)
+}
+
+// CompletionOf is the completion of release r the history records, if
+// any.
+func (h HistoryChange) CompletionOf(r Ref) (Completion, bool) {
+	for _, c := range h.Completed {
+		if c.Release == r {
+			return c, true
+		}
+	}
+	return Completion{}, false
 }
 
 // Changed reports whether any language changed.

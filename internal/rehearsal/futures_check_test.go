@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/internal/apicheck"
+	"github.com/mtgrules/crgen/internal/future"
 	"github.com/mtgrules/crgen/internal/gen"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -25,7 +26,7 @@ type before struct {
 // spanishPairs are the pairs of the tree's current Spanish snapshot.
 func (f *futureTree) spanishPairs(t *testing.T) map[snapshot.Pair]bool {
 	t.Helper()
-	es, err := f.store.Current("es")
+	es, err := f.Store.Current("es")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,9 +42,9 @@ func (f *futureTree) spanishPairs(t *testing.T) map[snapshot.Pair]bool {
 // keep copies what the API check and the diff bound compare with.
 func (f *futureTree) keep(t *testing.T, i int) before {
 	t.Helper()
-	root := filepath.Join(f.tmp, "before-"+string(rune('a'+i)))
-	for _, p := range []string{"generated", "internal", "go.mod", "go.sum"} {
-		cp := exec.Command("cp", "-R", filepath.Join(f.dir, p), filepath.Join(root, p))
+	root := filepath.Join(f.Tmp, "before-"+string(rune('a'+i)))
+	for _, p := range []string{"generated", "internal", "snapshots", "go.mod", "go.sum"} {
+		cp := exec.Command("cp", "-R", filepath.Join(f.Dir, p), filepath.Join(root, p))
 		if err := os.MkdirAll(root, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -51,50 +52,81 @@ func (f *futureTree) keep(t *testing.T, i int) before {
 			t.Fatalf("keeping %s: %v\n%s", p, err, out)
 		}
 	}
-	return before{root, record(t, filepath.Join(f.dir, "generated")), f.spanishPairs(t)}
+	return before{root, record(t, filepath.Join(f.Dir, "generated")), f.spanishPairs(t)}
 }
 
 // check compares the tree's English and Spanish snapshots with what the
 // releases of the future say.
-func (f *futureTree) check(t *testing.T, s *stepPlan, steps []*stepPlan) {
+func (f *futureTree) check(t *testing.T, s *future.Step, steps []*future.Step) {
 	t.Helper()
-	en, err := f.store.Current("en")
+	en, err := f.Store.Current("en")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if en.Effective != s.w.date {
-		t.Errorf("current English snapshot of %s, want the release of %s", en.Effective, s.w.date)
+	if en.Effective != s.W.Date {
+		t.Errorf("current English snapshot of %s, want the release of %s", en.Effective, s.W.Date)
 	}
-	for k, want := range s.w.want {
+	for k, want := range s.W.Want {
 		if got := en.List(k); !slices.Equal(got, want) {
-			t.Errorf("en@%s %s: %d names, want %d\n got %q\nwant %q", s.w.date, k, len(got), len(want), got, want)
+			t.Errorf("en@%s %s: %d names, want %d\n got %q\nwant %q", s.W.Date, k, len(got), len(want), got, want)
 		}
 	}
 	for _, c := range en.Categories() {
-		if _, ok := s.w.want[c]; !ok {
-			t.Errorf("en@%s lists %s types, which the release does not have", s.w.date, c)
+		if _, ok := s.W.Want[c]; !ok {
+			t.Errorf("en@%s lists %s types, which the release does not have", s.W.Date, c)
 		}
 	}
 	for i, st := range steps {
-		if !st.spanish && !(i+1 < len(steps) && steps[i+1].late) {
+		if !st.Spanish && !(i+1 < len(steps) && steps[i+1].Late) {
 			continue
 		}
-		es, err := snapshot.Load(f.store.HistoryPath("es", st.w.date))
+		es, err := snapshot.Load(f.Store.HistoryPath("es", st.W.Date))
 		if err != nil {
-			t.Errorf("the Spanish page of %s: %v", st.w.date, err)
+			t.Errorf("the Spanish page of %s: %v", st.W.Date, err)
 			continue
 		}
-		for c, names := range st.w.want {
+		for c, names := range st.W.Want {
 			if !snapshot.IsCategory(c) {
 				continue
 			}
 			var want []snapshot.Pair
 			for _, n := range names {
-				want = append(want, snapshot.Pair{ES: st.w.spanish[c][n], EN: n})
+				want = append(want, snapshot.Pair{ES: st.W.Spanish[c][n], EN: n})
 			}
 			if got := es.PairingEN[c]; !slices.Equal(got, want) {
-				t.Errorf("es@%s %s types: pairs %v, want %v", st.w.date, c, got, want)
+				t.Errorf("es@%s %s types: pairs %v, want %v", st.W.Date, c, got, want)
 			}
+		}
+	}
+}
+
+// checkReport checks what scrape report says of a release that
+// completes one the history recorded from rule pages: a completion, list
+// by list, never an amendment.
+func (f *futureTree) checkReport(t *testing.T, b before, s *future.Step) {
+	t.Helper()
+	if s.Completes == "" {
+		return
+	}
+	rec, err := snapshot.Load(f.Store.HistoryPath("en", s.Completes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Partial || !slices.ContainsFunc(rec.Sources, func(src snapshot.Source) bool { return src.Format == "cr-txt" }) {
+		t.Errorf("en@%s after its TXT: partial %v, sources %+v", s.Completes, rec.Partial, rec.Sources)
+	}
+	for _, format := range []string{"text", "markdown"} {
+		code, out := f.Scrape("report", "-format", format, filepath.Join(b.root, "snapshots"), f.Store.Dir)
+		if code != 3 {
+			t.Errorf("scrape report -format %s of the completion: exit %d\n%s", format, code, out)
+		}
+		for _, bad := range []string{"mend", "corrected on purpose", "en@" + s.Completes + "\n\nNo changes", "en@" + s.Completes + "\nno changes", s.Completes + " → " + s.Completes} {
+			if strings.Contains(out, bad) {
+				t.Errorf("the %s report of a completion says %q:\n%s", format, bad, out)
+			}
+		}
+		if !strings.Contains(out, "en@"+s.Completes) || !strings.Contains(strings.ToLower(out), "completed from the official txt") {
+			t.Errorf("the %s report does not say en@%s was completed from the official TXT:\n%s", format, s.Completes, out)
 		}
 	}
 }
@@ -102,19 +134,19 @@ func (f *futureTree) check(t *testing.T, s *stepPlan, steps []*stepPlan) {
 // checkGenerated checks what a reviewer of the release's pull request
 // sees in generated/: every value kept, a compatible Go API, and a diff of
 // a few lines per name.
-func (f *futureTree) checkGenerated(t *testing.T, b before, s *stepPlan) {
+func (f *futureTree) checkGenerated(t *testing.T, b before, s *future.Step) {
 	t.Helper()
-	if lost := record(t, filepath.Join(f.dir, "generated")).Lost(b.record); len(lost) > 0 {
+	if lost := record(t, filepath.Join(f.Dir, "generated")).Lost(b.record); len(lost) > 0 {
 		t.Errorf("the release moved values: %v", lost)
 	}
-	v, err := apicheck.Compare(b.root, f.dir)
+	v, err := apicheck.Compare(b.root, f.Dir)
 	if err != nil {
 		t.Fatalf("apicheck: %v", err)
 	}
 	if !v.OK() {
 		t.Errorf("the Go API changed incompatibly: %s %v %s", v.Summary(), v.Incompatible, v.Error)
 	}
-	lines, grew, diff := diffLines(t, filepath.Join(b.root, "generated"), filepath.Join(f.dir, "generated"))
+	lines, grew, diff := diffLines(t, filepath.Join(b.root, "generated"), filepath.Join(f.Dir, "generated"))
 	// A Spanish page brings Spanish names: each pair new to the current
 	// Spanish state is a name changed too.
 	translated := 0
@@ -123,8 +155,8 @@ func (f *futureTree) checkGenerated(t *testing.T, b before, s *stepPlan) {
 			translated++
 		}
 	}
-	limit := linesPerName*(s.names+translated) + linesPerList*s.lists + linesPerCategory*s.categories
-	t.Logf("generated/: %d lines changed beyond provenance for %d names, %d Spanish names, %d lists, %d categories (limit %d)%s", lines, s.names, translated, s.lists, s.categories, limit, grew)
+	limit := linesPerName*(s.Names+translated) + linesPerList*s.Lists + linesPerCategory*s.Categories
+	t.Logf("generated/: %d lines changed beyond provenance for %d names, %d Spanish names, %d lists, %d categories (limit %d)%s", lines, s.Names, translated, s.Lists, s.Categories, limit, grew)
 	if lines > limit {
 		t.Errorf("generated/: %d lines changed, over the limit of %d:\n%s", lines, limit, diff)
 	}

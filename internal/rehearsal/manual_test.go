@@ -1,7 +1,6 @@
 package rehearsal
 
 import (
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/future"
 	"github.com/mtgrules/crgen/internal/gen"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -61,83 +61,111 @@ func TestManualUpdate(t *testing.T) {
 
 	// 1. The English release: derived from the project's newest state,
 	// names added to and removed from its lists.
-	r := rand.New(rand.NewPCG(1, 2))
-	step := &stepPlan{w: baseWorld(t, store).clone()}
-	step.w.date = after(t, newestRecorded(t, store), 35)
-	p := newPool(t, project, step.w, r, committed)
-	added := addNames(t, r, p, step)
-	removed := removeNames(t, r, p, step)
-	txt := filepath.Join(tmp, "MagicCompRules.txt")
-	if err := os.WriteFile(txt, step.w.englishTXT(t), 0o644); err != nil {
+	steps, err := future.Plan(work, store, future.Future{Seed: 1, Releases: []future.Release{{Changes: []string{future.KindAddNames, "remove names"}}}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	out := run("a new English release ("+added+"; "+removed+")", recipes[0], "TXT="+txt)
-	for _, change := range slices.Concat(strings.Split(added, ", "), strings.Split(removed, ", ")) {
-		i := max(strings.LastIndex(change, " +"), strings.LastIndex(change, " -"))
-		if want := change[i+1:i+2] + " " + change[i+2:]; !strings.Contains(out, want) {
-			t.Errorf("the English recipe's report lacks %q", want)
+	step := steps[0]
+	txt := filepath.Join(tmp, "MagicCompRules.txt")
+	b, err := step.W.EnglishTXT()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(txt, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := run("a new English release ("+strings.Join(step.Changes, "; ")+")", recipes[0], "TXT="+txt)
+	for _, c := range step.Changes {
+		_, names, _ := strings.Cut(c, ": ")
+		for _, change := range strings.Split(names, ", ") {
+			i := max(strings.LastIndex(change, " +"), strings.LastIndex(change, " -"))
+			if want := change[i+1:i+2] + " " + change[i+2:]; !strings.Contains(out, want) {
+				t.Errorf("the English recipe's report lacks %q", want)
+			}
 		}
 	}
-	if !strings.Contains(out, "en@"+step.w.date) {
-		t.Errorf("the English recipe's report does not name en@%s", step.w.date)
+	if !strings.Contains(out, "en@"+step.W.Date) {
+		t.Errorf("the English recipe's report does not name en@%s", step.W.Date)
 	}
 
 	// 2. The Spanish page of that release, as its translation would print
 	// it: every English name with its Spanish partner, a new word for a
 	// name Spanish had not translated.
 	pageFile := filepath.Join(tmp, "rule-205.3-es.txt")
-	page := step.w.spanishPage(t)
+	page, err := step.W.SpanishPage()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(pageFile, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out = run("a Spanish page for the release", recipes[1], "PAGE="+pageFile, "DATE="+step.w.date)
-	got, err := snapshot.Load(store.HistoryPath("es", step.w.date))
+	out = run("a Spanish page for the release", recipes[1], "PAGE="+pageFile, "DATE="+step.W.Date)
+	got, err := snapshot.Load(store.HistoryPath("es", step.W.Date))
 	if err != nil {
 		t.Fatalf("no Spanish snapshot of the release: %v", err)
 	}
-	for _, c := range step.w.categories() {
-		for _, n := range step.w.want[c] {
-			if want := (snapshot.Pair{ES: step.w.spanish[c][n], EN: n}); !slices.Contains(got.PairingEN[c], want) {
+	for _, c := range step.W.Categories() {
+		for _, n := range step.W.Want[c] {
+			if want := (snapshot.Pair{ES: step.W.Spanish[c][n], EN: n}); !slices.Contains(got.PairingEN[c], want) {
 				t.Errorf("%s types: Spanish %s is not paired with English %s", c, want.ES, n)
 			}
 		}
 	}
-	if !strings.Contains(out, "es@"+step.w.date) {
+	if !strings.Contains(out, "es@"+step.W.Date) {
 		t.Errorf("the Spanish recipe's report does not show the Spanish release")
 	}
 
 	// 3. A correction of that page: one Spanish name mended.
-	c, en := firstTranslated(step.w)
-	was := step.w.spanish[c][en]
-	step.w.spanish[c][en] = p.fresh()
-	if err := os.WriteFile(pageFile, step.w.spanishPage(t), 0o644); err != nil {
+	c, en := firstTranslated(step.W)
+	was := step.W.Spanish[c][en]
+	step.W.Spanish[c][en] = unlisted(step.W, was+"a")
+	if page, err = step.W.SpanishPage(); err != nil {
 		t.Fatal(err)
 	}
-	out = run("a corrected capture", recipes[2], "PAGE="+pageFile, "DATE="+step.w.date)
-	if !strings.Contains(out, "amended: es@"+step.w.date) || !strings.Contains(out, "amendment of the recorded release es@"+step.w.date) {
+	if err := os.WriteFile(pageFile, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = run("a corrected capture", recipes[2], "PAGE="+pageFile, "DATE="+step.W.Date)
+	if !strings.Contains(out, "amended: es@"+step.W.Date) || !strings.Contains(out, "amendment of the recorded release es@"+step.W.Date) {
 		t.Errorf("the correction is not reported as an amendment:\n%s", out)
 	}
-	got, _ = snapshot.Load(store.HistoryPath("es", step.w.date))
-	if want := (snapshot.Pair{ES: step.w.spanish[c][en], EN: en}); !slices.Contains(got.PairingEN[c], want) {
+	got, _ = snapshot.Load(store.HistoryPath("es", step.W.Date))
+	if want := (snapshot.Pair{ES: step.W.Spanish[c][en], EN: en}); !slices.Contains(got.PairingEN[c], want) {
 		t.Errorf("the amended Spanish release does not pair %s with %s (was %s)", want.ES, en, was)
 	}
 	data, err := os.ReadFile(filepath.Join(work, "generated", "internal", "data", "data.go"))
-	if err != nil || !strings.Contains(string(data), `ES: "`+step.w.spanish[c][en]+`"`) {
-		t.Errorf("generated/ does not carry the mended Spanish %s: %v", step.w.spanish[c][en], err)
+	if err != nil || !strings.Contains(string(data), `ES: "`+step.W.Spanish[c][en]+`"`) {
+		t.Errorf("generated/ does not carry the mended Spanish %s: %v", step.W.Spanish[c][en], err)
 	}
 }
 
 // firstTranslated is a one-word name of the first category that Spanish
 // pairs, and its category.
-func firstTranslated(w *world) (string, string) {
-	for _, c := range w.categories() {
-		for _, n := range w.want[c] {
-			if _, ok := w.spanish[c][n]; ok && !strings.Contains(n, " ") {
+func firstTranslated(w *future.World) (string, string) {
+	for _, c := range w.Categories() {
+		for _, n := range w.Want[c] {
+			if _, ok := w.Spanish[c][n]; ok && !strings.Contains(n, " ") {
 				return c, n
 			}
 		}
 	}
 	return "", ""
+}
+
+// unlisted is name, made longer until no list of w holds it in either
+// language.
+func unlisted(w *future.World, name string) string {
+	taken := map[string]bool{}
+	for k, names := range w.Want {
+		for _, n := range names {
+			taken[strings.ToLower(n)] = true
+			taken[strings.ToLower(w.Spanish[k][n])] = true
+		}
+	}
+	for taken[strings.ToLower(name)] {
+		name += "a"
+	}
+	return name
 }
 
 // readmeRecipes are the sh blocks of the section "Updating by hand" of a

@@ -1,18 +1,14 @@
 package rehearsal
 
 import (
-	"fmt"
-	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/future"
 	"github.com/mtgrules/crgen/internal/snapshot"
-	"github.com/mtgrules/crgen/internal/textenc"
 )
 
 // update is the rules update the rehearsal derives, and what a correct
@@ -38,15 +34,14 @@ type update struct {
 }
 
 // deriveUpdate makes the next release from the project's own newest
-// state, whatever it is: the rules as its current English snapshot
-// holds them (snapshots/current/en.json, each fact from the newest
-// release that has it) laid into the newest official text of the corpus,
-// dated after the newest release the project records, then the changes
-// of a plausible update, chosen so that they are changes whatever the
-// rules list by then. Run on the tree a first rehearsal produced, it
-// makes the update after that one. Every edit must find what it edits:
-// when the rules move on, the rehearsal fails and says which anchor is
-// gone.
+// state, whatever it is: the rules as its current snapshots hold them
+// (future.Base: each fact from the newest release that has it), dated
+// after the newest release the project records, with the changes of a
+// plausible update, chosen so that they are changes whatever the rules
+// list by then, rendered as the official TXT (future.World.EnglishTXT).
+// Run on the tree a first rehearsal produced, it makes the update after
+// that one. Every edit must find what it edits: when the rules move on,
+// the rehearsal fails and says which anchor is gone.
 func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	t.Helper()
 	store := snapshot.Store{Dir: filepath.Join(project, "snapshots")}
@@ -54,48 +49,39 @@ func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	if err != nil || cur == nil {
 		t.Fatalf("the project's current English snapshot: %v", err)
 	}
-	releases := corpus.Releases(t)
-	skeleton := releases[len(releases)-1]
-	raw, err := os.ReadFile(skeleton.Path)
+	w, err := future.Base(store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, _, err := textenc.Decode(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(text, "\n")
-	u := &update{Effective: after(t, newestRecorded(t, store), 35)}
+	w.Date = after(t, newestRecorded(t, store), 35)
+	u := &update{Effective: w.Date}
 	// The subrules the edits need, found by what they say, whatever their
 	// letters are by now.
 	subtypes := cur.RuleOf(snapshot.FactSubtypes)
 	noSubtypes := subruleSaying(t, cur, subtypes, "have no subtypes")
 	u.Reworded = subruleSaying(t, cur, subtypes, "gain a subtype")
 	creatureRule := cur.SubtypeRules["creature"]
-	rules := maps.Clone(cur.Rules)
 	if newCategory {
-		u.CategoryRule = noSubtypes
-		noSubtypes = u.addCategory(t, cur, rules, noSubtypes)
+		u.Category = absent(append(slices.Clone(cur.CardTypes), cur.Categories()...), "exemplar")
+		for _, n := range []string{"Ascendant", "Luminary"} {
+			u.CategoryNames = append(u.CategoryNames, absent(cur.Subtypes["creature"], n))
+		}
+		if u.CategoryRule, err = w.AddCategory(u.Category, u.CategoryNames); err != nil {
+			t.Fatal(err)
+		}
+		noSubtypes = subruleOf(t, w, "have no subtypes")
 	}
 	u.CreatureRule, u.NoSubtypes = creatureRule, noSubtypes
-	for _, g := range []struct{ rule, fact string }{{"205.2a", snapshot.FactCardTypes}, {"205.3", snapshot.FactSubtypes}, {"205.4a", snapshot.FactSupertypes}, {"107.4", snapshot.FactMana}} {
-		if cur.RuleOf(g.fact) != g.rule {
-			t.Fatalf("the current snapshot reads %s from rule %s; the rehearsal lays it into rule %s of %s: teach it", g.fact, cur.RuleOf(g.fact), g.rule, skeleton.Path)
-		}
-		lines = replaceRule(t, lines, g.rule, rules)
-	}
 	edit := func(rule, old, new string) {
 		t.Helper()
-		for i, l := range lines {
-			if ruleStarts(l, rule) {
-				if !strings.Contains(l, old) {
-					t.Fatalf("rule %s no longer contains %q: update the rehearsal's edits", rule, old)
-				}
-				lines[i] = strings.Replace(l, old, new, 1)
-				return
-			}
+		text, ok := w.EN[rule]
+		if !ok {
+			t.Fatalf("rule %s not found", rule)
 		}
-		t.Fatalf("rule %s not found", rule)
+		if !strings.Contains(text, old) {
+			t.Fatalf("rule %s no longer contains %q: update the rehearsal's edits", rule, old)
+		}
+		w.EN[rule] = strings.Replace(text, old, new, 1)
 	}
 	es, err := store.Current("es")
 	if err != nil || es == nil {
@@ -108,7 +94,7 @@ func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	// The creature list: one name at the front, one in the middle, one at
 	// the end, each absent from the list as it stands; one removed, among
 	// those Spanish translates (so the Spanish lag shows it).
-	creatures := listAfter(t, lines, creatureRule, "All other creature types are one word long: ")
+	creatures := listAfter(t, w.EN[creatureRule], "All other creature types are one word long: ")
 	for _, n := range []string{"Aardwolf", "Quokka", "Zyzzyva"} {
 		u.Added = append(u.Added, absent(cur.Subtypes["creature"], n))
 	}
@@ -128,10 +114,10 @@ func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	// card types without subtypes, which names it outside any list of card
 	// types ("vanguard cards"): the first card type that subrule names that
 	// Spanish translates.
-	noSub := rules[noSubtypes]
-	for _, w := range strings.FieldsFunc(strings.ToLower(noSub), func(r rune) bool { return r == ' ' || r == ',' || r == '.' }) {
-		if slices.Contains(cur.CardTypes, w) && translated(snapshot.FactCardTypes, w) && strings.Contains(strings.ToLower(noSub), w+" cards") {
-			u.RenamedFrom = w
+	noSub := w.EN[noSubtypes]
+	for _, word := range strings.FieldsFunc(strings.ToLower(noSub), func(r rune) bool { return r == ' ' || r == ',' || r == '.' }) {
+		if slices.Contains(cur.CardTypes, word) && translated(snapshot.FactCardTypes, word) && strings.Contains(strings.ToLower(noSub), word+" cards") {
+			u.RenamedFrom = word
 			break
 		}
 	}
@@ -151,34 +137,34 @@ func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	for _, m := range cur.ManaSymbols {
 		groups[m.Symbol] = m.Group
 	}
+	mana := cur.RuleOf(snapshot.FactMana)
 	for _, c := range []struct{ sym, clause string }{
 		{"{C/P}", "the Phyrexian mana symbols "}, {"{C/W/P}", "the hybrid Phyrexian symbols "}, {"{C/U/P}", "the hybrid Phyrexian symbols "},
 		{"{C/B/P}", "the hybrid Phyrexian symbols "}, {"{C/R/P}", "the hybrid Phyrexian symbols "}, {"{C/G/P}", "the hybrid Phyrexian symbols "},
 	} {
 		if _, listed := groups[c.sym]; !listed {
 			u.NewSymbol = c.sym
-			clause := clauseOf(t, cur.Rules["107.4"], c.clause)
+			clause := future.ClauseOf(w.EN[mana], c.clause)
+			if clause == "" {
+				t.Fatalf("%s has no clause %q", mana, c.clause)
+			}
 			lastSym := clause[strings.LastIndex(clause, "{"):]
-			edit("107.4", ", and "+lastSym, ", "+lastSym+", and "+c.sym)
+			edit(mana, ", and "+lastSym, ", "+lastSym+", and "+c.sym)
 			break
 		}
 	}
 	if u.NewSymbol == "" {
-		t.Fatal("107.4 lists every symbol the rehearsal knows to add: teach it another")
+		t.Fatalf("%s lists every symbol the rehearsal knows to add: teach it another", mana)
 	}
 	// A rule reworded, back and forth from one update to the next.
-	if strings.Contains(cur.Rules[u.Reworded], "that object’s card types.") {
+	if strings.Contains(w.EN[u.Reworded], "that object’s card types.") {
 		edit(u.Reworded, "that object’s card types.", "that object’s types.")
 	} else {
 		edit(u.Reworded, "that object’s types.", "that object’s card types.")
 	}
-	// The new effective date, everywhere the document states it.
-	was := "These rules are effective as of " + longDate(skeleton.Date) + "."
-	if !strings.Contains(text, was) {
-		t.Fatalf("%s does not say %q", skeleton.Path, was)
+	if u.Text, err = w.EnglishTXT(); err != nil {
+		t.Fatal(err)
 	}
-	out := strings.ReplaceAll(strings.Join(lines, "\n"), was, "These rules are effective as of "+longDate(u.Effective)+".")
-	u.Text = append([]byte("\xef\xbb\xbf"), strings.ReplaceAll(out, "\n", "\r\n")...)
 	return u
 }
 
@@ -186,7 +172,7 @@ func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 func subruleSaying(t *testing.T, s *snapshot.Snapshot, parent, words string) string {
 	t.Helper()
 	for n, text := range s.Rules {
-		if isSubrule(n, parent) && strings.Contains(text, words) {
+		if future.IsSubrule(n, parent) && strings.Contains(text, words) {
 			return n
 		}
 	}
@@ -194,25 +180,16 @@ func subruleSaying(t *testing.T, s *snapshot.Snapshot, parent, words string) str
 	return ""
 }
 
-// addCategory adds a subtype category to rules: its card type in 205.2a,
-// its list in the subrule before (which moves down a letter), and returns
-// where that subrule went.
-func (u *update) addCategory(t *testing.T, cur *snapshot.Snapshot, rules snapshot.Rules, before string) string {
+// subruleOf is the subrule of 205.3 in w whose text says words.
+func subruleOf(t *testing.T, w *future.World, words string) string {
 	t.Helper()
-	u.Category = absent(append(slices.Clone(cur.CardTypes), cur.Categories()...), "exemplar")
-	for _, n := range []string{"Ascendant", "Luminary"} {
-		u.CategoryNames = append(u.CategoryNames, absent(cur.Subtypes["creature"], n))
+	for _, n := range w.SubtypeSubrules() {
+		if strings.Contains(w.EN[n], words) {
+			return n
+		}
 	}
-	moved := nextLetter(t, before)
-	rules[moved] = rules[before]
-	rules[before] = title(u.Category) + "s have their own unique set of subtypes; these subtypes are called " + u.Category + " types. The " + u.Category + " types are " + printList(u.CategoryNames, "and") + "."
-	cardTypes := rules["205.2a"]
-	i := strings.LastIndex(cardTypes, ", and ")
-	if i < 0 {
-		t.Fatalf("205.2a lists no card types as the rehearsal expects: %q", cardTypes)
-	}
-	rules["205.2a"] = cardTypes[:i] + ", " + u.Category + cardTypes[i:]
-	return moved
+	t.Fatalf("no subrule of %s says %q", w.Subtypes, words)
+	return ""
 }
 
 // newestRecorded is the newest release of any language the store holds.
@@ -250,118 +227,19 @@ func absent(list []string, name string) string {
 
 func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
-// clauseOf is the clause of 107.4 that begins with intro, up to its ";".
-func clauseOf(t *testing.T, rule, intro string) string {
+// listAfter returns the names of the list that follows marker in the
+// text of a rule.
+func listAfter(t *testing.T, text, marker string) []string {
 	t.Helper()
-	_, rest, ok := strings.Cut(rule, intro)
+	_, list, ok := strings.Cut(text, marker)
 	if !ok {
-		t.Fatalf("107.4 has no clause %q", intro)
+		t.Fatalf("no %q in %q", marker, text)
 	}
-	clause, _, _ := strings.Cut(rest, ";")
-	return clause
-}
-
-// replaceRule swaps rule n of lines, and its lettered subrules when n has
-// no letter, each with its examples, for the texts of rules.
-func replaceRule(t *testing.T, lines []string, n string, rules snapshot.Rules) []string {
-	t.Helper()
-	owned := func(num string) bool {
-		rest, ok := strings.CutPrefix(num, n)
-		return ok && (rest == "" || len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && n[len(n)-1] >= '0' && n[len(n)-1] <= '9')
+	list, _, _ = strings.Cut(list, ". ")
+	list = strings.TrimSuffix(list, ".")
+	var out []string
+	for _, n := range strings.Split(list, ", ") {
+		out = append(out, strings.TrimPrefix(n, "and "))
 	}
-	first, end := -1, -1
-	for i, l := range lines {
-		num, ok := ruleNumber(l)
-		switch {
-		case first < 0 && ok && owned(num):
-			first = i
-		case first >= 0 && ok && !owned(num):
-			end = i
-		}
-		if end >= 0 {
-			break
-		}
-	}
-	if first < 0 || end < 0 {
-		t.Fatalf("rule %s not found in the official text", n)
-	}
-	var numbers []string
-	for num := range rules {
-		if owned(num) {
-			numbers = append(numbers, num)
-		}
-	}
-	slices.SortFunc(numbers, func(a, b string) int {
-		if snapshot.RuleLess(a, b) {
-			return -1
-		}
-		return 1
-	})
-	var block []string
-	for _, num := range numbers {
-		text, examples, _ := strings.Cut(rules[num], " Example: ")
-		sep := " "
-		if c := num[len(num)-1]; c >= '0' && c <= '9' {
-			sep = ". "
-		}
-		block = append(block, num+sep+text, "")
-		for _, ex := range strings.Split(examples, " Example: ") {
-			if ex != "" {
-				block = append(block, "Example: "+ex, "")
-			}
-		}
-	}
-	return slices.Concat(lines[:first], block, lines[end:])
-}
-
-// ruleNumber reads the number a rule line begins with ("205.3m",
-// "107.4").
-func ruleNumber(l string) (string, bool) {
-	if !isRuleLine(l) {
-		return "", false
-	}
-	num, _, _ := strings.Cut(l, " ")
-	return strings.TrimSuffix(num, "."), true
-}
-
-// ruleStarts reports whether line l is rule n: "205.3m ..." or, for a rule
-// without a letter, "107.4. ...".
-func ruleStarts(l, n string) bool {
-	return strings.HasPrefix(l, n+" ") || strings.HasPrefix(l, n+". ")
-}
-
-func isRuleLine(l string) bool {
-	return len(l) > 4 && l[0] >= '1' && l[0] <= '9' && l[3] == '.' && l[4] >= '0' && l[4] <= '9'
-}
-
-// listAfter returns the names of the list that follows marker in rule.
-func listAfter(t *testing.T, lines []string, rule, marker string) []string {
-	t.Helper()
-	for _, l := range lines {
-		if ruleStarts(l, rule) {
-			_, list, ok := strings.Cut(l, marker)
-			if !ok {
-				t.Fatalf("rule %s has no %q", rule, marker)
-			}
-			list = strings.TrimSuffix(list, ".")
-			var out []string
-			for _, n := range strings.Split(list, ", ") {
-				out = append(out, strings.TrimPrefix(n, "and "))
-			}
-			return out
-		}
-	}
-	t.Fatalf("rule %s not found", rule)
-	return nil
-}
-
-var months = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
-
-// longDate writes 2026-02-27 as the document does: February 27, 2026.
-func longDate(d string) string {
-	var y, m, day int
-	if _, err := fmt.Sscanf(d, "%d-%d-%d", &y, &m, &day); err != nil || m < 1 || m > 12 {
-		panic("bad date " + d)
-	}
-	return fmt.Sprintf("%s %d, %d", months[m-1], day, y)
+	return out
 }

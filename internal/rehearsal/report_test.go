@@ -15,6 +15,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/future"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -78,7 +79,7 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 	if u.Category != "" {
 		changed = append(changed, u.CategoryRule)
 	}
-	want("rules changed", rules, sortRules(changed))
+	want("rules changed", rules, future.SortRules(changed))
 	if len(es.Added)+len(es.Removed)+len(es.Renamed)+len(es.Rules) != 0 {
 		t.Errorf("the Spanish rules did not change, yet the report says %+v", es)
 	}

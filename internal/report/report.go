@@ -55,7 +55,7 @@ func Text(w io.Writer, r *diff.Report, color bool) error {
 		}
 		return "\x1b[" + code + "m" + s + "\x1b[0m"
 	}
-	fmt.Fprintf(&b, "%s → %s\n", r.Old, r.New)
+	fmt.Fprintf(&b, "%s\n", between(r))
 	if r.Old.Effective == diff.NoRelease {
 		b.WriteString("the first snapshot: nothing before it to compare with\n")
 		_, err := w.Write(b.Bytes())
@@ -268,11 +268,21 @@ func Label(k string) string {
 	return k + " types"
 }
 
+// between names the two releases a report compares, "en@A → en@B", or
+// the one when both are the same release (a record and its amendment,
+// or a snapshot against itself).
+func between(r *diff.Report) string {
+	if r.Old == r.New {
+		return r.New.String()
+	}
+	return r.Old.String() + " → " + r.New.String()
+}
+
 // Markdown writes the report for a pull request: a summary table, then
 // collapsible details. It stays under limit bytes, saying so when it cut.
 func Markdown(w io.Writer, r *diff.Report, limit int) error {
 	var head bytes.Buffer
-	fmt.Fprintf(&head, "## Comprehensive Rules changes: %s → %s\n\n", md(r.Old.String()), md(r.New.String()))
+	fmt.Fprintf(&head, "## Comprehensive Rules changes: %s\n\n", md(between(r)))
 	if r.Old.Effective == diff.NoRelease {
 		head.WriteString("The first snapshot: nothing before it to compare with.\n")
 		_, err := w.Write(head.Bytes())

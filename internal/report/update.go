@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
@@ -78,6 +79,9 @@ func UpdateJSON(w io.Writer, u *diff.Update) error {
 	if out.History.Added == nil {
 		out.History.Added = []diff.Ref{}
 	}
+	if out.History.Completed == nil {
+		out.History.Completed = []diff.Completion{}
+	}
 	if out.History.Amended == nil {
 		out.History.Amended = []*diff.Report{}
 	}
@@ -116,10 +120,13 @@ func historyText(w io.Writer, h diff.HistoryChange) error {
 		return nil
 	}
 	var b strings.Builder
-	if len(h.Added)+len(h.Removed) > 0 {
+	if len(h.Added)+len(h.Completed)+len(h.Removed) > 0 {
 		b.WriteString("history of releases:\n")
 		if len(h.Added) > 0 {
 			fmt.Fprintf(&b, "  added: %s\n", refs(h.Added))
+		}
+		for _, c := range h.Completed {
+			fmt.Fprintf(&b, "  %s\n", completionLine(c, false))
 		}
 		if len(h.Removed) > 0 {
 			fmt.Fprintf(&b, "  GONE (a recorded release must not disappear): %s\n", refs(h.Removed))
@@ -144,6 +151,9 @@ func historyMarkdown(b *strings.Builder, h diff.HistoryChange) error {
 	b.WriteString("## History of releases\n\n")
 	if len(h.Added) > 0 {
 		fmt.Fprintf(b, "- Added to the history: %s\n", md(refs(h.Added)))
+	}
+	for _, c := range h.Completed {
+		fmt.Fprintf(b, "- ➕ **Completed**: %s\n", completionLine(c, true))
 	}
 	if len(h.Removed) > 0 {
 		fmt.Fprintf(b, "- ⚠️ **Gone from the history** (a recorded release must never disappear): %s\n", md(refs(h.Removed)))
@@ -171,7 +181,11 @@ func historyMarkdown(b *strings.Builder, h diff.HistoryChange) error {
 func glance(b *strings.Builder, u *diff.Update) {
 	var heads []string
 	for _, d := range u.Diffs {
-		heads = append(heads, fmt.Sprintf("%s %s → %s", snapshot.LanguageName(d.New.Lang), md(d.Old.Effective), md(d.New.Effective)))
+		span, note := releaseSpan(d, u.History, false)
+		if note != "" {
+			span += " (" + note + ")"
+		}
+		heads = append(heads, snapshot.LanguageName(d.New.Lang)+" "+md(span))
 	}
 	fmt.Fprintf(b, "## Rules update: %s\n\n", strings.Join(heads, "; "))
 	for _, d := range u.Diffs {
@@ -179,7 +193,11 @@ func glance(b *strings.Builder, u *diff.Update) {
 		if len(lines) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "**%s** (%s → %s)\n", snapshot.LanguageName(d.New.Lang), md(d.Old.String()), md(d.New.String()))
+		span, note := releaseSpan(d, u.History, true)
+		if note != "" {
+			span += ", " + note
+		}
+		fmt.Fprintf(b, "**%s** (%s)\n", snapshot.LanguageName(d.New.Lang), md(span))
 		for _, l := range lines {
 			b.WriteString("- " + l + "\n")
 		}
@@ -190,6 +208,9 @@ func glance(b *strings.Builder, u *diff.Update) {
 		var h []string
 		if len(u.History.Added) > 0 {
 			h = append(h, "added "+md(refs(u.History.Added)))
+		}
+		for _, c := range u.History.Completed {
+			h = append(h, "completed "+md(c.Release.String())+" "+completedFrom(c)+" ("+md(completedLists(c, false))+")")
 		}
 		for _, a := range u.History.Amended {
 			h = append(h, "**amended** "+md(a.New.String()))
@@ -230,6 +251,67 @@ func glance(b *strings.Builder, u *diff.Update) {
 		b.WriteString("- " + l + "\n")
 	}
 	b.WriteString("\n")
+}
+
+// releaseSpan names the releases a language's diff goes between: "A →
+// B" (refs: "en@A → en@B"), or the one release when both are the same,
+// with what happened to it (completed, amended, unchanged) as a note.
+func releaseSpan(d *diff.Report, h diff.HistoryChange, refs bool) (span, note string) {
+	old, cur := d.Old.Effective, d.New.Effective
+	if refs {
+		old, cur = d.Old.String(), d.New.String()
+	}
+	switch c, completed := h.CompletionOf(d.New); {
+	case d.Old != d.New:
+		return old + " → " + cur, ""
+	case completed:
+		return cur, "completed " + completedFrom(c)
+	case slices.ContainsFunc(h.Amended, func(a *diff.Report) bool { return a.New == d.New }):
+		return cur, "amended"
+	case d.Empty():
+		return cur, "unchanged"
+	}
+	return cur, ""
+}
+
+// completedFrom says what a completion was read from: "from the
+// official TXT".
+func completedFrom(c diff.Completion) string {
+	switch c.From {
+	case diff.CompletedFromTXT:
+		return "from the official TXT"
+	case diff.CompletedFromPages:
+		return "from rule pages"
+	}
+	return "by reading its documents again"
+}
+
+// completedLists lists what a completion brought, list by list: "card
+// types, supertypes", or with withCounts "card types (15), supertypes
+// (5)".
+func completedLists(c diff.Completion, withCounts bool) string {
+	var parts []string
+	for _, l := range c.Lists {
+		p := Label(l.List)
+		if withCounts {
+			p += fmt.Sprintf(" (%d)", l.Names)
+		}
+		parts = append(parts, p)
+	}
+	if c.Meanings {
+		parts = append(parts, "what its mana symbols mean")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// completionLine is a completion in one line: which release, from what,
+// and the lists it brought with their sizes.
+func completionLine(c diff.Completion, markdown bool) string {
+	rel, lists := c.Release.String(), completedLists(c, true)
+	if markdown {
+		rel, lists = md(rel), md(lists)
+	}
+	return fmt.Sprintf("the recorded release %s was completed %s: it now carries %s; every fact it carried before reads the same", rel, completedFrom(c), lists)
 }
 
 func pluralWord(n int, one, many string) string {

@@ -68,9 +68,13 @@ type Source struct {
 	ID        string `json:"id"`
 	URL       string `json:"url"`
 	SHA256    string `json:"sha256"`
-	Format    string `json:"format"`
+	Format    string `json:"format"` // as sources.json declares it (internal/sources)
 	Effective string `json:"effective,omitempty"`
 }
+
+// FormatCRText is the Format of the official whole-document TXT: a
+// release read from one is whole, not from rule pages.
+const FormatCRText = "cr-txt"
 
 // Provenance names the source of one fact.
 type Provenance struct {

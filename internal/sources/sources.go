@@ -21,9 +21,9 @@ import (
 
 // Formats a source can have.
 const (
-	FormatCRText = "cr-txt" // the official whole-document TXT
-	FormatPlain  = "plain"  // a plain-text rule page
-	FormatHTML   = "html"   // an HTML rule page, read with Selectors
+	FormatCRText = snapshot.FormatCRText // the official whole-document TXT
+	FormatPlain  = "plain"               // a plain-text rule page
+	FormatHTML   = "html"                // an HTML rule page, read with Selectors
 	// FormatCurated is a hand-curated JSON list of names that no captured
 	// source covers (Spanish card types and supertypes); snapshots mark
 	// facts from it as curated.
