@@ -2,6 +2,7 @@
 # Run "make help" for the targets.
 GO ?= go
 CORPUS ?= ../shared/corpus
+CORPUS_ENV = CRGEN_CORPUS
 
 # Builds leave their directory out, as the rehearsal's builds in its
 # clones do: those then reuse what the tests compiled here (a cold make
@@ -12,12 +13,13 @@ ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 
-.PHONY: help regen scrape gen test check state futures vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+.PHONY: help regen scrape gen test check state futures fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
 
 # The tests of what a rules update changes: generated/, the working tree
-# itself, and the card corpus against them. Every other test works on
-# fixtures no update touches (internal/corpus/testdata/tree).
-STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd
+# itself, the card corpus against them, and the rehearsals, which derive
+# their releases from the tree. Every other test works on fixtures no
+# update touches (internal/corpus/testdata/tree).
+STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd ./internal/rehearsal
 
 ## help: list the targets
 help:
@@ -52,11 +54,29 @@ unit:
 check: vet fmt-check
 	$(GO) test -count=1 -short ./...
 
-## state: the checks a rules update can break: vet and gofmt of generated/, and the tests of the state (refresh.yml runs it before its pull request)
+## state: the checks a rules update can break: vet and gofmt of generated/, the tests of the state and the rehearsals (refresh.yml runs it before its pull request)
 state:
 	$(GO) vet ./generated/...
 	@out="$$(gofmt -l generated)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) test -count=1 $(STATE_PKGS)
+
+## fresh: make test in a clone of HEAD without the corpus, as on a user's fresh machine (CI and the corpus variables unset)
+fresh:
+	@dir=$$(mktemp -d)/crgen && git clone -q . "$$dir" && echo "fresh: make test in $$dir, without the corpus" && \
+	  cd "$$dir" && env -u CI -u $(CORPUS_ENV) -u $(CORPUS_ENV)_ABSENT $(MAKE) --no-print-directory test && rm -rf "$$dir"
+
+## released: each release of future.Released applied to a clone of HEAD of its own, committed, then make test there
+# The tree after a release must pass everything the tree before it did,
+# the rehearsals included (one level: theirs skip inside them).
+released:
+	@corpus="$${CRGEN_CORPUS:-$$(cd $(CORPUS) 2>/dev/null && pwd)}"; \
+	for name in $$($(GO) run ./internal/cmd/future -list); do \
+	  dir=$$(mktemp -d)/crgen && git clone -q . "$$dir" && echo "released: $$name, in $$dir" && \
+	  (cd "$$dir" && $(GO) run ./internal/cmd/future "$$name" . && git add -A && \
+	    git -c user.name=crgen -c user.email=crgen@localhost commit -q -m "A derived release: $$name" && \
+	    env $${corpus:+CRGEN_CORPUS="$$corpus"} $(MAKE) --no-print-directory test) || exit 1; \
+	  rm -rf "$$dir"; \
+	done
 
 ## futures: rehearse derived releases, CRGEN_FUTURES=1-40 make futures (make test runs a few)
 futures:

@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/future"
 	"github.com/mtgrules/crgen/internal/prbot"
 	"github.com/mtgrules/crgen/internal/prbot/prbottest"
 	"github.com/mtgrules/crgen/internal/scrape/scrapetest"
+	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
@@ -34,21 +36,30 @@ const (
 	botLogin    = "github-actions[bot]"
 )
 
-// TestRehearsedUpdate is the next rules update, end to end, and the one
-// after it. Each passes only if the refresh workflow, run as written,
-// updates snapshots and generated code, the project's own tests pass on
-// the result, one pull request is opened whose body names exactly the
-// changes (the Spanish lag and the Go API verdict with them), the review
-// workflow comments that same report on it, the generated/ diff is small
-// and readable, and no existing constant changed its value. Between the
-// two, a run whose live source serves a broken release fails, and the
-// refresh keeps one issue open saying where and why; the next run closes
-// it. Each merged update is released as the release workflow does it
-// once CI passed: the first as v1.0.0, rerun without writing anything;
-// the second refused at publishing (a draft, no tag, one issue), then
-// rerun to v1.1.0. The second update is derived from the tree the first
-// produced: a tree already holding a release newer than anything in the
-// corpus.
+// TestRehearsedUpdate is the next rules updates, end to end. Each passes
+// only if the refresh workflow, run as written, updates snapshots and
+// generated code, the project's own tests pass on the result, one pull
+// request is opened whose body names exactly the changes (the Spanish lag
+// and the Go API verdict with them), the review workflow comments that
+// same report on it, the generated/ diff is small and readable, and no
+// existing constant changed its value; each merged update is released as
+// the release workflow does it once CI passed, the tree as it stands
+// first (v1.0.0, rerun without writing anything).
+//
+// The updates: the official TXT of a release the history recorded from
+// rule pages only (the tree's newest, when it is one, else a release
+// whose English 205.3 page a maintainer commits first), which completes
+// that release; the next release, with names added, removed and renamed,
+// a new symbol, a rule reworded, Spanish a release behind; after it, two
+// idle hours, then a live source serving a broken release, for which the
+// refresh keeps one issue open saying where and why, closed by the next
+// run; and the release after that, derived from the tree the first
+// produced (a tree already holding releases nobody published), with a
+// subtype category the rules add, whose release is refused at publishing
+// (a draft, no tag, one issue), then rerun. Every release is derived from
+// the tree (internal/future), so the rehearsal runs without the corpus
+// too: the refresh's corpus step is then stood in for, and its tests of
+// the corpus skip as on any machine without it.
 func TestRehearsedUpdate(t *testing.T) {
 	if os.Getenv(EnvInside) != "" {
 		t.Skip("inside a rehearsal: the nested make test does not rehearse again")
@@ -63,13 +74,35 @@ func TestRehearsedUpdate(t *testing.T) {
 	}
 	r := newRehearsal(t, corpus.Root(t))
 
+	// The tree as it stands is the first version of the module; a rerun
+	// of its release writes nothing.
+	base := git(t, r.origin, "rev-parse", "main")
+	baseNewest := newestRecorded(t, snapshot.Store{Dir: filepath.Join(r.work, "snapshots")})
+	r.mustRelease(t, base)
+	r.checkRelease(t, base, []string{"The first release of github.com/mtgrules/crgen.", "English none → " + baseNewest})
+	r.gh.ResetLog()
+	r.mustRelease(t, base)
+	if w := r.gh.Writes(); len(w) != 0 {
+		t.Errorf("a rerun of the release wrote %v", w)
+	}
+
+	// The official TXT of a release recorded from its rule pages.
+	c := deriveCompletion(t, r.work)
+	if c.step.Page {
+		r.publishPage(t, c.step)
+	}
+	r.serve(c.step.W.Date, c.text)
+	merged := r.merge(t, r.refreshAndReview(t, c))
+	r.mustRelease(t, merged)
+	r.checkRelease(t, merged, []string{"English " + c.step.W.Date + " (completed from the official TXT)", "**Completed**: the recorded release en@" + c.step.W.Date + " was completed from the official TXT"})
+	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
+		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
+	}
+
 	// The next update.
 	first := deriveUpdate(t, r.work, false)
 	r.serve(first.Effective, first.Text)
 	pr := r.refreshAndReview(t, first)
-	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
-		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
-	}
 
 	// The hours after it, nothing published: the page unchanged (304), the
 	// TXT asked only for its headers; then a site that ignores
@@ -94,8 +127,9 @@ func TestRehearsedUpdate(t *testing.T) {
 	if len(issues) != 1 || !strings.Contains(issues[0].Body, "failed at the step **scrape**") || !strings.Contains(issues[0].Body, "refusing to write the release en@"+first.Effective+" (compared with the releases before it)") {
 		t.Fatalf("failure issues %+v", issues)
 	}
-	if r.gh.Enabled["refresh.yml"] != enabled+1 || len(r.gh.PRs()) != 1 || r.gh.PRs()[0].State != "open" {
-		t.Errorf("after a failed refresh: enabled %d times, pull requests %+v", r.gh.Enabled["refresh.yml"], r.gh.PRs())
+	open := slices.DeleteFunc(r.gh.PRs(), func(p *prbottest.Issue) bool { return p.State != "open" })
+	if r.gh.Enabled["refresh.yml"] != enabled+1 || len(open) != 1 || open[0].Number != pr.Number {
+		t.Errorf("after a failed refresh: enabled %d times, open pull requests %+v", r.gh.Enabled["refresh.yml"], open)
 	}
 	// The source mended: the same release again, the pull request as it
 	// is, the issue closed.
@@ -108,16 +142,10 @@ func TestRehearsedUpdate(t *testing.T) {
 		t.Errorf("after the mended refresh: issues %v, writes %v", r.gh.OpenIssues(prbot.FailureLabel), r.gh.Writes())
 	}
 
-	// The pull request merged and CI passed on main: the first release of
-	// the module, and a rerun of it that writes nothing.
-	merged := r.merge(t, pr)
+	// The pull request merged and CI passed on main: its release.
+	merged = r.merge(t, pr)
 	r.mustRelease(t, merged)
-	r.checkRelease(t, merged, []string{"The first release of github.com/mtgrules/crgen.", "English none → " + first.Effective}, "v1.0.0")
-	r.gh.ResetLog()
-	r.mustRelease(t, merged)
-	if w := r.gh.Writes(); len(w) != 0 {
-		t.Errorf("a rerun of the release wrote %v", w)
-	}
+	r.checkRelease(t, merged, []string{"English " + c.step.W.Date + " → " + first.Effective, "**Go API**: compatible: "})
 
 	// The update after it.
 	second := deriveUpdate(t, r.work, true) // with a subtype category the rules add
@@ -136,16 +164,41 @@ func TestRehearsedUpdate(t *testing.T) {
 	before := git(t, r.origin, "rev-parse", "main")
 	merged2 := r.merge(t, pr2)
 	r.releaseRefused(true)
-	r.checkFailedRelease(t, r.release(t, merged2), "v1.1.0", merged2)
+	r.checkFailedRelease(t, r.release(t, merged2), r.nextVersion(), merged2)
 	r.releaseRefused(false)
 	r.mustRelease(t, merged2)
-	r.checkRelease(t, merged2, []string{"English " + first.Effective + " → " + second.Effective, "**Go API**: compatible: "}, "v1.0.0", "v1.1.0")
-	if n := len(r.gh.ReleaseList()); n != 2 || len(r.gh.OpenIssues(prbot.FailureLabelOf("release"))) != 0 {
-		t.Errorf("after the mended release: %d releases (drafts included), failure issues %v", n, r.gh.OpenIssues(prbot.FailureLabelOf("release")))
+	r.checkRelease(t, merged2, []string{"English " + first.Effective + " → " + second.Effective, "**Go API**: compatible: "})
+	if n := len(r.gh.ReleaseList()); n != len(r.versions) || len(r.gh.OpenIssues(prbot.FailureLabelOf("release"))) != 0 {
+		t.Errorf("after the mended release: %d releases (drafts included), want %d; failure issues %v", n, len(r.versions), r.gh.OpenIssues(prbot.FailureLabelOf("release")))
 	}
 	if git(t, r.origin, "rev-parse", merged2+"^") != before {
-		t.Errorf("the second update was not made on top of the first release's changelog entry")
+		t.Errorf("the second update was not made on top of the release's changelog entry")
 	}
+}
+
+// publishPage is what a maintainer does when the rules site publishes a
+// release's English 205.3 page before its TXT: the manual recipe on a
+// clone of main (capture, accept as of its date, scrape, gen), pushed to
+// main, and released.
+func (r *rehearsal) publishPage(t *testing.T, s *future.Step) {
+	t.Helper()
+	r.runs++
+	work := filepath.Join(r.tmp, fmt.Sprintf("page-%d", r.runs))
+	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	f := future.NewTree(work, t.TempDir())
+	if err := f.PublishEnglishPage(s.W); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Gen(); err != nil {
+		t.Fatal(err)
+	}
+	git(t, work, "add", "-A")
+	git(t, work, "commit", "-q", "-m", "The English 205.3 page of the release of "+s.W.Date)
+	git(t, work, "push", "-q", "origin", "HEAD:main")
+	sha := git(t, work, "rev-parse", "HEAD")
+	r.work = work
+	r.mustRelease(t, sha)
+	r.checkRelease(t, sha, []string{"Added to the history: en@" + s.W.Date})
 }
 
 // rehearsal is a clone of the project pushed to a bare origin, a fake
@@ -156,6 +209,10 @@ type rehearsal struct {
 	env               []string
 	live              *scrapetest.RulesSite
 	runs              int
+	versions          []string // released, oldest first
+	// noCorpus: this machine has no corpus; the workflows' corpus step is
+	// stood in for, its reason this.
+	noCorpus string
 }
 
 func newRehearsal(t *testing.T, project string) *rehearsal {
@@ -163,12 +220,23 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 	r := &rehearsal{tmp: t.TempDir()}
 	r.work = filepath.Join(r.tmp, "work")
 	copyProject(t, project, r.work)
-	// The corpus where the workflows look for it: ../shared/corpus.
-	if err := os.MkdirAll(filepath.Join(r.tmp, "shared"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(corpus.Dir(t, ""), filepath.Join(r.tmp, "shared", "corpus")); err != nil {
-		t.Fatal(err)
+	// The corpus where the workflows look for it: ../shared/corpus. Where
+	// this machine has none, the workflows run without it, as they would
+	// on a runner whose corpus step found nothing to fetch: its tests of
+	// the corpus skip, saying so (CI=true is not set, which would make
+	// them fail).
+	ci := "CI=true"
+	if _, err := os.Stat(corpus.Path(t, "")); err != nil {
+		r.noCorpus = fmt.Sprintf("this machine has no corpus (%s): the rehearsal's workflows run without it", corpus.Path(t, ""))
+		ci = "CI="
+		t.Log(r.noCorpus)
+	} else {
+		if err := os.MkdirAll(filepath.Join(r.tmp, "shared"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(corpus.Path(t, ""), filepath.Join(r.tmp, "shared", "corpus")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// The live English source: the rules page with its one .txt link,
 	// answering conditional requests and HEAD as web servers do.
@@ -185,7 +253,7 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 	git(t, r.tmp, "clone", "-q", "--bare", r.work, r.origin)
 	r.gh = prbottest.New(t, owner, repo, &prbottest.Bare{Dir: r.origin})
 	r.gh.Token, r.gh.Login = ghToken, botLogin
-	r.env = append(os.Environ(), "CI=true", EnvInside+"=1", trimpath,
+	r.env = append(os.Environ(), ci, EnvInside+"=1", trimpath,
 		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_API_URL="+r.gh.APIURL(), "NO_COLOR=1")
 	r.env = slices.DeleteFunc(r.env, func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") })
 	return r
@@ -259,19 +327,30 @@ func (r *rehearsal) refresh(t *testing.T) *jobResult {
 		"inputs":     map[string]any{"dry_run": false, "allow_incompatible": false},
 		actionsCache: filepath.Join(r.tmp, "actions-cache"),
 	}
+	if r.noCorpus != "" {
+		ctx[standInRuns] = map[string]string{".github/fetch-corpus": r.noCorpus}
+	}
 	env := append(slices.Clone(r.env), "RUNNER_TEMP="+runnerTemp, "GITHUB_WORKSPACE="+work)
 	return tryJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/refresh.yml")), "refresh", work, ctx, env)
 }
 
+// expected is what a refresh must make of a release the live source
+// serves: its report and its diff of generated/.
+type expected interface {
+	date() string
+	checkReport(t *testing.T, runnerTemp, work, body string)
+	checkGenerated(t *testing.T, repoDir, base, head string)
+}
+
 // refreshAndReview runs a refresh that must open or update the pull
 // request of u, checks it, runs the review workflow on it, and returns it.
-func (r *rehearsal) refreshAndReview(t *testing.T, u *update) *prbottest.Issue {
+func (r *rehearsal) refreshAndReview(t *testing.T, u expected) *prbottest.Issue {
 	t.Helper()
 	base := git(t, r.origin, "rev-parse", "refs/heads/main")
 	before := len(r.gh.PRs())
 	res := r.refresh(t)
 	if res.Failed {
-		t.Fatalf("the refresh for %s failed at %q:\n%s", u.Effective, res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
+		t.Fatalf("the refresh for %s failed at %q:\n%s", u.date(), res.FailedStep, indent(tail(res.Output[res.FailedStep], 200)))
 	}
 	if got := r.live.TakeLog(); !slices.ContainsFunc(got, func(q string) bool { return strings.HasPrefix(q, "GET "+r.live.Link()+" 200 ") }) {
 		t.Fatalf("the refresh never fetched the release: requests %q", got)
@@ -290,9 +369,9 @@ func (r *rehearsal) refreshAndReview(t *testing.T, u *update) *prbottest.Issue {
 	}
 	t.Logf("pull request #%d, body:\n%s", pr.Number, indent(pr.Body))
 	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("runner-%d", r.runs))
-	checkReport(t, u, runnerTemp, r.work, pr.Body)
+	u.checkReport(t, runnerTemp, r.work, pr.Body)
 	r.review(t, pr, base, head)
-	checkGeneratedDiff(t, r.origin, base, head, u)
+	u.checkGenerated(t, r.origin, base, head)
 	return pr
 }
 

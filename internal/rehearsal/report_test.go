@@ -19,11 +19,13 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
+func (u *update) date() string { return u.Effective }
+
 // checkReport checks the pull request's body against the update: the
 // report the workflow's own scrape gives in JSON names exactly the
 // changes made, and the Markdown body shows each of them and the Spanish
 // lag.
-func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
+func (u *update) checkReport(t *testing.T, runnerTemp, work, body string) {
 	t.Helper()
 	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
 	cmd.Dir = work
@@ -187,11 +189,11 @@ func checkReport(t *testing.T, u *update, runnerTemp, work, body string) {
 	}
 }
 
-// checkGeneratedDiff checks what a reviewer of generated/ sees: a diff of a
+// checkGenerated checks what a reviewer of generated/ sees: a diff of a
 // few lines per change, no line longer than a screen, every constant of
 // the base with the same value, and the removed and renamed names
 // deprecated.
-func checkGeneratedDiff(t *testing.T, repoDir, base, head string, u *update) {
+func (u *update) checkGenerated(t *testing.T, repoDir, base, head string) {
 	t.Helper()
 	// The bound of every derived release (futures_check_test.go): the
 	// update adds three creature types and a symbol, removes a creature

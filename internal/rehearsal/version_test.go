@@ -49,15 +49,24 @@ func (r *rehearsal) mustRelease(t *testing.T, sha string) {
 	}
 }
 
-// checkRelease checks that versions are exactly the module's tags, the
+// nextVersion is the version the next release must have: v1.0.0 first,
+// then the next minor version (every rehearsed update adds names).
+func (r *rehearsal) nextVersion() string {
+	return fmt.Sprintf("v1.%d.0", len(r.versions))
+}
+
+// checkRelease checks that the release just made of sha is the next
+// version: that the versions released are exactly the module's tags, the
 // newest on sha, each with its published GitHub release; that the newest
 // release's notes say each of notes and its files are the lists of sha's
 // snapshots (checkReleaseFiles); that main is sha and one commit adding
 // that release's entry to CHANGELOG.md, the same notes; and that the
 // changelog has one entry per version, newest first.
-func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string, versions ...string) {
+func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string) {
 	t.Helper()
-	newest := versions[len(versions)-1]
+	newest := r.nextVersion()
+	r.versions = append(r.versions, newest)
+	versions := r.versions
 	if tags := strings.Fields(git(t, r.origin, "tag", "--list", "v*", "--sort=v:refname")); !slices.Equal(tags, versions) {
 		t.Errorf("tags %v, want %v", tags, versions)
 	}

@@ -1,0 +1,161 @@
+package rehearsal
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/future"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// completion is the official TXT of a release the history recorded from
+// rule pages only, and what a correct pipeline must report about it.
+type completion struct {
+	step *future.Step
+	text []byte
+	// added are the names the TXT brings to lists the current state
+	// already had (the keywords a release added), by list; brought the
+	// facts the record of the release did not carry.
+	added   map[string][]string
+	brought []string
+}
+
+// deriveCompletion is the official TXT of the tree's newest English
+// release when the history recorded it from rule pages (the tree holds
+// what those pages said, and the TXT says the same of them), else of a
+// release after it whose English 205.3 page comes first (publishPage).
+// It brings a keyword or two, as the TXT of 2026-09-25 brought eleven.
+func deriveCompletion(t *testing.T, project string) *completion {
+	t.Helper()
+	store := snapshot.Store{Dir: filepath.Join(project, "snapshots")}
+	steps, err := future.Plan(project, store, future.Future{Seed: 30, Releases: []future.Release{{Changes: []string{future.KindComplete}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &completion{step: steps[0], added: map[string][]string{}}
+	if c.text, err = c.step.W.EnglishTXT(); err != nil {
+		t.Fatal(err)
+	}
+	base, err := future.Base(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, names := range c.step.W.Want {
+		if snapshot.IsCategory(k) {
+			continue // what the page brings, in its own commit
+		}
+		for _, n := range names {
+			if !slices.Contains(base.Want[k], n) {
+				c.added[k] = append(c.added[k], n)
+			}
+		}
+	}
+	// What the record of the release carries: the page's facts (205.3).
+	var record *snapshot.Snapshot
+	if !c.step.Page {
+		if record, err = snapshot.Load(store.HistoryPath("en", c.step.Completes)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range snapshot.Registry {
+		carried := f.Name == snapshot.FactSubtypes || f.Group == snapshot.FactSubtypes
+		if record != nil {
+			carried = record.Has(f.Name)
+		}
+		if !carried {
+			c.brought = append(c.brought, f.Name)
+		}
+	}
+	return c
+}
+
+func (c *completion) date() string { return c.step.W.Date }
+
+// checkReport checks that the pull request's report names the release
+// completed, from the official TXT, list by list, the names the TXT
+// brings added, and no amendment.
+func (c *completion) checkReport(t *testing.T, runnerTemp, work, body string) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
+	cmd.Dir = work
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err == nil || cmd.ProcessState.ExitCode() != 3 {
+		t.Fatalf("scrape report: %v (want exit 3: changed)", err)
+	}
+	var rep struct {
+		History diff.HistoryChange
+		Diffs   []struct {
+			Added   map[string][]string
+			Removed map[string][]string
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	h := rep.History
+	if len(h.Completed) != 1 || len(h.Amended)+len(h.Added)+len(h.Removed) != 0 {
+		t.Fatalf("history: %+v, want en@%s completed and nothing else", h, c.date())
+	}
+	got := h.Completed[0]
+	var lists []string
+	for _, l := range got.Lists {
+		lists = append(lists, l.List)
+		if l.Names == 0 {
+			t.Errorf("completed %s with no names", l.List)
+		}
+	}
+	if got.Release != (diff.Ref{Lang: "en", Effective: c.date()}) || got.From != diff.CompletedFromTXT || !slices.Equal(lists, c.brought) {
+		t.Errorf("completion %+v, want en@%s from the official TXT bringing %v", got, c.date(), c.brought)
+	}
+	if en := rep.Diffs[0]; len(en.Removed) != 0 || !equalLists(en.Added, c.added) {
+		t.Errorf("English: added %v, removed %v; want added %v and nothing removed", en.Added, en.Removed, c.added)
+	}
+	for _, want := range []string{
+		"## Rules update: English " + c.date() + " (completed from the official TXT)",
+		"- **History of releases**: completed en@" + c.date() + " from the official TXT (",
+		"- ➕ **Completed**: the recorded release en@" + c.date() + " was completed from the official TXT: it now carries ",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the pull request body lacks %q:\n%s", want, body)
+		}
+	}
+	for _, bad := range []string{"mend", "corrected on purpose", c.date() + " → " + c.date()} {
+		if strings.Contains(body, bad) {
+			t.Errorf("the pull request body of a completion says %q:\n%s", bad, body)
+		}
+	}
+}
+
+func equalLists(a, b map[string][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !slices.Equal(slices.Sorted(slices.Values(v)), slices.Sorted(slices.Values(b[k]))) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkGenerated bounds the diff of generated/ by the names the TXT
+// brings: the lists the record lacked were in generated/ already, from
+// the release before.
+func (c *completion) checkGenerated(t *testing.T, repoDir, base, head string) {
+	t.Helper()
+	diffText := git(t, repoDir, "diff", "-U0", "--no-color", base, head, "--", "generated/")
+	grew := grownTables(t, git(t, repoDir, "show", base+":generated/internal/data/index.go"), git(t, repoDir, "show", head+":generated/internal/data/index.go"))
+	total := changedLines(diffText, grew != "")
+	limit := linesPerName*c.step.Names + linesPerList*c.step.Lists
+	if total == 0 || total > limit {
+		t.Errorf("generated/ diff of the completion: %d lines changed beyond provenance, want 1 to %d%s", total, limit, grew)
+	}
+	t.Logf("generated/ diff of the completion: %d lines beyond provenance%s", total, grew)
+}
