@@ -144,19 +144,24 @@ func (f *Tree) capture(name string, page []byte, date string) error {
 	return nil
 }
 
-// Apply publishes step i of steps as the recipes do: the rewording
-// refused first when the step has one, the English page first when the
-// release has one, the TXT, the Spanish pages (this release's, the one
-// before's when late), then gen.
+// Apply publishes step i of steps as the recipes do: the English page
+// first when the release has one, then ApplyTXT.
 func (f *Tree) Apply(steps []*Step, i int) error {
-	s := steps[i]
-	if s.Refuse != nil {
-		if err := f.Probe(s); err != nil {
+	if steps[i].Page {
+		if err := f.PublishEnglishPage(steps[i].W); err != nil {
 			return err
 		}
 	}
-	if s.Page {
-		if err := f.PublishEnglishPage(s.W); err != nil {
+	return f.ApplyTXT(steps, i)
+}
+
+// ApplyTXT publishes step i of steps from its TXT on: the rewording
+// refused first when the step has one, the TXT, the Spanish pages (this
+// release's, the one before's when late), then gen.
+func (f *Tree) ApplyTXT(steps []*Step, i int) error {
+	s := steps[i]
+	if s.Refuse != nil {
+		if err := f.Probe(s); err != nil {
 			return err
 		}
 	}

@@ -101,9 +101,9 @@ func (f *futureTree) check(t *testing.T, s *future.Step, steps []*future.Step) {
 }
 
 // checkReport checks what scrape report says of a release that
-// completes one the history recorded from rule pages: a completion, list
-// by list, never an amendment.
-func (f *futureTree) checkReport(t *testing.T, b before, s *future.Step) {
+// completes one the history recorded from rule pages, against the
+// snapshots in old: a completion, list by list, never an amendment.
+func (f *futureTree) checkReport(t *testing.T, old string, s *future.Step) {
 	t.Helper()
 	if s.Completes == "" {
 		return
@@ -116,7 +116,7 @@ func (f *futureTree) checkReport(t *testing.T, b before, s *future.Step) {
 		t.Errorf("en@%s after its TXT: partial %v, sources %+v", s.Completes, rec.Partial, rec.Sources)
 	}
 	for _, format := range []string{"text", "markdown"} {
-		code, out := f.Scrape("report", "-format", format, filepath.Join(b.root, "snapshots"), f.Store.Dir)
+		code, out := f.Scrape("report", "-format", format, old, f.Store.Dir)
 		if code != 3 {
 			t.Errorf("scrape report -format %s of the completion: exit %d\n%s", format, code, out)
 		}
