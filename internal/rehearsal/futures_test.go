@@ -42,6 +42,7 @@ func TestFutures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: each future runs scrape, gen and the tests of the state")
 	}
+	t.Parallel() // each works in trees of its own
 	project := corpus.Root(t)
 	futures := chosenFutures(t)
 	made := map[string]bool{} // kinds of change made, and "two in a row", "Spanish late"

@@ -27,6 +27,7 @@ func TestManualUpdate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the manual rehearsal builds the commands and runs them")
 	}
+	t.Parallel() // each works in trees of its own
 	project := corpus.Root(t)
 	recipes := readmeRecipes(t, filepath.Join(project, "docs", "maintaining.md"))
 	if len(recipes) != 3 {

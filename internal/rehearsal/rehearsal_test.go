@@ -67,6 +67,7 @@ func TestRehearsedUpdate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the rehearsal runs the whole refresh workflow (a few minutes)")
 	}
+	t.Parallel() // each works in trees of its own
 	for _, tool := range []string{"git", "bash", "make", "tar"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("the rehearsal needs %s: %v", tool, err)
