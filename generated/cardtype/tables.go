@@ -8,7 +8,10 @@
 package cardtype
 
 import (
+	"database/sql/driver"
 	data "github.com/mtgrules/crgen/generated/internal/data"
+	enum "github.com/mtgrules/crgen/generated/internal/enum"
+	rules "github.com/mtgrules/crgen/generated/rules"
 	"slices"
 )
 
@@ -149,6 +152,70 @@ func CardTypeValues() []CardType {
 	return slices.Clone(cardTypeOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v CardType) Lives() []rules.Life {
+	return data.CardTypes.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v CardType) ListedIn(date string) bool {
+	return data.CardTypes.ListedIn(int(v), date)
+}
+
+// EveryCardType returns every card type the rules have listed, removed ones included,
+// by value.
+func EveryCardType() []CardType {
+	out := make([]CardType, data.CardTypes.Len())
+	for i := range out {
+		out[i] = CardType(i + 1)
+	}
+	return out
+}
+
+// CardTypeValuesAsOf returns the card types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func CardTypeValuesAsOf(date string) ([]CardType, error) {
+	vs, err := data.CardTypes.ValuesAsOf(date, enum.Ints(cardTypeOrder))
+	return enum.As[CardType](vs), err
+}
+
+// ParseCardTypeAsOf reads a card type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseCardTypeAsOf(s, date string) (CardType, error) {
+	v, err := data.CardTypes.ParseAsOf(s, date)
+	return CardType(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v CardType) Value() (driver.Value, error) {
+	return data.CardTypes.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *CardType) Scan(src any) error {
+	x, err := data.CardTypes.Scan(src)
+	if err == nil {
+		*v = CardType(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *CardType) UnmarshalJSON(b []byte) error {
+	x, set, err := data.CardTypes.DecodeJSON(b)
+	if set {
+		*v = CardType(x)
+	}
+	return err
+}
+
 // Supertype is a supertype (rule 205.4a). Its zero value is no supertype and encodes as "".
 type Supertype uint8
 
@@ -246,4 +313,68 @@ func FindSupertype(s string) (Supertype, bool) {
 // SupertypeValues returns the supertypes the rules list today, in rule order.
 func SupertypeValues() []Supertype {
 	return slices.Clone(supertypeOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Supertype) Lives() []rules.Life {
+	return data.Supertypes.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Supertype) ListedIn(date string) bool {
+	return data.Supertypes.ListedIn(int(v), date)
+}
+
+// EverySupertype returns every supertype the rules have listed, removed ones included,
+// by value.
+func EverySupertype() []Supertype {
+	out := make([]Supertype, data.Supertypes.Len())
+	for i := range out {
+		out[i] = Supertype(i + 1)
+	}
+	return out
+}
+
+// SupertypeValuesAsOf returns the supertypes the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func SupertypeValuesAsOf(date string) ([]Supertype, error) {
+	vs, err := data.Supertypes.ValuesAsOf(date, enum.Ints(supertypeOrder))
+	return enum.As[Supertype](vs), err
+}
+
+// ParseSupertypeAsOf reads a supertype the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseSupertypeAsOf(s, date string) (Supertype, error) {
+	v, err := data.Supertypes.ParseAsOf(s, date)
+	return Supertype(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Supertype) Value() (driver.Value, error) {
+	return data.Supertypes.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Supertype) Scan(src any) error {
+	x, err := data.Supertypes.Scan(src)
+	if err == nil {
+		*v = Supertype(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Supertype) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Supertypes.DecodeJSON(b)
+	if set {
+		*v = Supertype(x)
+	}
+	return err
 }

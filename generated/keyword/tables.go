@@ -8,7 +8,10 @@
 package keyword
 
 import (
+	"database/sql/driver"
 	data "github.com/mtgrules/crgen/generated/internal/data"
+	enum "github.com/mtgrules/crgen/generated/internal/enum"
+	rules "github.com/mtgrules/crgen/generated/rules"
 	"slices"
 )
 
@@ -298,6 +301,70 @@ func FindAction(s string) (Action, bool) {
 // ActionValues returns the keyword actions the rules list today, in rule order.
 func ActionValues() []Action {
 	return slices.Clone(actionOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Action) Lives() []rules.Life {
+	return data.Actions.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Action) ListedIn(date string) bool {
+	return data.Actions.ListedIn(int(v), date)
+}
+
+// EveryAction returns every keyword action the rules have listed, removed ones included,
+// by value.
+func EveryAction() []Action {
+	out := make([]Action, data.Actions.Len())
+	for i := range out {
+		out[i] = Action(i + 1)
+	}
+	return out
+}
+
+// ActionValuesAsOf returns the keyword actions the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func ActionValuesAsOf(date string) ([]Action, error) {
+	vs, err := data.Actions.ValuesAsOf(date, enum.Ints(actionOrder))
+	return enum.As[Action](vs), err
+}
+
+// ParseActionAsOf reads a keyword action the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseActionAsOf(s, date string) (Action, error) {
+	v, err := data.Actions.ParseAsOf(s, date)
+	return Action(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Action) Value() (driver.Value, error) {
+	return data.Actions.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Action) Scan(src any) error {
+	x, err := data.Actions.Scan(src)
+	if err == nil {
+		*v = Action(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Action) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Actions.DecodeJSON(b)
+	if set {
+		*v = Action(x)
+	}
+	return err
 }
 
 // Ability is a keyword ability (rule 702). Its zero value is no keyword ability and encodes as "".
@@ -962,6 +1029,70 @@ func AbilityValues() []Ability {
 	return slices.Clone(abilityOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Ability) Lives() []rules.Life {
+	return data.Abilities.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Ability) ListedIn(date string) bool {
+	return data.Abilities.ListedIn(int(v), date)
+}
+
+// EveryAbility returns every keyword ability the rules have listed, removed ones included,
+// by value.
+func EveryAbility() []Ability {
+	out := make([]Ability, data.Abilities.Len())
+	for i := range out {
+		out[i] = Ability(i + 1)
+	}
+	return out
+}
+
+// AbilityValuesAsOf returns the keyword abilitys the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func AbilityValuesAsOf(date string) ([]Ability, error) {
+	vs, err := data.Abilities.ValuesAsOf(date, enum.Ints(abilityOrder))
+	return enum.As[Ability](vs), err
+}
+
+// ParseAbilityAsOf reads a keyword ability the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseAbilityAsOf(s, date string) (Ability, error) {
+	v, err := data.Abilities.ParseAsOf(s, date)
+	return Ability(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Ability) Value() (driver.Value, error) {
+	return data.Abilities.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Ability) Scan(src any) error {
+	x, err := data.Abilities.Scan(src)
+	if err == nil {
+		*v = Ability(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Ability) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Abilities.DecodeJSON(b)
+	if set {
+		*v = Ability(x)
+	}
+	return err
+}
+
 // AbilityWord is an ability word (rule 207.2c). Its zero value is no ability word and encodes as "".
 type AbilityWord uint16
 
@@ -1218,4 +1349,68 @@ func FindAbilityWord(s string) (AbilityWord, bool) {
 // AbilityWordValues returns the ability words the rules list today, in rule order.
 func AbilityWordValues() []AbilityWord {
 	return slices.Clone(abilityWordOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v AbilityWord) Lives() []rules.Life {
+	return data.AbilityWords.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v AbilityWord) ListedIn(date string) bool {
+	return data.AbilityWords.ListedIn(int(v), date)
+}
+
+// EveryAbilityWord returns every ability word the rules have listed, removed ones included,
+// by value.
+func EveryAbilityWord() []AbilityWord {
+	out := make([]AbilityWord, data.AbilityWords.Len())
+	for i := range out {
+		out[i] = AbilityWord(i + 1)
+	}
+	return out
+}
+
+// AbilityWordValuesAsOf returns the ability words the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func AbilityWordValuesAsOf(date string) ([]AbilityWord, error) {
+	vs, err := data.AbilityWords.ValuesAsOf(date, enum.Ints(abilityWordOrder))
+	return enum.As[AbilityWord](vs), err
+}
+
+// ParseAbilityWordAsOf reads an ability word the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseAbilityWordAsOf(s, date string) (AbilityWord, error) {
+	v, err := data.AbilityWords.ParseAsOf(s, date)
+	return AbilityWord(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v AbilityWord) Value() (driver.Value, error) {
+	return data.AbilityWords.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *AbilityWord) Scan(src any) error {
+	x, err := data.AbilityWords.Scan(src)
+	if err == nil {
+		*v = AbilityWord(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *AbilityWord) UnmarshalJSON(b []byte) error {
+	x, set, err := data.AbilityWords.DecodeJSON(b)
+	if set {
+		*v = AbilityWord(x)
+	}
+	return err
 }

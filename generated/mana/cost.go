@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -130,17 +131,30 @@ func costErr(in string, pos int, sym, reason string) error {
 // (Faces); a face with no mana cost is empty ("{1}{G} // "). It
 // allocates nothing unless it fails. An error that says ParseCostLenient
 // reads the input is only given when it does.
-func ParseCost(s string) (Cost, error) { return withHint(parseCost(s, false)) }
+func ParseCost(s string) (Cost, error) { return withHint(parseCost(s, false, "")) }
 
 // ParseCostPrinted is ParseCost that also accepts the symbols cards print
 // outside rule 107.4, with what their reminder text says they mean;
 // Cost.Printed reports it.
-func ParseCostPrinted(s string) (Cost, error) { return withHint(parseCost(s, true)) }
+func ParseCostPrinted(s string) (Cost, error) { return withHint(parseCost(s, true, "")) }
+
+// ParseCostAsOf is ParseCost by the rules in force on date (YYYY-MM-DD):
+// only the symbols rule 107.4 listed then (no {C} before 2016-01-16) are
+// read, with what the rules say of them today; a *rules.DateError for a
+// date before the oldest release known.
+func ParseCostAsOf(s, date string) (Cost, error) {
+	if _, ok := rules.InForce(date); !ok {
+		return Cost{}, &rules.DateError{Pkg: "mana", Date: date}
+	}
+	return parseCost(s, false, date)
+}
 
 // faceSep joins the faces of a cost, as it joins those of a type line.
 const faceSep = " // "
 
-func parseCost(s string, printed bool) (Cost, error) {
+// parseCost reads s; printed admits the symbols cards print outside
+// 107.4, asOf ("" for today) the release whose 107.4 judges the symbols.
+func parseCost(s string, printed bool, asOf string) (Cost, error) {
 	c := Cost{text: s}
 	for i := 0; i < len(s); {
 		if s[i] != '{' {
@@ -167,7 +181,7 @@ func parseCost(s string, printed bool) (Cost, error) {
 			continue
 		}
 		if sym, ok := symbolFor(s[i+1 : i+j]); ok {
-			if info := sym.info(); info.removed == "" && (printed || !info.printed) && c.mv <= math.MaxInt-info.mv {
+			if info := sym.info(); info.listed(asOf) && (printed || !info.printed) && c.mv <= math.MaxInt-info.mv {
 				c.mv += info.mv
 				c.colors |= info.colors
 				c.printed = c.printed || info.printed
@@ -176,7 +190,7 @@ func parseCost(s string, printed bool) (Cost, error) {
 				continue
 			}
 		}
-		p, err := pipFor(s, i, s[i+1:i+j], printed)
+		p, err := pipFor(s, i, s[i+1:i+j], printed, asOf)
 		if err != nil {
 			return Cost{}, err
 		}
@@ -206,8 +220,8 @@ func (c *Cost) add(p Pip, s string, i int) error {
 }
 
 // pipFor reads the symbol {body} at byte i of s; printed admits the
-// symbols cards print outside 107.4.
-func pipFor(s string, i int, body string, printed bool) (Pip, error) {
+// symbols cards print outside 107.4, asOf judges them by an older 107.4.
+func pipFor(s string, i int, body string, printed bool, asOf string) (Pip, error) {
 	if body != "" && isDigits(body) {
 		if len(body) > 1 && body[0] == '0' {
 			return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" has a leading zero; rule 107.4 writes numbers plainly")
@@ -226,7 +240,10 @@ func pipFor(s string, i int, body string, printed bool) (Pip, error) {
 		}
 		return Pip{}, costErr(s, i, "{"+body+"}", reason)
 	}
-	if r, removed := sym.Removed(); removed && !sym.Printed() {
+	if asOf != "" && !sym.Printed() && !sym.info().listed(asOf) {
+		return Pip{}, costErr(s, i, "{"+body+"}", braced(body)+" "+sym.notListed(asOf))
+	}
+	if r, removed := sym.Removed(); removed && !sym.Printed() && asOf == "" {
 		return Pip{}, costErr(s, i, "{"+body+"}", enum.RemovedReason(braced(body), "mana symbol", sym.String(), "107.4", r, ""))
 	}
 	if sym.Printed() && !printed {
@@ -357,7 +374,7 @@ func ParseCostLenient(s string) (Cost, error) {
 		}
 	}
 	faces = append(faces, l.canonical())
-	return parseCost(strings.Join(faces, faceSep), false)
+	return parseCost(strings.Join(faces, faceSep), false, "")
 }
 
 // lenientCost gathers what ParseCostLenient read: the generic amount, the

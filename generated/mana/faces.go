@@ -19,7 +19,7 @@ func (c Cost) Faces() []Cost {
 	}
 	var out []Cost
 	for _, f := range strings.Split(c.text, faceSep) {
-		fc, _ := parseCost(f, true) // each face of a parsed cost parses
+		fc, _ := parseCost(f, true, "") // each face of a parsed cost parses
 		out = append(out, fc)
 	}
 	return out

@@ -45,6 +45,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -85,8 +86,10 @@ type symbolInfo struct {
 	since    string
 	exact    bool
 	removed  string
-	printed  bool   // printed on cards, not listed by 107.4
-	reminder string // its reminder text, when printed
+	gaps     []enum.Gap // the times 107.4 dropped it and listed it again
+	after    int        // for a symbol dropped in the newest order, the one its last listing put it after
+	printed  bool       // printed on cards, not listed by 107.4
+	reminder string     // its reminder text, when printed
 }
 
 func (s Symbol) info() *symbolInfo {

@@ -7,7 +7,10 @@
 
 package mana
 
-import names "github.com/mtgrules/crgen/internal/names"
+import (
+	enum "github.com/mtgrules/crgen/generated/internal/enum"
+	names "github.com/mtgrules/crgen/internal/names"
+)
 
 const (
 	// {W} (basic), listed since at least 2009-07-11.
@@ -201,6 +204,41 @@ const (
 var printedSymbols = []symbolInfo{
 	{text: "{C/P}", group: "phyrexian", alts: []alt{{altMana, 'C', 1}, {altLife, '\x00', 2}}, mv: 1, printed: true, reminder: "can be paid with either {C} or 2 life"},
 }
+
+// The orders rule 107.4 listed the symbols in before the newest, which holds from symbolOrderFrom (enum.OrderAsOf).
+var symbolEpochs = []enum.Epoch{
+	{From: "2009-07-11", Order: []uint16{
+		1,  // {W}
+		2,  // {U}
+		3,  // {B}
+		4,  // {R}
+		5,  // {G}
+		7,  // {X}
+		8,  // {W/U}
+		9,  // {W/B}
+		10, // {U/B}
+		11, // {U/R}
+		12, // {B/R}
+		13, // {B/G}
+		14, // {R/G}
+		15, // {R/W}
+		16, // {G/W}
+		17, // {G/U}
+		18, // {2/W}
+		19, // {2/U}
+		20, // {2/B}
+		21, // {2/R}
+		22, // {2/G}
+		23, // {W/P}
+		24, // {U/P}
+		25, // {B/P}
+		26, // {R/P}
+		27, // {G/P}
+		28, // {S}
+	}},
+}
+
+const symbolOrderFrom = "2016-01-16"
 
 // symbolIndex finds each symbol by its body, those of rule 107.4 first (a printed symbol 107.4 came to list is found as the rules' own).
 var symbolIndex = names.SymbolIndex{

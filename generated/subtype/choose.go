@@ -4,14 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/internal/names"
 )
-
-// RuleChoice is the rule on choosing a subtype ("one, and only one,
-// existing subtype"), as the current rules number it.
-const RuleChoice = data.RuleChoice
 
 // ChoiceError explains why a choice is not exactly one existing subtype of
 // the required category.

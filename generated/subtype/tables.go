@@ -8,10 +8,16 @@
 package subtype
 
 import (
+	"database/sql/driver"
 	data "github.com/mtgrules/crgen/generated/internal/data"
+	enum "github.com/mtgrules/crgen/generated/internal/enum"
+	rules "github.com/mtgrules/crgen/generated/rules"
 	"slices"
 )
 
+// RuleChoice is the rule on choosing a subtype ("one, and only one,
+// existing subtype"), as the current rules number it.
+const RuleChoice = "205.3e"
 const (
 	// artifact, listed since at least 2009-07-11.
 	CategoryArtifact Category = 1
@@ -209,6 +215,70 @@ func ArtifactValues() []Artifact {
 	return slices.Clone(artifactOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Artifact) Lives() []rules.Life {
+	return data.Artifact.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Artifact) ListedIn(date string) bool {
+	return data.Artifact.ListedIn(int(v), date)
+}
+
+// EveryArtifact returns every artifact type the rules have listed, removed ones included,
+// by value.
+func EveryArtifact() []Artifact {
+	out := make([]Artifact, data.Artifact.Len())
+	for i := range out {
+		out[i] = Artifact(i + 1)
+	}
+	return out
+}
+
+// ArtifactValuesAsOf returns the artifact types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func ArtifactValuesAsOf(date string) ([]Artifact, error) {
+	vs, err := data.Artifact.ValuesAsOf(date, enum.Ints(artifactOrder))
+	return enum.As[Artifact](vs), err
+}
+
+// ParseArtifactAsOf reads an artifact type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseArtifactAsOf(s, date string) (Artifact, error) {
+	v, err := data.Artifact.ParseAsOf(s, date)
+	return Artifact(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Artifact) Value() (driver.Value, error) {
+	return data.Artifact.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Artifact) Scan(src any) error {
+	x, err := data.Artifact.Scan(src)
+	if err == nil {
+		*v = Artifact(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Artifact) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Artifact.DecodeJSON(b)
+	if set {
+		*v = Artifact(x)
+	}
+	return err
+}
+
 // Enchantment is an enchantment type (rule 205.3h). Its zero value is no enchantment type and encodes as "".
 type Enchantment uint16
 
@@ -340,6 +410,70 @@ func FindEnchantment(s string) (Enchantment, bool) {
 // EnchantmentValues returns the enchantment types the rules list today, in rule order.
 func EnchantmentValues() []Enchantment {
 	return slices.Clone(enchantmentOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Enchantment) Lives() []rules.Life {
+	return data.Enchantment.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Enchantment) ListedIn(date string) bool {
+	return data.Enchantment.ListedIn(int(v), date)
+}
+
+// EveryEnchantment returns every enchantment type the rules have listed, removed ones included,
+// by value.
+func EveryEnchantment() []Enchantment {
+	out := make([]Enchantment, data.Enchantment.Len())
+	for i := range out {
+		out[i] = Enchantment(i + 1)
+	}
+	return out
+}
+
+// EnchantmentValuesAsOf returns the enchantment types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func EnchantmentValuesAsOf(date string) ([]Enchantment, error) {
+	vs, err := data.Enchantment.ValuesAsOf(date, enum.Ints(enchantmentOrder))
+	return enum.As[Enchantment](vs), err
+}
+
+// ParseEnchantmentAsOf reads an enchantment type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseEnchantmentAsOf(s, date string) (Enchantment, error) {
+	v, err := data.Enchantment.ParseAsOf(s, date)
+	return Enchantment(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Enchantment) Value() (driver.Value, error) {
+	return data.Enchantment.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Enchantment) Scan(src any) error {
+	x, err := data.Enchantment.Scan(src)
+	if err == nil {
+		*v = Enchantment(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Enchantment) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Enchantment.DecodeJSON(b)
+	if set {
+		*v = Enchantment(x)
+	}
+	return err
 }
 
 // Land is a land type (rule 205.3i). Its zero value is no land type and encodes as "".
@@ -485,6 +619,70 @@ func FindLand(s string) (Land, bool) {
 // LandValues returns the land types the rules list today, in rule order.
 func LandValues() []Land {
 	return slices.Clone(landOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Land) Lives() []rules.Life {
+	return data.Land.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Land) ListedIn(date string) bool {
+	return data.Land.ListedIn(int(v), date)
+}
+
+// EveryLand returns every land type the rules have listed, removed ones included,
+// by value.
+func EveryLand() []Land {
+	out := make([]Land, data.Land.Len())
+	for i := range out {
+		out[i] = Land(i + 1)
+	}
+	return out
+}
+
+// LandValuesAsOf returns the land types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func LandValuesAsOf(date string) ([]Land, error) {
+	vs, err := data.Land.ValuesAsOf(date, enum.Ints(landOrder))
+	return enum.As[Land](vs), err
+}
+
+// ParseLandAsOf reads a land type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseLandAsOf(s, date string) (Land, error) {
+	v, err := data.Land.ParseAsOf(s, date)
+	return Land(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Land) Value() (driver.Value, error) {
+	return data.Land.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Land) Scan(src any) error {
+	x, err := data.Land.Scan(src)
+	if err == nil {
+		*v = Land(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Land) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Land.DecodeJSON(b)
+	if set {
+		*v = Land(x)
+	}
+	return err
 }
 
 // Planeswalker is a planeswalker type (rule 205.3j). Its zero value is no planeswalker type and encodes as "".
@@ -821,6 +1019,70 @@ func PlaneswalkerValues() []Planeswalker {
 	return slices.Clone(planeswalkerOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Planeswalker) Lives() []rules.Life {
+	return data.Planeswalker.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Planeswalker) ListedIn(date string) bool {
+	return data.Planeswalker.ListedIn(int(v), date)
+}
+
+// EveryPlaneswalker returns every planeswalker type the rules have listed, removed ones included,
+// by value.
+func EveryPlaneswalker() []Planeswalker {
+	out := make([]Planeswalker, data.Planeswalker.Len())
+	for i := range out {
+		out[i] = Planeswalker(i + 1)
+	}
+	return out
+}
+
+// PlaneswalkerValuesAsOf returns the planeswalker types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func PlaneswalkerValuesAsOf(date string) ([]Planeswalker, error) {
+	vs, err := data.Planeswalker.ValuesAsOf(date, enum.Ints(planeswalkerOrder))
+	return enum.As[Planeswalker](vs), err
+}
+
+// ParsePlaneswalkerAsOf reads a planeswalker type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParsePlaneswalkerAsOf(s, date string) (Planeswalker, error) {
+	v, err := data.Planeswalker.ParseAsOf(s, date)
+	return Planeswalker(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Planeswalker) Value() (driver.Value, error) {
+	return data.Planeswalker.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Planeswalker) Scan(src any) error {
+	x, err := data.Planeswalker.Scan(src)
+	if err == nil {
+		*v = Planeswalker(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Planeswalker) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Planeswalker.DecodeJSON(b)
+	if set {
+		*v = Planeswalker(x)
+	}
+	return err
+}
+
 // Spell is a spell type (rule 205.3k). Its zero value is no spell type and encodes as "".
 type Spell uint16
 
@@ -928,6 +1190,70 @@ func FindSpell(s string) (Spell, bool) {
 // SpellValues returns the spell types the rules list today, in rule order.
 func SpellValues() []Spell {
 	return slices.Clone(spellOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Spell) Lives() []rules.Life {
+	return data.Spell.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Spell) ListedIn(date string) bool {
+	return data.Spell.ListedIn(int(v), date)
+}
+
+// EverySpell returns every spell type the rules have listed, removed ones included,
+// by value.
+func EverySpell() []Spell {
+	out := make([]Spell, data.Spell.Len())
+	for i := range out {
+		out[i] = Spell(i + 1)
+	}
+	return out
+}
+
+// SpellValuesAsOf returns the spell types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func SpellValuesAsOf(date string) ([]Spell, error) {
+	vs, err := data.Spell.ValuesAsOf(date, enum.Ints(spellOrder))
+	return enum.As[Spell](vs), err
+}
+
+// ParseSpellAsOf reads a spell type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseSpellAsOf(s, date string) (Spell, error) {
+	v, err := data.Spell.ParseAsOf(s, date)
+	return Spell(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Spell) Value() (driver.Value, error) {
+	return data.Spell.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Spell) Scan(src any) error {
+	x, err := data.Spell.Scan(src)
+	if err == nil {
+		*v = Spell(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Spell) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Spell.DecodeJSON(b)
+	if set {
+		*v = Spell(x)
+	}
+	return err
 }
 
 // Creature is a creature type (rule 205.3m). Its zero value is no creature type and encodes as "".
@@ -2020,6 +2346,70 @@ func CreatureValues() []Creature {
 	return slices.Clone(creatureOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Creature) Lives() []rules.Life {
+	return data.Creature.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Creature) ListedIn(date string) bool {
+	return data.Creature.ListedIn(int(v), date)
+}
+
+// EveryCreature returns every creature type the rules have listed, removed ones included,
+// by value.
+func EveryCreature() []Creature {
+	out := make([]Creature, data.Creature.Len())
+	for i := range out {
+		out[i] = Creature(i + 1)
+	}
+	return out
+}
+
+// CreatureValuesAsOf returns the creature types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func CreatureValuesAsOf(date string) ([]Creature, error) {
+	vs, err := data.Creature.ValuesAsOf(date, enum.Ints(creatureOrder))
+	return enum.As[Creature](vs), err
+}
+
+// ParseCreatureAsOf reads a creature type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseCreatureAsOf(s, date string) (Creature, error) {
+	v, err := data.Creature.ParseAsOf(s, date)
+	return Creature(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Creature) Value() (driver.Value, error) {
+	return data.Creature.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Creature) Scan(src any) error {
+	x, err := data.Creature.Scan(src)
+	if err == nil {
+		*v = Creature(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Creature) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Creature.DecodeJSON(b)
+	if set {
+		*v = Creature(x)
+	}
+	return err
+}
+
 // Planar is a planar type (rule 205.3n). Its zero value is no planar type and encodes as "".
 type Planar uint16
 
@@ -2368,6 +2758,70 @@ func PlanarValues() []Planar {
 	return slices.Clone(planarOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Planar) Lives() []rules.Life {
+	return data.Planar.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Planar) ListedIn(date string) bool {
+	return data.Planar.ListedIn(int(v), date)
+}
+
+// EveryPlanar returns every planar type the rules have listed, removed ones included,
+// by value.
+func EveryPlanar() []Planar {
+	out := make([]Planar, data.Planar.Len())
+	for i := range out {
+		out[i] = Planar(i + 1)
+	}
+	return out
+}
+
+// PlanarValuesAsOf returns the planar types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func PlanarValuesAsOf(date string) ([]Planar, error) {
+	vs, err := data.Planar.ValuesAsOf(date, enum.Ints(planarOrder))
+	return enum.As[Planar](vs), err
+}
+
+// ParsePlanarAsOf reads a planar type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParsePlanarAsOf(s, date string) (Planar, error) {
+	v, err := data.Planar.ParseAsOf(s, date)
+	return Planar(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Planar) Value() (driver.Value, error) {
+	return data.Planar.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Planar) Scan(src any) error {
+	x, err := data.Planar.Scan(src)
+	if err == nil {
+		*v = Planar(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Planar) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Planar.DecodeJSON(b)
+	if set {
+		*v = Planar(x)
+	}
+	return err
+}
+
 // Dungeon is a dungeon type (rule 205.3p). Its zero value is no dungeon type and encodes as "".
 type Dungeon uint16
 
@@ -2465,6 +2919,70 @@ func DungeonValues() []Dungeon {
 	return slices.Clone(dungeonOrder)
 }
 
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Dungeon) Lives() []rules.Life {
+	return data.Dungeon.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Dungeon) ListedIn(date string) bool {
+	return data.Dungeon.ListedIn(int(v), date)
+}
+
+// EveryDungeon returns every dungeon type the rules have listed, removed ones included,
+// by value.
+func EveryDungeon() []Dungeon {
+	out := make([]Dungeon, data.Dungeon.Len())
+	for i := range out {
+		out[i] = Dungeon(i + 1)
+	}
+	return out
+}
+
+// DungeonValuesAsOf returns the dungeon types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func DungeonValuesAsOf(date string) ([]Dungeon, error) {
+	vs, err := data.Dungeon.ValuesAsOf(date, enum.Ints(dungeonOrder))
+	return enum.As[Dungeon](vs), err
+}
+
+// ParseDungeonAsOf reads a dungeon type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseDungeonAsOf(s, date string) (Dungeon, error) {
+	v, err := data.Dungeon.ParseAsOf(s, date)
+	return Dungeon(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Dungeon) Value() (driver.Value, error) {
+	return data.Dungeon.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Dungeon) Scan(src any) error {
+	x, err := data.Dungeon.Scan(src)
+	if err == nil {
+		*v = Dungeon(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Dungeon) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Dungeon.DecodeJSON(b)
+	if set {
+		*v = Dungeon(x)
+	}
+	return err
+}
+
 // Battle is a battle type (rule 205.3q). Its zero value is no battle type and encodes as "".
 type Battle uint16
 
@@ -2560,4 +3078,68 @@ func FindBattle(s string) (Battle, bool) {
 // BattleValues returns the battle types the rules list today, in rule order.
 func BattleValues() []Battle {
 	return slices.Clone(battleOrder)
+}
+
+// Lives returns the stretches of releases listing v, oldest first: one,
+// unless the rules dropped it and listed it again.
+func (v Battle) Lives() []rules.Life {
+	return data.Battle.Lives(int(v))
+}
+
+// ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.
+// It allocates nothing.
+func (v Battle) ListedIn(date string) bool {
+	return data.Battle.ListedIn(int(v), date)
+}
+
+// EveryBattle returns every battle type the rules have listed, removed ones included,
+// by value.
+func EveryBattle() []Battle {
+	out := make([]Battle, data.Battle.Len())
+	for i := range out {
+		out[i] = Battle(i + 1)
+	}
+	return out
+}
+
+// BattleValuesAsOf returns the battle types the rules in force on date (YYYY-MM-DD)
+// listed, in their order then; a *rules.DateError for a date before the
+// oldest release known.
+func BattleValuesAsOf(date string) ([]Battle, error) {
+	vs, err := data.Battle.ValuesAsOf(date, enum.Ints(battleOrder))
+	return enum.As[Battle](vs), err
+}
+
+// ParseBattleAsOf reads a battle type the rules in force on date (YYYY-MM-DD) listed,
+// in either language and any case: a name they did not list then is a
+// *NameError saying when they listed it.
+func ParseBattleAsOf(s, date string) (Battle, error) {
+	v, err := data.Battle.ParseAsOf(s, date)
+	return Battle(v), err
+}
+
+// Value stores v in a database as its English name (driver.Valuer); NULL
+// for the zero value. To store its number, which never changes, store int64(v).
+func (v Battle) Value() (driver.Value, error) {
+	return data.Battle.SQLValue(int(v))
+}
+
+// Scan reads v from a database (sql.Scanner): a name in either language and
+// any case, removed names included, or a number; NULL is the zero value.
+func (v *Battle) Scan(src any) error {
+	x, err := data.Battle.Scan(src)
+	if err == nil {
+		*v = Battle(x)
+	}
+	return err
+}
+
+// UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number
+// that is a value; null leaves v as it is.
+func (v *Battle) UnmarshalJSON(b []byte) error {
+	x, set, err := data.Battle.DecodeJSON(b)
+	if set {
+		*v = Battle(x)
+	}
+	return err
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/mtgrules/crgen/internal/history"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -21,8 +22,9 @@ import (
 const ModulePath = "github.com/mtgrules/crgen/generated"
 
 const (
-	enumPkg = ModulePath + "/internal/enum"
-	dataPkg = ModulePath + "/internal/data"
+	enumPkg  = ModulePath + "/internal/enum"
+	dataPkg  = ModulePath + "/internal/data"
+	rulesPkg = ModulePath + "/rules"
 )
 
 // headerLine is the first line of every generated file; Write and Stale
@@ -100,6 +102,7 @@ func Generate(m *Model, outDir string) (files map[string][]byte, err error) {
 		func() error { return add("internal/data", "index.go", m.indexFile(), false, "") },
 		func() error { return add("subtype", "tables.go", m.subtypeFile(), false, "") },
 		func() error { return add("mana", "tables.go", m.manaFile(), false, "") },
+		func() error { return add("rules", "tables.go", m.rulesFile(), false, "") },
 		func() error { return add("subtype", "baseline_switch_test.go", m.switchBaselineFile(), false, "") },
 	} {
 		if err := step(); err != nil {
@@ -200,6 +203,12 @@ func entryFields(v Value, esFirst string, ownRule bool) []jen.Code {
 	if ownRule {
 		fs = append(fs, field("Rule", jen.Lit(v.Rule)))
 	}
+	if len(v.Gaps) > 0 {
+		fs = append(fs, field("Gaps", gapsLit(v.Gaps)))
+	}
+	if v.After != 0 {
+		fs = append(fs, field("After", jen.Lit(v.After)))
+	}
 	return fs
 }
 
@@ -222,6 +231,35 @@ func table(pkg, name string, l List) *jen.Statement {
 				g.Values(entryFields(v, esFirst, l.OwnRules)...).Op(",")
 			}
 		}))
+		if l.OrderFrom != "" {
+			d[jen.Id("OrderFrom")] = jen.Lit(l.OrderFrom)
+		}
+		if len(l.Epochs) > 0 {
+			d[jen.Id("Epochs")] = epochsLit(l.Epochs, func(v int) string { return l.Values[v-1].EN })
+		}
+	}))
+}
+
+// gapsLit is []enum.Gap{{Removed: ..., Back: ...}, ...} on one line.
+func gapsLit(gaps []history.Gap) *jen.Statement {
+	var gs []jen.Code
+	for _, g := range gaps {
+		gs = append(gs, jen.Values(field("Removed", jen.Lit(g.Removed)), field("Back", jen.Lit(g.Back))))
+	}
+	return jen.Index().Qual(enumPkg, "Gap").Values(gs...)
+}
+
+// epochsLit is []enum.Epoch{...}, each epoch's values one a line, named:
+// the orders of the past, which never change once written.
+func epochsLit(epochs []Epoch, name func(v int) string) *jen.Statement {
+	return jen.Index().Qual(enumPkg, "Epoch").Add(rows(func(g *jen.Group) {
+		for _, e := range epochs {
+			g.Values(field("From", jen.Lit(e.From)), field("Order", jen.Index().Uint16().Add(rows(func(g *jen.Group) {
+				for _, v := range e.Values {
+					g.Lit(v).Op(",").Comment(lineComment(name(v)))
+				}
+			})))).Op(",")
+		}
 	}))
 }
 

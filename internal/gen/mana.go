@@ -20,6 +20,9 @@ type ManaSymbol struct {
 	Since   string
 	Exact   bool
 	Removed string
+	Gaps    []history.Gap
+	After   int    // as Value.After
+	last    string // the last release listing it
 	// Reminder is the reminder text of a symbol cards print outside
 	// 107.4; empty for the rules' own.
 	Reminder string
@@ -51,10 +54,29 @@ func manaSymbols(enHistory []*snapshot.Snapshot, renames []snapshot.Rename, rec 
 		}
 		out = append(out, ManaSymbol{
 			Text: s.Symbol, Group: s.Group, Ident: strings.ReplaceAll(strings.Trim(s.Symbol, "{}"), "/", ""), Meaning: *s.Meaning,
-			Since: life.First, Exact: !life.Oldest, Removed: life.Removed,
+			Since: life.First, Exact: !life.Oldest, Removed: life.Removed, Gaps: life.Gaps, last: life.Last,
 		})
 	}
 	return byRecord(rec, snapshot.FactMana, out, 1)
+}
+
+// manaOrders sets the orders 107.4 listed the symbols in, as List.orders
+// does for a list; numeric symbols, which are no values, are left out.
+func (m *Model) manaOrders(h []*snapshot.Snapshot) {
+	l := List{Values: make([]Value, len(m.Mana))}
+	at := map[string]int{}
+	for i, s := range m.Mana {
+		l.Values[i] = Value{EN: s.Text, Removed: s.Removed, last: s.last}
+		at[history.NameKey(s.Text)] = i + 1
+	}
+	l.orders(h, snapshot.FactMana, at)
+	for i := range l.Epochs {
+		l.Epochs[i].Values = slices.DeleteFunc(l.Epochs[i].Values, func(v int) bool { return v == 0 })
+	}
+	m.ManaEpochs, m.ManaOrderFrom = l.Epochs, l.OrderFrom
+	for i := range m.Mana {
+		m.Mana[i].After = l.Values[i].After
+	}
 }
 
 // checkSymbol refuses a symbol the constants and tables cannot hold: its

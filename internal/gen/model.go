@@ -43,6 +43,13 @@ type Model struct {
 	PrintedMana []ManaSymbol
 	// OldestRelease is the oldest English release the history knows.
 	OldestRelease string
+	// Releases are the effective dates of each language's recorded
+	// releases, oldest first.
+	Releases map[string][]string
+	// ManaEpochs and ManaOrderFrom are the orders 107.4 listed the
+	// symbols in (List.Epochs, List.OrderFrom).
+	ManaEpochs    []Epoch
+	ManaOrderFrom string
 	// Record holds the value of every name, the names first seen by this
 	// generation appended.
 	Record *Record
@@ -65,6 +72,10 @@ type List struct {
 	OwnRules bool
 	Values   []Value
 	Order    []int // values of the current names, in rule order
+	// Epochs are the orders the rules listed the names in before the
+	// newest order, which holds from OrderFrom (see orders).
+	Epochs    []Epoch
+	OrderFrom string
 }
 
 // Value is one name of a list. Its number is its index in List.Values + 1.
@@ -79,15 +90,23 @@ type Value struct {
 	Rule       string // the rule that listed it last, as that release numbered it
 	ReplacedBy string // printed name of the replacement, for renames
 	Evidence   string
+	// Gaps are the times the rules dropped it and listed it again.
+	Gaps []history.Gap
+	// After is, for a name dropped since the newest order began, the value
+	// of the name its last listing put it after (0 for the first).
+	After int
+	last  string // the last release listing it
 }
 
 // Category is one subtype category of 205.3.
 type Category struct {
-	Name      string   // "creature"
-	Type      string   // Go type: "Creature"
-	Since     string   // first release with the category
-	Removed   string   // first release without it, once the rules dropped it
+	Name      string // "creature"
+	Type      string // Go type: "Creature"
+	Since     string // first release with the category
+	Removed   string // first release without it, once the rules dropped it
+	Gaps      []history.Gap
 	CardTypes []string // card types whose subtypes it lists, as 205.2a prints them
+	Links     []Link   // the card types it listed subtypes for, release by release
 	List
 }
 
@@ -142,7 +161,9 @@ func Load(dir string, rec *Record) (*Model, error) {
 	if m.Mana, err = manaSymbols(enHistory, m.renames, m.Record); err != nil {
 		return nil, err
 	}
+	m.manaOrders(enHistory)
 	m.OldestRelease = enHistory[0].Effective
+	m.Releases = map[string][]string{"en": releases(enHistory), "es": releases(esHistory)}
 	if m.Printed, err = store.Printed(); err != nil {
 		return nil, err
 	}
@@ -188,7 +209,7 @@ func (m *Model) subtypeLists(store snapshot.Store, enHistory []*snapshot.Snapsho
 		if err != nil {
 			return err
 		}
-		cat := Category{Name: c.name, Type: goType, Since: c.since, Removed: c.removed, List: l}
+		cat := Category{Name: c.name, Type: goType, Since: c.since, Removed: c.removed, Gaps: c.gaps, Links: links(enHistory, c.name), List: l}
 		if _, current := m.EN.Subtypes[c.name]; current {
 			if cat.CardTypes = m.EN.SubtypeCardTypes[c.name]; len(cat.CardTypes) == 0 {
 				return fmt.Errorf("%s records no card types for the %s types (rule %s): run make regen", store.CurrentPath("en"), c.name, m.EN.SubtypeRules[c.name])
@@ -233,11 +254,11 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 		return List{}, err
 	}
 	l.Values = make([]Value, len(lives))
-	at := map[string]int{}
+	at, atKey := map[string]int{}, map[string]int{}
 	for i, life := range lives {
 		v := Value{
 			EN: life.Name, ES: spanish[key][life.Name].name, ESSince: spanish[key][life.Name].since, Since: life.First, Exact: !life.Oldest,
-			Removed: life.Removed, ReplacedBy: life.ReplacedBy, Evidence: life.Evidence, Rule: life.Rule,
+			Removed: life.Removed, ReplacedBy: life.ReplacedBy, Evidence: life.Evidence, Rule: life.Rule, Gaps: life.Gaps, last: life.Last,
 		}
 		if titleCase {
 			v.EN, v.ES, v.ReplacedBy = title(v.EN), title(v.ES), title(v.ReplacedBy)
@@ -262,9 +283,10 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 			return List{}, err
 		}
 		v.Ident = id
-		at[life.Name] = n
+		at[life.Name], atKey[history.NameKey(life.Name)] = n, n
 		l.Values[n-1] = v
 	}
+	l.orders(enHistory, key, atKey)
 	if err := l.checkSpellings(); err != nil {
 		return List{}, err
 	}
@@ -304,7 +326,10 @@ func lastRule(h []*snapshot.Snapshot, key string) string {
 	return ""
 }
 
-type categoryInfo struct{ name, since, removed string }
+type categoryInfo struct {
+	name, since, removed string
+	gaps                 []history.Gap
+}
 
 // categories lists every category the history has known, by value:
 // values come from the record, which numbers a new category after the
@@ -317,6 +342,9 @@ func (m *Model) categories(h []*snapshot.Snapshot) ([]categoryInfo, error) {
 		}
 		for i := range seen {
 			if _, listed := s.Subtypes[seen[i].name]; listed {
+				if seen[i].removed != "" { // back after a gap
+					seen[i].gaps = append(seen[i].gaps, history.Gap{Removed: seen[i].removed, Back: s.Effective})
+				}
 				seen[i].removed = ""
 			} else if seen[i].removed == "" {
 				seen[i].removed = s.Effective

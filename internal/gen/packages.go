@@ -46,14 +46,26 @@ func (m *Model) dataFile() *jen.File {
 			for _, t := range c.CardTypes {
 				cts = append(cts, jen.Lit(m.CardTypes.value(t)))
 			}
-			fs := []jen.Code{field("Name", jen.Lit(c.Name)), field("Rule", jen.Lit(c.Rule)), field("Since", jen.Lit(c.Since))}
-			if c.Removed != "" {
-				fs = append(fs, field("Removed", jen.Lit(c.Removed)))
-			} else {
-				fs = append(fs, field("CardTypes", jen.Index().Int().Values(cts...)))
-			}
-			fs = append(fs, field("Table", jen.Id(c.Type)))
-			g.Values(fs...).Op(",")
+			g.Values(jen.DictFunc(func(d jen.Dict) {
+				d[jen.Id("Name")], d[jen.Id("Rule")], d[jen.Id("Since")], d[jen.Id("Table")] = jen.Lit(c.Name), jen.Lit(c.Rule), jen.Lit(c.Since), jen.Id(c.Type)
+				if c.Removed != "" {
+					d[jen.Id("Removed")] = jen.Lit(c.Removed)
+				} else {
+					d[jen.Id("CardTypes")] = jen.Index().Int().Values(cts...)
+				}
+				if len(c.Gaps) > 0 {
+					d[jen.Id("Gaps")] = gapsLit(c.Gaps)
+				}
+				d[jen.Id("Links")] = jen.Index().Qual(enumPkg, "Link").Add(rows(func(g *jen.Group) {
+					for _, l := range c.Links {
+						lf := []jen.Code{field("CardType", jen.Lit(m.CardTypes.value(l.CardType))), field("Since", jen.Lit(l.Since))}
+						if l.Removed != "" {
+							lf = append(lf, field("Removed", jen.Lit(l.Removed)))
+						}
+						g.Values(lf...).Op(",").Comment(lineComment(l.CardType))
+					}
+				}))
+			})).Op(",")
 		}
 	}))
 	return f
@@ -158,6 +170,9 @@ func (m *Model) subtypeFile() *jen.File {
 		cats.Values = append(cats.Values, v)
 	}
 	cats.Rule = "205.3"
+	f.Comment("RuleChoice is the rule on choosing a subtype (\"one, and only one,")
+	f.Comment("existing subtype\"), as the current rules number it.")
+	f.Const().Id("RuleChoice").Op("=").Lit(m.RuleChoice)
 	consts(f, "Category", cats)
 	f.Comment("The current categories in rule order.")
 	order(f, "categoryOrder", "Category", cats)
@@ -246,6 +261,62 @@ func enumType(f *jen.File, e enumSpec) {
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Id("v").Op("!=").Lit(0)))
 	f.Commentf("%sValues returns the %ss the rules list today, in rule order.", t, e.Noun)
 	f.Func().Id(t + "Values").Params().Index().Id(t).Block(jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(lower + "Order"))))
+	pastReleases(f, e, tbl, recv, v, lower)
+	storage(f, e, tbl, recv, v)
+}
+
+// pastReleases emits what each value and the list say of past releases:
+// Lives, ListedIn, Every<T>, <T>ValuesAsOf, Parse<T>AsOf. Each is one
+// line over generated/internal/enum.
+func pastReleases(f *jen.File, e enumSpec, tbl, recv, v func() *jen.Statement, lower string) {
+	t := e.Type
+	ints := func() *jen.Statement { return jen.Qual(enumPkg, "Ints").Call(jen.Id(lower + "Order")) }
+	f.Comment("Lives returns the stretches of releases listing v, oldest first: one,")
+	f.Comment("unless the rules dropped it and listed it again.")
+	f.Add(recv().Id("Lives").Params().Index().Qual(rulesPkg, "Life").Block(jen.Return(tbl().Dot("Lives").Call(v()))))
+	f.Comment("ListedIn reports whether the rules in force on date (YYYY-MM-DD) list v.")
+	f.Comment("It allocates nothing.")
+	f.Add(recv().Id("ListedIn").Params(jen.Id("date").String()).Bool().Block(jen.Return(tbl().Dot("ListedIn").Call(v(), jen.Id("date")))))
+	f.Commentf("Every%s returns every %s the rules have listed, removed ones included,", t, e.Noun)
+	f.Comment("by value.")
+	f.Func().Id("Every"+t).Params().Index().Id(t).Block(
+		jen.Id("out").Op(":=").Make(jen.Index().Id(t), tbl().Dot("Len").Call()),
+		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(jen.Id("out").Index(jen.Id("i")).Op("=").Id(t).Call(jen.Id("i").Op("+").Lit(1))),
+		jen.Return(jen.Id("out")))
+	f.Commentf("%sValuesAsOf returns the %ss the rules in force on date (YYYY-MM-DD)", t, e.Noun)
+	f.Comment("listed, in their order then; a *rules.DateError for a date before the")
+	f.Comment("oldest release known.")
+	f.Func().Id(t+"ValuesAsOf").Params(jen.Id("date").String()).Params(jen.Index().Id(t), jen.Error()).Block(
+		jen.List(jen.Id("vs"), jen.Err()).Op(":=").Add(tbl()).Dot("ValuesAsOf").Call(jen.Id("date"), ints()),
+		jen.Return(jen.Qual(enumPkg, "As").Index(jen.Id(t)).Call(jen.Id("vs")), jen.Err()))
+	f.Commentf("Parse%sAsOf reads %s the rules in force on date (YYYY-MM-DD) listed,", t, article(e.Noun))
+	f.Comment("in either language and any case: a name they did not list then is a")
+	f.Comment("*NameError saying when they listed it.")
+	f.Func().Id("Parse"+t+"AsOf").Params(jen.Id("s"), jen.Id("date").String()).Params(jen.Id(t), jen.Error()).Block(
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(tbl()).Dot("ParseAsOf").Call(jen.Id("s"), jen.Id("date")),
+		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Err()))
+}
+
+// storage emits how a value is stored: Value and Scan (database/sql),
+// UnmarshalJSON (a name or a number).
+func storage(f *jen.File, e enumSpec, tbl, recv, v func() *jen.Statement) {
+	t := e.Type
+	f.Comment("Value stores v in a database as its English name (driver.Valuer); NULL")
+	f.Comment("for the zero value. To store its number, which never changes, store int64(v).")
+	f.Add(recv().Id("Value").Params().Params(jen.Qual("database/sql/driver", "Value"), jen.Error()).Block(
+		jen.Return(tbl().Dot("SQLValue").Call(v()))))
+	f.Comment("Scan reads v from a database (sql.Scanner): a name in either language and")
+	f.Comment("any case, removed names included, or a number; NULL is the zero value.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t)).Id("Scan").Params(jen.Id("src").Any()).Error().Block(
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(tbl()).Dot("Scan").Call(jen.Id("src")),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Op("*").Id("v").Op("=").Id(t).Call(jen.Id("x"))),
+		jen.Return(jen.Err()))
+	f.Comment("UnmarshalJSON reads a JSON string as UnmarshalText does, or a JSON number")
+	f.Comment("that is a value; null leaves v as it is.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t)).Id("UnmarshalJSON").Params(jen.Id("b").Index().Byte()).Error().Block(
+		jen.List(jen.Id("x"), jen.Id("set"), jen.Err()).Op(":=").Add(tbl()).Dot("DecodeJSON").Call(jen.Id("b")),
+		jen.If(jen.Id("set")).Block(jen.Op("*").Id("v").Op("=").Id(t).Call(jen.Id("x"))),
+		jen.Return(jen.Err()))
 }
 
 func article(noun string) string {
@@ -303,6 +374,9 @@ func (m *Model) manaFile() *jen.File {
 			g.Values(fs...).Op(",")
 		}
 	}))
+	f.Comment("The orders rule 107.4 listed the symbols in before the newest, which holds from symbolOrderFrom (enum.OrderAsOf).")
+	f.Var().Id("symbolEpochs").Op("=").Add(epochsLit(m.ManaEpochs, func(v int) string { return m.Mana[v-1].Text }))
+	f.Const().Id("symbolOrderFrom").Op("=").Lit(m.ManaOrderFrom)
 	f.Comment("symbolIndex finds each symbol by its body, those of rule 107.4 first (a printed symbol 107.4 came to list is found as the rules' own).")
 	f.Var().Id("symbolIndex").Op("=").Add(m.symbolIndexLit())
 	f.Comment("PrintedSymbolBase is the value of the first symbol cards print outside rule 107.4.")
@@ -348,6 +422,12 @@ func symbolFields(s ManaSymbol) []jen.Code {
 	}
 	if s.Removed != "" {
 		fs = append(fs, field("removed", jen.Lit(s.Removed)))
+	}
+	if len(s.Gaps) > 0 {
+		fs = append(fs, field("gaps", gapsLit(s.Gaps)))
+	}
+	if s.After != 0 {
+		fs = append(fs, field("after", jen.Lit(s.After)))
 	}
 	return fs
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -73,5 +74,80 @@ func TestLivesKeepOrderOfFirstListing(t *testing.T) {
 	}
 	if got[3].First != "2025-01-01" || got[3].Oldest || got[3].Removed != "" {
 		t.Errorf("Aardwolf %+v", got[3])
+	}
+}
+
+func TestLivesHaveGaps(t *testing.T) {
+	h := []*snapshot.Snapshot{
+		snap("2020-01-01", false, "Egg", "Elf"),
+		snap("2021-01-01", false, "Elf"),
+		snap("2021-06-01", true), // says nothing of 205.3
+		snap("2022-01-01", false, "Egg", "Elf"),
+		snap("2023-01-01", false, "Elf"),
+		snap("2024-01-01", false, "Egg", "Elf"),
+	}
+	egg := Lives(h, "creature", nil)[0]
+	want := []Gap{{Removed: "2021-01-01", Back: "2022-01-01"}, {Removed: "2023-01-01", Back: "2024-01-01"}}
+	if egg.Name != "Egg" || egg.First != "2020-01-01" || egg.Removed != "" || !slices.Equal(egg.Gaps, want) {
+		t.Fatalf("Egg %+v, want gaps %v", egg, want)
+	}
+	for r, listed := range map[string]bool{"2019-01-01": false, "2020-01-01": true, "2020-06-01": true, "2021-01-01": false,
+		"2021-06-01": false, "2022-01-01": true, "2023-01-01": false, "2024-01-01": true, "2030-01-01": true} {
+		if egg.Listed(r) != listed {
+			t.Errorf("Egg listed in %s: %v, want %v", r, egg.Listed(r), listed)
+		}
+	}
+	if elf := Lives(h, "creature", nil)[1]; len(elf.Gaps) != 0 {
+		t.Errorf("Elf has gaps: %+v", elf)
+	}
+}
+
+func TestOrdersSplitAtReorderings(t *testing.T) {
+	h := []*snapshot.Snapshot{
+		snap("2020-01-01", false, "Bat", "Dog"),
+		snap("2021-01-01", false, "Ape", "Bat", "Cat", "Dog"), // new names anywhere: one order
+		snap("2021-06-01", true),
+		snap("2022-01-01", false, "Ape", "Cat", "Dog", "Eel"), // Bat dropped: still one order
+		snap("2023-01-01", false, "Dog", "Ape", "Cat"),        // Dog first: a new order
+	}
+	got := Orders(h, "creature")
+	want := []Epoch{{From: "2020-01-01", Names: []string{"Ape", "Bat", "Cat", "Dog", "Eel"}}, {From: "2023-01-01", Names: []string{"Dog", "Ape", "Cat"}}}
+	if len(got) != len(want) {
+		t.Fatalf("epochs %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].From != want[i].From || !slices.Equal(got[i].Names, want[i].Names) {
+			t.Errorf("epoch %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// The recorded history, past facts: Egg left the creature types in
+// 2010-07-16 and came back in 2018-07-13; the rules reordered a list four
+// times ({X} moved among the mana symbols, the keyword actions renumbered
+// twice, Time Lord's sentence put before the others).
+func TestRecordedLivesAndOrders(t *testing.T) {
+	h, err := corpus.FrozenStore(t).History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var egg *Life
+	for _, l := range Lives(h, "creature", nil) {
+		if l.Name == "Egg" {
+			egg = &l
+		}
+	}
+	if egg == nil || egg.First != "2009-07-11" || !slices.Equal(egg.Gaps, []Gap{{Removed: "2010-07-16", Back: "2018-07-13"}}) {
+		t.Errorf("Egg: %+v", egg)
+	}
+	var reorders []string
+	for _, list := range snapshot.ListsOf(h...) {
+		for _, e := range Orders(h, list)[1:] {
+			reorders = append(reorders, e.From+" "+list)
+		}
+	}
+	slices.Sort(reorders)
+	if want := []string{"2016-01-16 mana_symbols", "2016-09-30 keyword_actions", "2024-07-30 creature", "2025-06-06 keyword_actions"}; !slices.Equal(reorders, want) {
+		t.Errorf("reorderings %v, want %v", reorders, want)
 	}
 }

@@ -224,3 +224,12 @@ func Quote(s string) string {
 	}
 	return b.String()
 }
+
+// Article prefixes a noun with "a" or "an", as every message of the
+// packages words a noun.
+func Article(noun string) string {
+	if noun != "" && strings.IndexByte("aeiou", noun[0]) >= 0 {
+		return "an " + noun
+	}
+	return "a " + noun
+}

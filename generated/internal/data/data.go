@@ -47,16 +47,17 @@ var CardTypes = &enum.Table{
 		{EN: "Planeswalker", ES: "Planeswalker", Since: "2009-07-11"},
 		{EN: "Scheme", ES: "Plan", Since: "2010-07-16", Exact: true},
 		{EN: "Sorcery", ES: "Conjuro", Since: "2009-07-11"},
-		{EN: "Tribal", Since: "2009-07-11", Removed: "2024-07-30", ReplacedBy: "Kindred"},
+		{EN: "Tribal", Since: "2009-07-11", Removed: "2024-07-30", ReplacedBy: "Kindred", After: 11},
 		{EN: "Vanguard", ES: "Vanguardia", Since: "2009-10-01", Exact: true},
 		{EN: "Dungeon", ES: "Mazmorra", Since: "2021-07-23", Exact: true},
 		{EN: "Battle", ES: "Batalla", Since: "2023-04-14", Exact: true},
 		{EN: "Kindred", ES: "Afín", Since: "2024-07-30", Exact: true},
 	},
-	Noun:  "card type",
-	Pkg:   "cardtype",
-	Rule:  "205.2a",
-	Words: 1,
+	Noun:      "card type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "cardtype",
+	Rule:      "205.2a",
+	Words:     1,
 }
 
 // Supertypes are the supertypes of rule 205.4a.
@@ -70,14 +71,117 @@ var Supertypes = &enum.Table{
 		{EN: "Snow", ES: "Nevado", Forms: []string{"Nevada"}, Since: "2009-07-11"},
 		{EN: "World", ES: "Mundial", Since: "2009-07-11"},
 	},
-	Noun:  "supertype",
-	Pkg:   "cardtype",
-	Rule:  "205.4a",
-	Words: 1,
+	Noun:      "supertype",
+	OrderFrom: "2009-07-11",
+	Pkg:       "cardtype",
+	Rule:      "205.4a",
+	Words:     1,
 }
 
 // Actions are the keyword actions of rule 701.
 var Actions = &enum.Table{
+	Epochs: []enum.Epoch{
+		{From: "2009-07-11", Order: []uint16{
+			1,  // Activate
+			2,  // Attach
+			3,  // Cast
+			4,  // Counter
+			5,  // Destroy
+			6,  // Discard
+			7,  // Exchange
+			8,  // Exile
+			24, // Fight
+			9,  // Play
+			10, // Regenerate
+			11, // Reveal
+			12, // Sacrifice
+			13, // Search
+			20, // Shuffle
+			14, // Tap
+			15, // Untap
+			16, // Scry
+			17, // Fateseal
+			18, // Clash
+			19, // Planeswalk
+			21, // Set in Motion
+			22, // Abandon
+			23, // Proliferate
+			25, // Transform
+			26, // Detain
+			27, // Populate
+			28, // Monstrosity
+			29, // Vote
+			30, // Bolster
+			31, // Manifest
+			32, // Support
+			33, // Investigate
+			34, // Meld
+		}},
+		{From: "2016-09-30", Order: []uint16{
+			1,  // Activate
+			2,  // Attach
+			3,  // Cast
+			4,  // Counter
+			35, // Create
+			5,  // Destroy
+			6,  // Discard
+			40, // Double
+			7,  // Exchange
+			8,  // Exile
+			24, // Fight
+			44, // Mill
+			9,  // Play
+			10, // Regenerate
+			11, // Reveal
+			12, // Sacrifice
+			16, // Scry
+			13, // Search
+			20, // Shuffle
+			14, // Tap
+			15, // Untap
+			17, // Fateseal
+			18, // Clash
+			19, // Planeswalk
+			21, // Set in Motion
+			22, // Abandon
+			23, // Proliferate
+			25, // Transform
+			26, // Detain
+			27, // Populate
+			28, // Monstrosity
+			29, // Vote
+			30, // Bolster
+			31, // Manifest
+			32, // Support
+			33, // Investigate
+			34, // Meld
+			36, // Goad
+			37, // Exert
+			38, // Explore
+			39, // Assemble
+			41, // Surveil
+			42, // Adapt
+			43, // Amass
+			45, // Learn
+			46, // Venture into the Dungeon
+			47, // Connive
+			48, // Open an Attraction
+			49, // Roll to Visit Your Attractions
+			50, // Convert
+			51, // Incubate
+			52, // The Ring Tempts You
+			53, // Face a Villainous Choice
+			54, // Time Travel
+			55, // Discover
+			56, // Cloak
+			57, // Collect Evidence
+			58, // Suspect
+			59, // Forage
+			60, // Manifest Dread
+			61, // Behold
+			62, // Endure
+		}},
+	},
 	Index: &actionsIndex,
 	List: []enum.Entry{
 		{EN: "Activate", Since: "2009-07-11", Rule: "701.2"},
@@ -149,10 +253,11 @@ var Actions = &enum.Table{
 		{EN: "Waterbend", Since: "2025-11-14", Exact: true, Rule: "701.67"},
 		{EN: "Blight", Since: "2026-01-16", Exact: true, Rule: "701.68"},
 	},
-	Noun:  "keyword action",
-	Pkg:   "keyword",
-	Rule:  "701",
-	Words: 5,
+	Noun:      "keyword action",
+	OrderFrom: "2025-06-06",
+	Pkg:       "keyword",
+	Rule:      "701",
+	Words:     5,
 }
 
 // Abilities are the keyword abilities of rule 702.
@@ -243,7 +348,7 @@ var Abilities = &enum.Table{
 		{EN: "Annihilator", Since: "2010-04-23", Exact: true, Rule: "702.86"},
 		{EN: "Level Up", Since: "2010-04-23", Exact: true, Rule: "702.87"},
 		{EN: "Rebound", Since: "2010-04-23", Exact: true, Rule: "702.88"},
-		{EN: "Totem Armor", Since: "2010-04-23", Exact: true, Removed: "2024-07-30", ReplacedBy: "Umbra Armor", Rule: "702.89"},
+		{EN: "Totem Armor", Since: "2010-04-23", Exact: true, Removed: "2024-07-30", ReplacedBy: "Umbra Armor", Rule: "702.89", After: 84},
 		{EN: "Infect", Since: "2010-10-01", Exact: true, Rule: "702.90"},
 		{EN: "Battle Cry", Since: "2011-02-04", Exact: true, Rule: "702.91"},
 		{EN: "Living Weapon", Since: "2011-02-04", Exact: true, Rule: "702.92"},
@@ -351,10 +456,11 @@ var Abilities = &enum.Table{
 		{EN: "Firebending", Since: "2025-11-14", Exact: true, Rule: "702.189"},
 		{EN: "Sneak", Since: "2026-02-27", Exact: true, Rule: "702.190"},
 	},
-	Noun:  "keyword ability",
-	Pkg:   "keyword",
-	Rule:  "702",
-	Words: 5,
+	Noun:      "keyword ability",
+	OrderFrom: "2009-07-11",
+	Pkg:       "keyword",
+	Rule:      "702",
+	Words:     5,
 }
 
 // AbilityWords are the ability words of rule 207.2c.
@@ -420,10 +526,11 @@ var AbilityWords = &enum.Table{
 		{EN: "Vivid", Since: "2026-01-16", Exact: true},
 		{EN: "Disappear", Since: "2026-02-27", Exact: true},
 	},
-	Noun:  "ability word",
-	Pkg:   "keyword",
-	Rule:  "207.2c",
-	Words: 4,
+	Noun:      "ability word",
+	OrderFrom: "2009-07-11",
+	Pkg:       "keyword",
+	Rule:      "207.2c",
+	Words:     4,
 }
 
 // Artifact lists the artifact types of rule 205.3g.
@@ -455,10 +562,11 @@ var Artifact = &enum.Table{
 		{EN: "Heartwood", ES: "Duramen", Since: "2026-09-25", Exact: true},
 		{EN: "Vibranium", ES: "Vibranium", Since: "2026-09-25", Exact: true},
 	},
-	Noun:  "artifact type",
-	Pkg:   "subtype",
-	Rule:  "205.3g",
-	Words: 3,
+	Noun:      "artifact type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3g",
+	Words:     3,
 }
 
 // Enchantment lists the enchantment types of rule 205.3h.
@@ -480,10 +588,11 @@ var Enchantment = &enum.Table{
 		{EN: "Room", ES: "Sala", Since: "2024-11-08", Exact: true},
 		{EN: "Plan", ES: "Complot", Since: "2026-09-25", Exact: true},
 	},
-	Noun:  "enchantment type",
-	Pkg:   "subtype",
-	Rule:  "205.3h",
-	Words: 1,
+	Noun:      "enchantment type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3h",
+	Words:     1,
 }
 
 // Land lists the land types of rule 205.3i.
@@ -509,10 +618,11 @@ var Land = &enum.Table{
 		{EN: "Town", ES: "Ciudad", Since: "2025-06-06", Exact: true},
 		{EN: "Planet", ES: "Planeta", Since: "2025-07-25", Exact: true},
 	},
-	Noun:  "land type",
-	Pkg:   "subtype",
-	Rule:  "205.3i",
-	Words: 3,
+	Noun:      "land type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3i",
+	Words:     3,
 }
 
 // Planeswalker lists the planeswalker types of rule 205.3j.
@@ -601,10 +711,11 @@ var Planeswalker = &enum.Table{
 		{EN: "Quintorius", ES: "Quintorius", Since: "2025-02-07", Exact: true},
 		{EN: "Dellian", ES: "Dellian", Since: "2026-09-25", Exact: true},
 	},
-	Noun:  "planeswalker type",
-	Pkg:   "subtype",
-	Rule:  "205.3j",
-	Words: 1,
+	Noun:      "planeswalker type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3j",
+	Words:     1,
 }
 
 // Spell lists the spell types of rule 205.3k.
@@ -618,16 +729,322 @@ var Spell = &enum.Table{
 		{EN: "Lesson", ES: "Lección", Since: "2021-04-22", Exact: true},
 		{EN: "Omen", ES: "Presagio", Since: "2025-04-04", Exact: true},
 	},
-	Noun:  "spell type",
-	Pkg:   "subtype",
-	Rule:  "205.3k",
-	Words: 1,
+	Noun:      "spell type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3k",
+	Words:     1,
 }
 
 // Creature lists the creature types of rule 205.3m.
 var Creature = &enum.Table{
 	ESFirst: "2026-09-25",
-	Index:   &creatureIndex,
+	Epochs: []enum.Epoch{
+		{From: "2009-07-11", Order: []uint16{
+			1,   // Advisor
+			232, // Aetherborn
+			266, // Alien
+			2,   // Ally
+			3,   // Angel
+			329, // Anteater
+			4,   // Antelope
+			5,   // Ape
+			6,   // Archer
+			7,   // Archon
+			294, // Armadillo
+			242, // Army
+			8,   // Artificer
+			9,   // Assassin
+			10,  // Assembly-Worker
+			267, // Astartes
+			11,  // Atog
+			12,  // Aurochs
+			13,  // Avatar
+			239, // Azra
+			14,  // Badger
+			268, // Balloon
+			15,  // Barbarian
+			257, // Bard
+			16,  // Basilisk
+			17,  // Bat
+			18,  // Bear
+			19,  // Beast
+			295, // Beaver
+			20,  // Beeble
+			258, // Beholder
+			21,  // Berserker
+			22,  // Bird
+			23,  // Blinkmoth
+			24,  // Boar
+			25,  // Bringer
+			26,  // Brushwagg
+			27,  // Camarid
+			28,  // Camel
+			289, // Capybara
+			29,  // Caribou
+			30,  // Carrier
+			31,  // Cat
+			32,  // Centaur
+			33,  // Cephalid
+			269, // Child
+			34,  // Chimera
+			35,  // Citizen
+			36,  // Cleric
+			270, // Clown
+			37,  // Cockatrice
+			38,  // Construct
+			39,  // Coward
+			296, // Coyote
+			40,  // Crab
+			41,  // Crocodile
+			271, // C’tan
+			272, // Custodes
+			283, // Cyberman
+			42,  // Cyclops
+			284, // Dalek
+			43,  // Dauthi
+			248, // Demigod
+			44,  // Demon
+			45,  // Deserter
+			285, // Detective
+			46,  // Devil
+			237, // Dinosaur
+			47,  // Djinn
+			286, // Doctor
+			252, // Dog
+			48,  // Dragon
+			49,  // Drake
+			50,  // Dreadnought
+			51,  // Drone
+			52,  // Druid
+			53,  // Dryad
+			54,  // Dwarf
+			55,  // Efreet
+			241, // Egg
+			56,  // Elder
+			57,  // Eldrazi
+			58,  // Elemental
+			59,  // Elephant
+			60,  // Elf
+			61,  // Elk
+			273, // Employee
+			62,  // Eye
+			63,  // Faerie
+			64,  // Ferret
+			65,  // Fish
+			66,  // Flagbearer
+			67,  // Fox
+			254, // Fractal
+			68,  // Frog
+			69,  // Fungus
+			274, // Gamer
+			70,  // Gargoyle
+			71,  // Germ
+			72,  // Giant
+			264, // Gith
+			259, // Gnoll
+			73,  // Gnome
+			74,  // Goat
+			75,  // Goblin
+			76,  // God
+			77,  // Golem
+			78,  // Gorgon
+			79,  // Graveborn
+			80,  // Gremlin
+			81,  // Griffin
+			275, // Guest
+			82,  // Hag
+			260, // Halfling
+			261, // Hamster
+			83,  // Harpy
+			84,  // Hellion
+			85,  // Hippo
+			86,  // Hippogriff
+			87,  // Homarid
+			88,  // Homunculus
+			89,  // Horror
+			90,  // Horse
+			91,  // Hound
+			92,  // Human
+			93,  // Hydra
+			94,  // Hyena
+			95,  // Illusion
+			96,  // Imp
+			97,  // Incarnation
+			255, // Inkling
+			276, // Inquisitor
+			98,  // Insect
+			236, // Jackal
+			99,  // Jellyfish
+			100, // Juggernaut
+			101, // Kavu
+			102, // Kirin
+			103, // Kithkin
+			104, // Knight
+			105, // Kobold
+			106, // Kor
+			107, // Kraken
+			291, // Llama
+			108, // Lamia
+			109, // Lammasu
+			110, // Leech
+			111, // Leviathan
+			112, // Lhurgoyf
+			113, // Licid
+			114, // Lizard
+			115, // Manticore
+			116, // Masticore
+			117, // Mercenary
+			118, // Merfolk
+			119, // Metathran
+			120, // Minion
+			121, // Minotaur
+			282, // Mite
+			231, // Mole
+			122, // Monger
+			123, // Mongoose
+			124, // Monk
+			233, // Monkey
+			125, // Moonfolk
+			297, // Mount
+			244, // Mouse
+			126, // Mutant
+			127, // Myr
+			128, // Mystic
+			129, // Naga
+			130, // Nautilus
+			277, // Necron
+			131, // Nephilim
+			132, // Nightmare
+			133, // Nightstalker
+			134, // Ninja
+			245, // Noble
+			135, // Noggle
+			136, // Nomad
+			137, // Nymph
+			138, // Octopus
+			139, // Ogre
+			140, // Ooze
+			141, // Orb
+			142, // Orc
+			143, // Orgg
+			250, // Otter
+			144, // Ouphe
+			145, // Ox
+			146, // Oyster
+			240, // Pangolin
+			246, // Peasant
+			147, // Pegasus
+			148, // Pentavite
+			278, // Performer
+			149, // Pest
+			150, // Phelddagrif
+			151, // Phoenix
+			253, // Phyrexian
+			234, // Pilot
+			152, // Pincher
+			153, // Pirate
+			154, // Plant
+			298, // Porcupine
+			299, // Possum
+			155, // Praetor
+			279, // Primarch
+			156, // Prism
+			157, // Processor
+			158, // Rabbit
+			263, // Raccoon
+			256, // Ranger
+			159, // Rat
+			160, // Rebel
+			161, // Reflection
+			162, // Rhino
+			163, // Rigger
+			280, // Robot
+			164, // Rogue
+			165, // Sable
+			166, // Salamander
+			167, // Samurai
+			168, // Sand
+			169, // Saproling
+			170, // Satyr
+			171, // Scarecrow
+			287, // Scientist
+			172, // Scion
+			173, // Scorpion
+			174, // Scout
+			243, // Sculpture
+			175, // Serf
+			176, // Serpent
+			235, // Servo
+			177, // Shade
+			178, // Shaman
+			179, // Shapeshifter
+			251, // Shark
+			180, // Sheep
+			181, // Siren
+			182, // Skeleton
+			183, // Slith
+			184, // Sliver
+			292, // Sloth
+			185, // Slug
+			290, // Snail
+			186, // Snake
+			187, // Soldier
+			188, // Soltari
+			189, // Spawn
+			190, // Specter
+			191, // Spellshaper
+			192, // Sphinx
+			193, // Spider
+			194, // Spike
+			195, // Spirit
+			196, // Splinter
+			197, // Sponge
+			198, // Squid
+			199, // Squirrel
+			200, // Starfish
+			201, // Surrakar
+			202, // Survivor
+			293, // Synth
+			249, // Tentacle
+			203, // Tetravite
+			204, // Thalakos
+			205, // Thopter
+			206, // Thrull
+			262, // Tiefling
+			288, // Time Lord
+			207, // Treefolk
+			238, // Trilobite
+			208, // Triskelavite
+			209, // Troll
+			210, // Turtle
+			281, // Tyranid
+			211, // Unicorn
+			212, // Vampire
+			300, // Varmint
+			213, // Vedalken
+			214, // Viashino
+			215, // Volver
+			216, // Wall
+			265, // Walrus
+			247, // Warlock
+			217, // Warrior
+			218, // Weird
+			219, // Werewolf
+			220, // Whale
+			221, // Wizard
+			222, // Wolf
+			223, // Wolverine
+			224, // Wombat
+			225, // Worm
+			226, // Wraith
+			227, // Wurm
+			228, // Yeti
+			229, // Zombie
+			230, // Zubera
+		}},
+	},
+	Index: &creatureIndex,
 	List: []enum.Entry{
 		{EN: "Advisor", ES: "Consejero", Since: "2009-07-11"},
 		{EN: "Ally", ES: "Aliado", Since: "2009-10-01", Exact: true},
@@ -869,7 +1286,7 @@ var Creature = &enum.Table{
 		{EN: "Trilobite", ES: "Trilobites", Since: "2017-09-29", Exact: true},
 		{EN: "Azra", ES: "Azra", Since: "2018-06-08", Exact: true},
 		{EN: "Pangolin", ES: "Pangolín", Since: "2018-06-08", Exact: true},
-		{EN: "Egg", ES: "Huevo", Since: "2009-07-11"},
+		{EN: "Egg", ES: "Huevo", Since: "2009-07-11", Gaps: []enum.Gap{{Removed: "2010-07-16", Back: "2018-07-13"}}},
 		{EN: "Army", ES: "Ejército", Since: "2019-05-03", Exact: true},
 		{EN: "Sculpture", ES: "Escultura", Since: "2019-08-23", Exact: true},
 		{EN: "Mouse", ES: "Ratón", Since: "2019-10-04", Exact: true},
@@ -959,10 +1376,11 @@ var Creature = &enum.Table{
 		{EN: "Spy", ES: "Espía", Since: "2026-09-25", Exact: true},
 		{EN: "Anteater", Since: "2009-07-11", Removed: "2015-01-23"},
 	},
-	Noun:  "creature type",
-	Pkg:   "subtype",
-	Rule:  "205.3m",
-	Words: 3,
+	Noun:      "creature type",
+	OrderFrom: "2024-07-30",
+	Pkg:       "subtype",
+	Rule:      "205.3m",
+	Words:     3,
 }
 
 // Planar lists the planar types of rule 205.3n.
@@ -1026,7 +1444,7 @@ var Planar = &enum.Table{
 		{EN: "Gobakhan", ES: "Gobakhan", Since: "2023-04-14", Exact: true},
 		{EN: "Ikoria", ES: "Ikoria", Since: "2023-04-14", Exact: true},
 		{EN: "Ixalan", ES: "Ixalan", Since: "2023-04-14", Exact: true},
-		{EN: "Kaladesh", Since: "2023-04-14", Exact: true, Removed: "2025-02-07"},
+		{EN: "Kaladesh", Since: "2023-04-14", Exact: true, Removed: "2025-02-07", After: 56},
 		{EN: "Kylem", ES: "Kylem", Since: "2023-04-14", Exact: true},
 		{EN: "Shenmeng", ES: "Shenmeng", Since: "2023-04-14", Exact: true},
 		{EN: "Tarkir", ES: "Tarkir", Since: "2023-04-14", Exact: true},
@@ -1054,10 +1472,11 @@ var Planar = &enum.Table{
 		{EN: "Unknown Planet", ES: "Unknown Planet", Since: "2023-10-13", Exact: true},
 		{EN: "Avishkar", ES: "Avishkar", Since: "2025-02-07", Exact: true},
 	},
-	Noun:  "planar type",
-	Pkg:   "subtype",
-	Rule:  "205.3n",
-	Words: 3,
+	Noun:      "planar type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3n",
+	Words:     3,
 }
 
 // Dungeon lists the dungeon types of rule 205.3p.
@@ -1067,10 +1486,11 @@ var Dungeon = &enum.Table{
 	List: []enum.Entry{
 		{EN: "Undercity", ES: "Undercity", Since: "2022-06-10", Exact: true},
 	},
-	Noun:  "dungeon type",
-	Pkg:   "subtype",
-	Rule:  "205.3p",
-	Words: 1,
+	Noun:      "dungeon type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3p",
+	Words:     1,
 }
 
 // Battle lists the battle types of rule 205.3q.
@@ -1080,10 +1500,11 @@ var Battle = &enum.Table{
 	List: []enum.Entry{
 		{EN: "Siege", ES: "Asedio", Since: "2023-04-14", Exact: true},
 	},
-	Noun:  "battle type",
-	Pkg:   "subtype",
-	Rule:  "205.3q",
-	Words: 1,
+	Noun:      "battle type",
+	OrderFrom: "2009-07-11",
+	Pkg:       "subtype",
+	Rule:      "205.3q",
+	Words:     1,
 }
 
 // BasicLands are the land types rule 205.3i has named basic, by value of Land.
@@ -1250,13 +1671,97 @@ var CategoriesOf = [...]uint32{0, 2, 0, 64, 4, 32, 8, 0, 128, 16, 0, 32, 0, 0, 2
 
 // Categories are the subtype categories of rule 205.3, by value.
 var Categories = []enum.Category{
-	{Name: "artifact", Rule: "205.3g", Since: "2009-07-11", CardTypes: []int{1}, Table: Artifact},
-	{Name: "enchantment", Rule: "205.3h", Since: "2009-07-11", CardTypes: []int{4}, Table: Enchantment},
-	{Name: "land", Rule: "205.3i", Since: "2009-07-11", CardTypes: []int{6}, Table: Land},
-	{Name: "planeswalker", Rule: "205.3j", Since: "2009-07-11", CardTypes: []int{9}, Table: Planeswalker},
-	{Name: "spell", Rule: "205.3k", Since: "2009-07-11", CardTypes: []int{5, 11}, Table: Spell},
-	{Name: "creature", Rule: "205.3m", Since: "2009-07-11", CardTypes: []int{3, 16}, Table: Creature},
-	{Name: "planar", Rule: "205.3n", Since: "2009-09-04", CardTypes: []int{8}, Table: Planar},
-	{Name: "dungeon", Rule: "205.3p", Since: "2022-06-10", CardTypes: []int{14}, Table: Dungeon},
-	{Name: "battle", Rule: "205.3q", Since: "2023-04-14", CardTypes: []int{15}, Table: Battle},
+	{
+		CardTypes: []int{1},
+		Links: []enum.Link{
+			{CardType: 1, Since: "2009-07-11"}, // artifact
+		},
+		Name:  "artifact",
+		Rule:  "205.3g",
+		Since: "2009-07-11",
+		Table: Artifact,
+	},
+	{
+		CardTypes: []int{4},
+		Links: []enum.Link{
+			{CardType: 4, Since: "2009-07-11"}, // enchantment
+		},
+		Name:  "enchantment",
+		Rule:  "205.3h",
+		Since: "2009-07-11",
+		Table: Enchantment,
+	},
+	{
+		CardTypes: []int{6},
+		Links: []enum.Link{
+			{CardType: 6, Since: "2009-07-11"}, // land
+		},
+		Name:  "land",
+		Rule:  "205.3i",
+		Since: "2009-07-11",
+		Table: Land,
+	},
+	{
+		CardTypes: []int{9},
+		Links: []enum.Link{
+			{CardType: 9, Since: "2009-07-11"}, // planeswalker
+		},
+		Name:  "planeswalker",
+		Rule:  "205.3j",
+		Since: "2009-07-11",
+		Table: Planeswalker,
+	},
+	{
+		CardTypes: []int{5, 11},
+		Links: []enum.Link{
+			{CardType: 5, Since: "2009-07-11"},  // instant
+			{CardType: 11, Since: "2009-07-11"}, // sorcery
+		},
+		Name:  "spell",
+		Rule:  "205.3k",
+		Since: "2009-07-11",
+		Table: Spell,
+	},
+	{
+		CardTypes: []int{3, 16},
+		Links: []enum.Link{
+			{CardType: 3, Since: "2009-07-11"},                         // creature
+			{CardType: 12, Since: "2009-07-11", Removed: "2024-07-30"}, // tribal
+			{CardType: 16, Since: "2024-07-30"},                        // kindred
+		},
+		Name:  "creature",
+		Rule:  "205.3m",
+		Since: "2009-07-11",
+		Table: Creature,
+	},
+	{
+		CardTypes: []int{8},
+		Links: []enum.Link{
+			{CardType: 8, Since: "2009-09-04"}, // plane
+		},
+		Name:  "planar",
+		Rule:  "205.3n",
+		Since: "2009-09-04",
+		Table: Planar,
+	},
+	{
+		CardTypes: []int{14},
+		Links: []enum.Link{
+			{CardType: 14, Since: "2022-06-10"}, // dungeon
+		},
+		Name:  "dungeon",
+		Rule:  "205.3p",
+		Since: "2022-06-10",
+		Table: Dungeon,
+	},
+	{
+		CardTypes: []int{15},
+		Links: []enum.Link{
+			{CardType: 15, Since: "2023-04-14"}, // battle
+		},
+		Name:  "battle",
+		Rule:  "205.3q",
+		Since: "2023-04-14",
+		Table: Battle,
+	},
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -40,6 +41,13 @@ type Entry struct {
 	// Rule is the name's own rule, when it has one (a keyword: 702.2 for
 	// Deathtouch), as the newest release listing it numbers it.
 	Rule string
+	// Gaps are the times the rules dropped the name and listed it again,
+	// oldest first, between Since and Removed.
+	Gaps []Gap
+	// After is, for a name dropped since the table's newest order began
+	// (Removed after OrderFrom), the value of the name its last listing
+	// put it after; 0 when it came first.
+	After int
 }
 
 // Variant is a spelling cards print of a current name that the rules
@@ -90,6 +98,11 @@ type Table struct {
 	// ESFirst is the first Spanish release, when any pairs the table's
 	// names: the ESSince of an entry that gives none.
 	ESFirst string
+	// Epochs are the orders the rules listed the names in before the
+	// newest, which holds from OrderFrom: the current names in their
+	// order (each package's Values), those dropped since placed by After.
+	Epochs    []Epoch
+	OrderFrom string
 }
 
 // RuleOf is the rule of value v: its own, or the table's.
@@ -126,7 +139,9 @@ type Category struct {
 	Rule      string // "205.3m"
 	Since     string
 	Removed   string
-	CardTypes []int
+	Gaps      []Gap
+	CardTypes []int  // today's
+	Links     []Link // release by release
 	Table     *Table
 }
 
@@ -246,42 +261,18 @@ func (t *Table) UnmarshalText(b []byte) (int, error) {
 	return 0, &NameError{Pkg: t.Pkg, Name: string(b), Noun: t.Noun, Rule: t.Rule}
 }
 
-// NameError reports a name that is not in the current list of a rule:
-// never in it, or removed from it (Removed says when).
-type NameError struct {
-	Pkg  string
-	Name string // as given
-	Noun string // "creature type"
-	Rule string // rule whose list was searched
-	// For a removed name: its printed form, the first release without it,
-	// and what replaced it when it was renamed.
-	Printed, Removed, ReplacedBy string
-}
-
-func (e *NameError) Error() string {
-	if e.Removed == "" {
-		return e.Pkg + ": " + names.Quote(e.Name) + " is not " + Article(e.Noun) + " (rule " + e.Rule + ")"
-	}
-	return e.Pkg + ": " + RemovedReason(names.Quote(e.Name), e.Noun, e.Printed, e.Rule, e.Removed, e.ReplacedBy)
-}
+// NameError is the error of a name a table does not list (rules.NameError).
+type NameError = rules.NameError
 
 // RemovedReason is how every package words a name the rules dropped, so
-// that the same fact reads the same wherever it is met: "quoted" is no
-// longer a noun: printed was removed from rule R in the release of D,
-// renamed X. quoted is the name as given, quoted; printed the name as the
-// rules printed it; replacedBy "" when it was not renamed.
+// that the same fact reads the same wherever it is met
+// (rules.NameError.Why): "quoted" is no longer a noun: printed was removed
+// from rule R in the release of D, renamed X. quoted is the name as given,
+// quoted; printed the name as the rules printed it; replacedBy "" when it
+// was not renamed.
 func RemovedReason(quoted, noun, printed, rule, removed, replacedBy string) string {
-	msg := quoted + " is no longer " + Article(noun) + ": " + printed + " was removed from rule " + rule + " in the release of " + removed
-	if replacedBy != "" {
-		msg += ", renamed " + replacedBy
-	}
-	return msg
+	return quoted + " " + (&rules.NameError{Noun: noun, Printed: printed, Rule: rule, Removed: removed, ReplacedBy: replacedBy}).Why()
 }
 
 // Article prefixes a noun with "a" or "an".
-func Article(noun string) string {
-	if noun != "" && (noun[0] == 'a' || noun[0] == 'e' || noun[0] == 'i' || noun[0] == 'o' || noun[0] == 'u') {
-		return "an " + noun
-	}
-	return "a " + noun
-}
+func Article(noun string) string { return names.Article(noun) }
