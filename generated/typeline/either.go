@@ -16,7 +16,7 @@ func (o Options) LangOf(line string) Lang {
 	if o.Lang != Either {
 		return o.Lang
 	}
-	en, es := Options{Lang: English, Printed: o.Printed}, Options{Lang: Spanish, Printed: o.Printed}
+	en, es := Options{Lang: English, Printed: o.Printed, AsOf: o.AsOf}, Options{Lang: Spanish, Printed: o.Printed, AsOf: o.AsOf}
 	switch {
 	case en.Valid(line):
 		return English

@@ -95,7 +95,7 @@ func (p *parser) strictError(n note) *Error {
 // error is the dash; if it stops later, at something no spelling excuses
 // (Creature - Elf Lord), that is the error.
 func (p *parser) explain(part string, off int, strict *Error) *Error {
-	q := parser{Options: Options{Lang: p.Lang, Printed: true}, collect: true, face: p.face}
+	q := parser{Options: Options{Lang: p.Lang, Printed: true, AsOf: p.AsOf}, collect: true, face: p.face}
 	var f face
 	if err := q.parseFace(part, off, &f); err != nil {
 		return err
@@ -139,7 +139,7 @@ var errQuiet = &Error{Cause: CauseUnknown, Reason: "invalid"}
 // usable checks that a sense found for w is in the rules today and in the
 // line's language.
 func (p *parser) usable(w string, s *sense, lang Lang) *Error {
-	if !s.Cur {
+	if !p.cur(s) {
 		return p.removed(w, s)
 	}
 	if s.Langs&lang.bit() == 0 {
@@ -168,6 +168,15 @@ func (p *parser) removed(w string, s *sense) *Error {
 		})
 	}
 	t := tableOf(s)
+	if p.AsOf != "" {
+		return p.fail(t.Rule, CauseRemoved, w, func() string {
+			if s.Kind == kindSubtype && !catOf(s).ListedIn(p.AsOf) {
+				return quote(w) + " is " + enum.Article(nounOf(s)) + ", but the rules of " + p.AsOf + " have no " + catOf(s).String() + " types"
+			}
+			_, err := t.ParseAsOf(t.Entry(int(s.V)).EN, p.AsOf)
+			return quote(w) + " " + err.(*enum.NameError).Why()
+		})
+	}
 	return p.fail(t.Rule, CauseRemoved, w, func() string {
 		e := t.Entry(int(s.V))
 		return enum.RemovedReason(quote(w), t.Noun, e.EN, t.Rule, e.Removed, e.ReplacedBy)
@@ -289,7 +298,7 @@ func (p *parser) wrongSubtype(right string, toks []span, lang Lang, f *face) *Er
 
 func typeNames(f *face) string {
 	var b strings.Builder
-	for i, t := range f.types[:f.nTypes] {
+	for i, t := range f.cardTypes() {
 		if i > 0 {
 			b.WriteByte(' ')
 		}

@@ -1,9 +1,14 @@
 package typeline
 
 import (
+	"database/sql/driver"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/rules"
+	"github.com/mtgrules/crgen/internal/names"
 )
 
 // String returns the face as an English type line prints it:
@@ -111,13 +116,31 @@ func (t TypeLine) Format(lang Lang) string {
 	return strings.Join(parts, faceSep)
 }
 
-// MarshalText returns the line in English ("" for no faces).
-func (t TypeLine) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+// MarshalText returns the line in English ("" for no faces). A line no
+// release of the rules accepts (a number that is no value, "Land —
+// Goblin") is an error, not text that would not read back: whatever it
+// writes, UnmarshalText reads, under this release of the packages and
+// every later one.
+func (t TypeLine) MarshalText() ([]byte, error) {
+	if len(t.Faces) == 0 {
+		return []byte{}, nil
+	}
+	s := t.String()
+	if _, err := readLine(s, false); err != nil {
+		return nil, fmt.Errorf("typeline: cannot marshal %s: %w", names.Quote(s), err)
+	}
+	return []byte(s), nil
+}
 
 // UnmarshalText reads a line by the rules in English or in Spanish
 // (Either); "" is the zero value. A line neither language reads gets the
 // error of the language it is most likely in. Printed reads lines as
 // cards print them.
+//
+// A line today's rules refuse but an earlier release accepted (a name
+// they dropped, "Creature — Cephalid Wizard"; a card type they renamed,
+// "Tribal Instant — Goblin") reads as what it said: data saved before a
+// rules update reads back. Check says what today's rules make of it.
 func (t *TypeLine) UnmarshalText(b []byte) error {
 	return t.unmarshal(b, false)
 }
@@ -127,11 +150,68 @@ func (t *TypeLine) unmarshal(b []byte, printed bool) error {
 		*t = TypeLine{}
 		return nil
 	}
-	x, err := Options{Lang: Either, Printed: printed}.Parse(string(b))
+	x, err := readLine(string(b), printed)
 	if err == nil {
 		*t = x
 	}
 	return err
+}
+
+// readLine reads a line in either language by today's rules or, when
+// those refuse a name (or the card types a name goes with), by the newest
+// release that accepts it; the error is today's.
+func readLine(line string, printed bool) (TypeLine, error) {
+	x, err := Options{Lang: Either, Printed: printed}.Parse(line)
+	var e *Error
+	if err == nil || !errors.As(err, &e) || e.Cause != CauseRemoved && e.Cause != CauseCategory {
+		return x, err
+	}
+	rs := rules.Releases("en")
+	for i := len(rs) - 1; i >= 0; i-- {
+		if x, asOf := (Options{Lang: Either, Printed: printed, AsOf: rs[i]}).Parse(line); asOf == nil {
+			return x, nil
+		}
+	}
+	return TypeLine{}, err
+}
+
+// Check reports what today's rules make of the line: nil when they accept
+// it, else Validate's error, which says why (a name the rules dropped says
+// when, and what replaced it). A line read from data saved before a rules
+// update holds what it said; Check tells whether it still holds. The zero
+// TypeLine says nothing: nil.
+func (t TypeLine) Check() error {
+	if len(t.Faces) == 0 {
+		return nil
+	}
+	return Options{Lang: English}.Validate(t.String())
+}
+
+// Value stores the line in a database as its text (driver.Valuer), as
+// MarshalText writes it; NULL for the zero value.
+func (t TypeLine) Value() (driver.Value, error) {
+	if len(t.Faces) == 0 {
+		return nil, nil
+	}
+	b, err := t.MarshalText()
+	return string(b), err
+}
+
+// Scan reads a line from a database (sql.Scanner) as UnmarshalText does;
+// NULL is the zero value.
+func (t *TypeLine) Scan(src any) error { return scanText(src, t.UnmarshalText) }
+
+// scanText reads a TEXT column (or NULL, the empty text) with unmarshal.
+func scanText(src any, unmarshal func([]byte) error) error {
+	switch x := src.(type) {
+	case nil:
+		return unmarshal(nil)
+	case string:
+		return unmarshal([]byte(x))
+	case []byte:
+		return unmarshal(x)
+	}
+	return fmt.Errorf("typeline: cannot scan %T into a type line: want its text (TEXT)", src)
 }
 
 // Printed is a TypeLine read as cards print it (Options.Printed), in
@@ -144,11 +224,21 @@ func (t *TypeLine) unmarshal(b []byte, printed bool) error {
 type Printed struct{ TypeLine }
 
 // UnmarshalText reads a line as printed, in either language; "" is the
-// zero value.
+// zero value. Like TypeLine's, it reads what an earlier release accepted.
 func (p *Printed) UnmarshalText(b []byte) error { return p.unmarshal(b, true) }
 
-// MarshalText returns the face in English ("" for an empty face).
-func (f Face) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+// Scan reads a line from a database (sql.Scanner) as printed; NULL is the
+// zero value.
+func (p *Printed) Scan(src any) error { return scanText(src, p.UnmarshalText) }
+
+// MarshalText returns the face in English ("" for an empty face); like
+// TypeLine's, a face no release accepts is an error.
+func (f Face) MarshalText() ([]byte, error) {
+	if len(f.Supertypes)+len(f.CardTypes)+len(f.Subtypes) == 0 {
+		return []byte{}, nil
+	}
+	return TypeLine{Faces: []Face{f}}.MarshalText()
+}
 
 // UnmarshalText reads one face as TypeLine.UnmarshalText reads a line.
 func (f *Face) UnmarshalText(b []byte) error {

@@ -255,7 +255,7 @@ func (q *parser) printedSubtype(right string, toks []span, f *face) *Error {
 	for n := min(most, len(toks)); n >= 1; n-- {
 		phrase := right[toks[0].start:toks[n-1].end]
 		if s, how := q.subtypeSense(phrase, n, f); s != nil {
-			return (&parser{Options: Options{Lang: q.Lang}}).printedForm(phrase, s, how)
+			return (&parser{Options: Options{Lang: q.Lang, AsOf: q.AsOf}}).printedForm(phrase, s, how)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package typeline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
@@ -12,6 +13,8 @@ import (
 const (
 	faceSep = " // "
 	dash    = " — "
+	// maxSub and maxType are the names a face holds without allocating:
+	// more than any card prints (a face reads past them, see face).
 	maxSub  = 16
 	maxType = 8
 )
@@ -165,7 +168,7 @@ func (p *parser) parseFace(s string, off int, f *face) *Error {
 		// A name the rules dropped with its category (the battle types,
 		// say) says so, as it would under a card type that still had it.
 		if w := firstWord(right); w != "" {
-			if s := removedOnly(vocab.lookup(w)); s != nil {
+			if s := p.removedOnly(vocab.lookup(w)); s != nil {
 				return p.removed(w, s)
 			}
 		}
@@ -239,20 +242,16 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 		if s.Kind == kindCardType {
 			ct := cardtype.CardType(s.V)
 			seenType = true
-			for _, x := range f.types[:f.nTypes] {
+			for _, x := range f.cardTypes() {
 				if x == ct {
 					return p.fail(data.RuleCardTypes, CauseStructure, w, func() string { return quote(w) + " appears twice" })
 				}
 			}
-			if f.nTypes == maxType {
-				return p.fail(data.RuleCardTypes, CauseStructure, w, func() string { return "too many card types" })
-			}
-			f.types[f.nTypes] = ct
-			f.nTypes++
+			f.addCardType(ct)
 			if ct == cardtype.Plane {
 				f.hasPlane = true
 			}
-			f.allowed |= data.CategoriesOf[ct]
+			f.allowed |= p.categoriesOf(ct)
 			continue
 		}
 		st := cardtype.Supertype(s.V)
@@ -261,16 +260,12 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 				return quote(w) + " is a supertype: English type lines print supertypes before card types"
 			})
 		}
-		for _, x := range f.super[:f.nSuper] {
+		for _, x := range f.supertypes() {
 			if x == st {
 				return p.fail(data.RuleSupertypes, CauseStructure, w, func() string { return quote(w) + " appears twice" })
 			}
 		}
-		if f.nSuper == maxType {
-			return p.fail(data.RuleSupertypes, CauseStructure, w, func() string { return "too many supertypes" })
-		}
-		f.super[f.nSuper] = st
-		f.nSuper++
+		f.addSupertype(st)
 	}
 	if f.nTypes == 0 {
 		return p.fail(data.RuleCardTypes, CauseStructure, "", func() string { return "no card type (only supertypes)" })
@@ -278,9 +273,7 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 	if p.Lang == Spanish {
 		// Spanish prints the noun first ("Criatura artefacto"); a Face
 		// keeps the English order (Artifact Creature).
-		for i, j := 0, f.nTypes-1; i < j; i, j = i+1, j-1 {
-			f.types[i], f.types[j] = f.types[j], f.types[i]
-		}
+		slices.Reverse(f.cardTypes())
 	}
 	return nil
 }
@@ -309,7 +302,7 @@ func (p *parser) pick(w *word, k kind, cat subtype.Category) *sense {
 // listed reports whether s is a name the rules list today, as spelled in
 // the line's language.
 func (p *parser) listed(s *sense) bool {
-	return s.Cur && s.Form == formRules && s.Langs&p.Lang.bit() != 0
+	return p.cur(s) && s.Form == formRules && s.Langs&p.Lang.bit() != 0
 }
 
 // anyCategory reports whether the face's card types have subtypes at all.
@@ -337,8 +330,7 @@ func (p *parser) parsePlane(right string, off int, f *face) *Error {
 	if how != noteNone {
 		p.note(how, off, right, s)
 	}
-	f.subs[0] = stOf(s)
-	f.nSubs = 1
+	f.addSubtype(stOf(s))
 	return nil
 }
 
@@ -403,22 +395,18 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 			if s == nil {
 				continue
 			}
-			if !s.Cur {
+			if !p.cur(s) {
 				return p.removed(phrase, s)
 			}
-			for _, x := range f.subs[:f.nSubs] {
+			for _, x := range f.subtypes() {
 				if x == stOf(s) {
 					return p.fail(data.RuleSubtypes, CauseStructure, phrase, func() string { return quote(phrase) + " appears twice" })
 				}
 			}
-			if f.nSubs == maxSub {
-				return p.fail(data.RuleSubtypes, CauseStructure, "", func() string { return "too many subtypes" })
-			}
 			if how != noteNone {
 				p.note(how, off+i, phrase, s)
 			}
-			f.subs[f.nSubs] = stOf(s)
-			f.nSubs++
+			f.addSubtype(stOf(s))
 			matched = n
 		}
 		if matched == 0 {
@@ -477,7 +465,7 @@ func (p *parser) subtypeOf(wd *word, f *face) *sense {
 		if s.Kind != kindSubtype || s.Langs&p.Lang.bit() == 0 || !f.allows(catOf(s)) || (s.Form == formVariant && !p.Printed) {
 			continue
 		}
-		if best == nil || (!best.Cur && s.Cur) {
+		if best == nil || (!p.cur(best) && p.cur(s)) {
 			best = s
 		}
 	}
@@ -497,7 +485,7 @@ func blank(s string) bool {
 // removedOnly is the subtype sense of a word the rules no longer list
 // in any category, or nil: a word that names a current subtype too is
 // not a removed name.
-func removedOnly(wd *word) *sense {
+func (p *parser) removedOnly(wd *word) *sense {
 	if wd == nil {
 		return nil
 	}
@@ -506,7 +494,7 @@ func removedOnly(wd *word) *sense {
 		s := &wd.Senses[i]
 		switch {
 		case s.Kind != kindSubtype || s.Form == formVariant:
-		case s.Cur:
+		case p.cur(s):
 			return nil
 		case gone == nil:
 			gone = s

@@ -52,7 +52,7 @@ func (p *parser) reread(line string, emit func(face), failed error) error {
 	if len(specials) > 0 {
 		plain, b := names.Plain(text, specials)
 		if !p.Printed {
-			q := parser{Options: Options{Lang: p.Lang, Printed: true}, quiet: true}
+			q := parser{Options: Options{Lang: p.Lang, Printed: true, AsOf: p.AsOf}, quiet: true}
 			if q.run(plain, nil) == nil {
 				return p.specialError(line, specials[0], offset(places(), specials[0].At))
 			}

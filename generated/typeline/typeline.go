@@ -107,21 +107,74 @@ type Options struct {
 	// accents and hyphens the rules page does not use) and names each in
 	// TypeLine.Notes. Names the rules dropped stay errors.
 	Printed bool
+	// AsOf judges the line by the rules in force on a date, YYYY-MM-DD
+	// (rules.InForce): the names, categories and card types of that
+	// release, so that "Tribal Instant — Goblin" reads as of 2024-04-12.
+	// "" is today's rules. A date the history cannot answer is a
+	// *rules.DateError.
+	AsOf string
 }
 
 // face is a parsed face in fixed arrays, so Validate allocates nothing.
+// The arrays are no limit: past them (a line no card prints, every
+// creature type, say, as a changeling's line may be saved) the names go
+// on in the more slices, which then hold them all.
 type face struct {
-	super    [maxType]cardtype.Supertype
-	nSuper   int
-	types    [maxType]cardtype.CardType
-	nTypes   int
-	subs     [maxSub]subtype.Subtype
-	nSubs    int
-	hasPlane bool
+	super     [maxType]cardtype.Supertype
+	nSuper    int
+	types     [maxType]cardtype.CardType
+	nTypes    int
+	subs      [maxSub]subtype.Subtype
+	nSubs     int
+	moreSuper []cardtype.Supertype
+	moreTypes []cardtype.CardType
+	moreSubs  []subtype.Subtype
+	hasPlane  bool
 	// allowed has bit c set when a card type of the face has subtypes of
 	// category c (205.3d), kept as the card types are read.
 	allowed uint32
 }
+
+// supertypes, cardTypes and subtypes are the names the face holds so far.
+func (f *face) supertypes() []cardtype.Supertype {
+	if f.moreSuper != nil {
+		return f.moreSuper
+	}
+	return f.super[:f.nSuper]
+}
+
+func (f *face) cardTypes() []cardtype.CardType {
+	if f.moreTypes != nil {
+		return f.moreTypes
+	}
+	return f.types[:f.nTypes]
+}
+
+func (f *face) subtypes() []subtype.Subtype {
+	if f.moreSubs != nil {
+		return f.moreSubs
+	}
+	return f.subs[:f.nSubs]
+}
+
+// add appends x to the face's array arr (holding *n) or, past it, to
+// *more, which then holds them all.
+func add[T any](arr []T, n *int, more *[]T, x T) {
+	if *more == nil && *n < len(arr) {
+		arr[*n] = x
+		*n++
+		return
+	}
+	if *more == nil {
+		*more = append(make([]T, 0, 2*len(arr)), arr[:*n]...)
+	}
+	*more = append(*more, x)
+	*n++
+}
+
+func (f *face) addSupertype(x cardtype.Supertype) { add(f.super[:], &f.nSuper, &f.moreSuper, x) }
+func (f *face) addCardType(x cardtype.CardType)   { add(f.types[:], &f.nTypes, &f.moreTypes, x) }
+func (f *face) addSubtype(x subtype.Subtype)      { add(f.subs[:], &f.nSubs, &f.moreSubs, x) }
 
 // Validate checks a type line by the rules. It allocates nothing for a
 // valid line.
@@ -133,8 +186,14 @@ func Parse(line string, lang Lang) (TypeLine, error) { return Options{Lang: lang
 // Validate checks a type line. It allocates nothing for a valid line, in
 // either mode.
 func (o Options) Validate(line string) error {
+	if err := o.checkDate(); err != nil {
+		return err
+	}
 	o = o.resolved(line)
-	v := fastRead(line, o.Lang)
+	v := fastUnsure
+	if o.AsOf == "" {
+		v = fastRead(line, o.Lang)
+	}
 	if v == fastValid {
 		return nil
 	}
@@ -147,9 +206,15 @@ func (o Options) Validate(line string) error {
 // whatever the line.
 func (o Options) Valid(line string) bool {
 	if o.Lang == Either {
-		return (Options{Lang: English, Printed: o.Printed}).Valid(line) || (Options{Lang: Spanish, Printed: o.Printed}).Valid(line)
+		return (Options{Lang: English, Printed: o.Printed, AsOf: o.AsOf}).Valid(line) || (Options{Lang: Spanish, Printed: o.Printed, AsOf: o.AsOf}).Valid(line)
 	}
-	v := fastRead(line, o.Lang)
+	if o.checkDate() != nil {
+		return false
+	}
+	v := fastUnsure
+	if o.AsOf == "" {
+		v = fastRead(line, o.Lang)
+	}
 	if v == fastValid {
 		return true
 	}
@@ -160,17 +225,20 @@ func (o Options) Valid(line string) bool {
 // Parse reads a type line into its faces and, in printed mode, the notes
 // on the forms it prints that the rules spell differently.
 func (o Options) Parse(line string) (TypeLine, error) {
+	if err := o.checkDate(); err != nil {
+		return TypeLine{}, err
+	}
 	o = o.resolved(line)
 	var tl TypeLine
 	p := parser{Options: o, collect: true}
 	emit := func(f face) {
-		subs := append([]subtype.Subtype(nil), f.subs[:f.nSubs]...)
+		subs := append([]subtype.Subtype(nil), f.subtypes()...)
 		if o.Lang == Spanish {
 			englishOrder(subs)
 		}
 		tl.Faces = append(tl.Faces, Face{
-			Supertypes: append([]cardtype.Supertype(nil), f.super[:f.nSuper]...),
-			CardTypes:  append([]cardtype.CardType(nil), f.types[:f.nTypes]...),
+			Supertypes: append([]cardtype.Supertype(nil), f.supertypes()...),
+			CardTypes:  append([]cardtype.CardType(nil), f.cardTypes()...),
 			Subtypes:   subs,
 		})
 	}
