@@ -17,16 +17,17 @@ type Cause uint8
 // The causes of an Error.
 const (
 	CauseUnknown   Cause = iota + 1 // a word that names nothing in the rules
-	CauseRemoved                    // a name the rules dropped
+	CauseRemoved                    // a name the rules dropped (as of a release: one they did not list then)
 	CauseCategory                   // a subtype of a category the card types cannot have (205.3d)
 	CauseStructure                  // empty line, no card type, nothing after the dash, a repeated name, order
 	CauseDash                       // a hyphen, or a dash without spaces, where the long dash belongs
 	CauseEncoding                   // bytes that are not UTF-8
 	CauseLanguage                   // a word of the other language
 	CausePrinted                    // a form cards print that the rules spell differently (printed mode accepts it)
+	CauseKindred                    // a kindred face with no other card type (308.1)
 )
 
-var causeNames = [...]string{"", "unknown", "removed", "category", "structure", "dash", "encoding", "language", "printed"}
+var causeNames = [...]string{"", "unknown", "removed", "category", "structure", "dash", "encoding", "language", "printed", "kindred"}
 
 // String returns the cause's name ("removed").
 func (c Cause) String() string {

@@ -70,6 +70,7 @@ func fastFace(s string, lang Lang) fastVerdict {
 func fastTypes(left string, lang Lang) (allowed uint32, v fastVerdict) {
 	var types, supers uint64 // bit v: the card type or supertype of value v
 	nTypes, nSupers := 0, 0
+	var first cardtype.CardType
 	for i := 0; ; {
 		for i < len(left) && left[i] == ' ' {
 			i++
@@ -92,6 +93,7 @@ func fastTypes(left string, lang Lang) (allowed uint32, v fastVerdict) {
 			}
 			types |= bit
 			nTypes++
+			first = cardtype.CardType(ct)
 			allowed |= data.CategoriesOf[ct]
 		case t.Supertype != 0:
 			bit := uint64(1) << (t.Supertype & 63)
@@ -104,7 +106,7 @@ func fastTypes(left string, lang Lang) (allowed uint32, v fastVerdict) {
 			return 0, fastUnsure
 		}
 	}
-	if nTypes == 0 {
+	if nTypes == 0 || nTypes == 1 && needsAnother(first) {
 		return 0, fastUnsure
 	}
 	return allowed, fastValid

@@ -171,7 +171,9 @@ func sureLines(lang Lang) []string {
 		}
 		for _, ct := range c.CardTypes() {
 			t := nameIn(ct.String(), ct.Spanish(), lang)
-			if !ct.IsValid() || ct == cardtype.Plane || t == "" || !sure(t) || len(subs) == 0 {
+			// A kindred card has another card type (308.1): not a line of
+			// one card type.
+			if !ct.IsValid() || ct == cardtype.Plane || needsAnother(ct) || t == "" || !sure(t) || len(subs) == 0 {
 				continue
 			}
 			lines = append(lines, t, t+" — "+subs[0])

@@ -116,6 +116,8 @@ func (n note) why() string {
 		if sp := names.Specials(n.printed); len(sp) == 1 {
 			return specialWhy(sp[0])
 		}
+	case noteToken:
+		return tokenWhy
 	}
 	return "spelled with other accents, hyphens or spaces than the rules"
 }
@@ -123,6 +125,8 @@ func (n note) why() string {
 func (n note) public(lang Lang) Note {
 	cur := "—"
 	switch {
+	case n.kind == noteToken:
+		cur = ""
 	case n.kind == noteSpecial:
 		cur = " "
 		if sp := names.Specials(n.printed); len(sp) == 1 && sp[0].Invisible() {

@@ -225,6 +225,12 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 		w := left[i:j]
 		i = j
 		s, how := p.typeSense(w)
+		if s == nil && strings.EqualFold(w, tokenWord) && !f.token {
+			if err := p.token(left, i-len(w), off, f); err != nil {
+				return err
+			}
+			continue
+		}
 		if s == nil {
 			if q := p.asPrinted(); q != nil {
 				if s, how := q.typeSense(w); s != nil {
@@ -269,6 +275,12 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 	}
 	if f.nTypes == 0 {
 		return p.fail(data.RuleCardTypes, CauseStructure, "", func() string { return "no card type (only supertypes)" })
+	}
+	if f.nTypes == 1 && needsAnother(f.types[0]) {
+		ct := f.types[0]
+		return p.fail(ruleKindred, CauseKindred, ct.String(), func() string {
+			return "each " + strings.ToLower(ct.String()) + " card has another card type, and this face has none"
+		})
 	}
 	if p.Lang == Spanish {
 		// Spanish prints the noun first ("Criatura artefacto"); a Face

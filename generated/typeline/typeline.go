@@ -76,6 +76,11 @@ type Face struct {
 	Supertypes []cardtype.Supertype
 	CardTypes  []cardtype.CardType
 	Subtypes   []subtype.Subtype
+	// Token is set when the line printed "Token" before the types, as
+	// card databases print the type lines of token cards ("Token Artifact
+	// — Treasure"), which printed mode reads. It is no type: Format does
+	// not write it.
+	Token bool
 }
 
 // TypeLine is a parsed type line. Its zero value has no faces and encodes
@@ -130,6 +135,7 @@ type face struct {
 	moreTypes []cardtype.CardType
 	moreSubs  []subtype.Subtype
 	hasPlane  bool
+	token     bool // "Token" printed before the types
 	// allowed has bit c set when a card type of the face has subtypes of
 	// category c (205.3d), kept as the card types are read.
 	allowed uint32
@@ -240,6 +246,7 @@ func (o Options) Parse(line string) (TypeLine, error) {
 			Supertypes: append([]cardtype.Supertype(nil), f.supertypes()...),
 			CardTypes:  append([]cardtype.CardType(nil), f.cardTypes()...),
 			Subtypes:   subs,
+			Token:      f.token,
 		})
 	}
 	// A face read before a failure is read again.

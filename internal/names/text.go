@@ -134,6 +134,7 @@ var specialNames = map[rune]string{
 	0x2009: "thin space", 0x200A: "hair space", 0x202F: "narrow no-break space", 0x3000: "ideographic space",
 	0x200B: "zero width space", 0x200C: "zero width non-joiner", 0x200D: "zero width joiner",
 	0x2060: "word joiner", 0xFEFF: "zero width no-break space", 0x00AD: "soft hyphen",
+	'\t': "tab", '\n': "line feed", '\v': "line tabulation", '\f': "form feed", '\r': "carriage return",
 }
 
 // isSpecial reports whether r is a space other than U+0020 or a
@@ -141,7 +142,7 @@ var specialNames = map[rune]string{
 func isSpecial(r rune) bool {
 	switch {
 	case r < utf8.RuneSelf:
-		return false
+		return asciiSpace(byte(r)) // a tab between words, say
 	case r < 0x300:
 		// Latin-1 and Latin Extended, the letters of Spanish: three
 		// specials only, and no table to search for the others.
@@ -154,6 +155,10 @@ func isSpecial(r rune) bool {
 	return unicode.Is(unicode.Cf, r) // format characters: zero-width, joiners, soft hyphen, BOM
 }
 
+// asciiSpace reports whether c is an ASCII space other than U+0020: tab,
+// line feed, line tabulation, form feed, carriage return.
+func asciiSpace(c byte) bool { return c >= '\t' && c <= '\r' }
+
 // Specials lists the special characters of s, in order.
 func Specials(s string) []Special {
 	var out []Special
@@ -164,6 +169,9 @@ func Specials(s string) []Special {
 		// whatever its language.
 		switch c := s[i]; {
 		case c < utf8.RuneSelf:
+			if asciiSpace(c) {
+				out = append(out, Special{At: i, Rune: rune(c), Size: 1})
+			}
 			continue
 		case 0xC3 <= c && c <= 0xCB && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
 			i++
