@@ -54,4 +54,3 @@ func needsAnother(t cardtype.CardType) bool {
 
 // tokenWhy is the note of "Token".
 const tokenWhy = "printed before the types of a token card; no type of the rules"
-
