@@ -102,10 +102,47 @@ func (c Cost) MarshalText() ([]byte, error) { return []byte(c.text), nil }
 // UnmarshalText reads a cost in strict notation, as ParseCost does.
 func (c *Cost) UnmarshalText(b []byte) error {
 	x, err := ParseCost(string(b))
+	if err != nil {
+		x, err = readSaved(string(b), err)
+	}
 	if err == nil {
 		*c = x
 	}
 	return err
+}
+
+// holdsRemoved reports whether s writes a symbol rule 107.4 dropped.
+func holdsRemoved(s string) bool {
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			return false
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return false
+		}
+		if sym, ok := symbolFor(s[i+1 : i+j]); ok && !sym.Printed() && sym.info().removed != "" {
+			return true
+		}
+		s = s[i+j:]
+	}
+}
+
+// readSaved reads a cost today's 107.4 refuses by the newest release
+// whose 107.4 reads it (a symbol the rules dropped): a cost saved before
+// a rules update reads back. The error is today's.
+func readSaved(s string, today error) (Cost, error) {
+	if !holdsRemoved(s) {
+		return Cost{}, today
+	}
+	rs := rules.Releases("en")
+	for i := len(rs) - 1; i >= 0; i-- {
+		if c, err := parseCost(s, false, rs[i]); err == nil {
+			return c, nil
+		}
+	}
+	return Cost{}, today
 }
 
 // CostError says what is wrong with a mana cost and where.

@@ -144,3 +144,22 @@ func (s *Symbol) UnmarshalJSON(b []byte) error {
 	}
 	return s.number(n)
 }
+
+// Value stores the cost in a database as the rules write it (driver.Valuer);
+// NULL for no mana cost.
+func (c Cost) Value() (driver.Value, error) {
+	if c.text == "" {
+		return nil, nil
+	}
+	return c.text, nil
+}
+
+// Scan reads a cost from a database (sql.Scanner) as ParseCost does;
+// NULL is no mana cost.
+func (c *Cost) Scan(src any) error { return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText) }
+
+// Scan reads a cost from a database as ParseCostLenient does.
+func (c *LenientCost) Scan(src any) error { return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText) }
+
+// Scan reads a cost from a database as ParseCostPrinted does.
+func (c *PrintedCost) Scan(src any) error { return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/names"
 )
@@ -199,20 +200,8 @@ func (t TypeLine) Value() (driver.Value, error) {
 
 // Scan reads a line from a database (sql.Scanner) as UnmarshalText does;
 // NULL is the zero value.
-func (t *TypeLine) Scan(src any) error { return scanText(src, t.UnmarshalText) }
+func (t *TypeLine) Scan(src any) error { return enum.ScanText(src, "typeline", "a type line", t.UnmarshalText) }
 
-// scanText reads a TEXT column (or NULL, the empty text) with unmarshal.
-func scanText(src any, unmarshal func([]byte) error) error {
-	switch x := src.(type) {
-	case nil:
-		return unmarshal(nil)
-	case string:
-		return unmarshal([]byte(x))
-	case []byte:
-		return unmarshal(x)
-	}
-	return fmt.Errorf("typeline: cannot scan %T into a type line: want its text (TEXT)", src)
-}
 
 // Printed is a TypeLine read as cards print it (Options.Printed), in
 // English or in Spanish (Either): a field of card data decoded by
@@ -229,7 +218,7 @@ func (p *Printed) UnmarshalText(b []byte) error { return p.unmarshal(b, true) }
 
 // Scan reads a line from a database (sql.Scanner) as printed; NULL is the
 // zero value.
-func (p *Printed) Scan(src any) error { return scanText(src, p.UnmarshalText) }
+func (p *Printed) Scan(src any) error { return enum.ScanText(src, "typeline", "a type line", p.UnmarshalText) }
 
 // MarshalText returns the face in English ("" for an empty face); like
 // TypeLine's, a face no release accepts is an error.

@@ -76,3 +76,18 @@ func (t *Table) DecodeJSON(b []byte) (v int, set bool, err error) {
 	v, err = t.number(n)
 	return v, err == nil, err
 }
+
+// ScanText reads a value stored as its text (a TEXT column, or NULL, the
+// empty text) with unmarshal: what Scan does for the types that are text
+// (a type line, a mana cost). pkg and what name them in the error.
+func ScanText(src any, pkg, what string, unmarshal func([]byte) error) error {
+	switch x := src.(type) {
+	case nil:
+		return unmarshal(nil)
+	case string:
+		return unmarshal([]byte(x))
+	case []byte:
+		return unmarshal(x)
+	}
+	return fmt.Errorf("%s: cannot scan %T into %s: want its text (TEXT)", pkg, src, what)
+}
