@@ -221,3 +221,37 @@ func (c *Category) UnmarshalJSON(b []byte) error {
 	}
 	return c.number(n)
 }
+
+// Every returns every subtype category c has listed, removed ones
+// included, by value.
+func Every(c Category) []Subtype {
+	i := c.info()
+	if i == nil {
+		return nil
+	}
+	out := make([]Subtype, i.Table.Len())
+	for v := range out {
+		out[v] = Subtype{c, uint16(v + 1)}
+	}
+	return out
+}
+
+// ValuesAsOf returns the subtypes of category c the rules in force on date
+// (YYYY-MM-DD) listed, in their order then: none when the category was
+// not listed then; a *rules.DateError for a date before the oldest
+// release known.
+func ValuesAsOf(c Category, date string) ([]Subtype, error) {
+	i := c.info()
+	if i == nil {
+		return nil, errors.New("subtype: " + c.String() + " is not a category")
+	}
+	vs, err := i.Table.ValuesAsOf(date, currentOrder(c))
+	if err != nil || !c.ListedIn(date) {
+		return nil, err
+	}
+	out := make([]Subtype, len(vs))
+	for j, v := range vs {
+		out[j] = Subtype{c, uint16(v)}
+	}
+	return out, nil
+}

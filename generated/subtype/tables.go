@@ -3143,3 +3143,28 @@ func (v *Battle) UnmarshalJSON(b []byte) error {
 	}
 	return err
 }
+
+// currentOrder is the values of the current names of category c, in rule order.
+func currentOrder(c Category) []int {
+	switch c {
+	case CategoryArtifact:
+		return enum.Ints(artifactOrder)
+	case CategoryEnchantment:
+		return enum.Ints(enchantmentOrder)
+	case CategoryLand:
+		return enum.Ints(landOrder)
+	case CategoryPlaneswalker:
+		return enum.Ints(planeswalkerOrder)
+	case CategorySpell:
+		return enum.Ints(spellOrder)
+	case CategoryCreature:
+		return enum.Ints(creatureOrder)
+	case CategoryPlanar:
+		return enum.Ints(planarOrder)
+	case CategoryDungeon:
+		return enum.Ints(dungeonOrder)
+	case CategoryBattle:
+		return enum.Ints(battleOrder)
+	}
+	return nil
+}

@@ -180,6 +180,15 @@ func (m *Model) subtypeFile() *jen.File {
 		enumSpec := enumSpec{Type: c.Type, Under: "uint16", Table: c.Type, Cat: "Category" + c.Type, List: c.List}
 		enumType(f, enumSpec)
 	}
+	f.Comment("currentOrder is the values of the current names of category c, in rule order.")
+	f.Func().Id("currentOrder").Params(jen.Id("c").Id("Category")).Index().Int().Block(
+		jen.Switch(jen.Id("c")).BlockFunc(func(g *jen.Group) {
+			for _, c := range m.Categories {
+				lower := strings.ToLower(c.Type[:1]) + c.Type[1:]
+				g.Case(jen.Id("Category" + c.Type)).Return(jen.Qual(enumPkg, "Ints").Call(jen.Id(lower + "Order")))
+			}
+		}),
+		jen.Return(jen.Nil()))
 	return f
 }
 

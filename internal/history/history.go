@@ -122,17 +122,12 @@ func entries(s *snapshot.Snapshot) map[string]entry {
 			english[c+"\x00"+p.ES] = p.EN
 		}
 	}
-	for c, names := range s.Subtypes {
-		for _, n := range names {
-			m[c+"\x00"+NameKey(n)] = entry{name: n, english: english[c+"\x00"+n]}
+	for _, key := range snapshot.ListsOf(s) {
+		if key == snapshot.FactMana {
+			continue
 		}
-	}
-	for _, l := range []struct {
-		key   string
-		names []string
-	}{{snapshot.FactCardTypes, s.CardTypes}, {snapshot.FactSupertypes, s.Supertypes}, {snapshot.FactBasicLands, s.BasicLandTypes}} {
-		for _, n := range l.names {
-			m[l.key+"\x00"+NameKey(n)] = entry{name: n}
+		for _, n := range s.List(key) {
+			m[key+"\x00"+NameKey(n)] = entry{name: n, english: english[key+"\x00"+n]}
 		}
 	}
 	for _, sym := range s.ManaSymbols {
