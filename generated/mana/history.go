@@ -159,7 +159,11 @@ func (c Cost) Value() (driver.Value, error) {
 func (c *Cost) Scan(src any) error { return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText) }
 
 // Scan reads a cost from a database as ParseCostLenient does.
-func (c *LenientCost) Scan(src any) error { return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText) }
+func (c *LenientCost) Scan(src any) error {
+	return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText)
+}
 
 // Scan reads a cost from a database as ParseCostPrinted does.
-func (c *PrintedCost) Scan(src any) error { return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText) }
+func (c *PrintedCost) Scan(src any) error {
+	return enum.ScanText(src, "mana", "a mana cost", c.UnmarshalText)
+}

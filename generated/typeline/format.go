@@ -200,8 +200,9 @@ func (t TypeLine) Value() (driver.Value, error) {
 
 // Scan reads a line from a database (sql.Scanner) as UnmarshalText does;
 // NULL is the zero value.
-func (t *TypeLine) Scan(src any) error { return enum.ScanText(src, "typeline", "a type line", t.UnmarshalText) }
-
+func (t *TypeLine) Scan(src any) error {
+	return enum.ScanText(src, "typeline", "a type line", t.UnmarshalText)
+}
 
 // Printed is a TypeLine read as cards print it (Options.Printed), in
 // English or in Spanish (Either): a field of card data decoded by
@@ -218,7 +219,9 @@ func (p *Printed) UnmarshalText(b []byte) error { return p.unmarshal(b, true) }
 
 // Scan reads a line from a database (sql.Scanner) as printed; NULL is the
 // zero value.
-func (p *Printed) Scan(src any) error { return enum.ScanText(src, "typeline", "a type line", p.UnmarshalText) }
+func (p *Printed) Scan(src any) error {
+	return enum.ScanText(src, "typeline", "a type line", p.UnmarshalText)
+}
 
 // MarshalText returns the face in English ("" for an empty face); like
 // TypeLine's, a face no release accepts is an error.
