@@ -23,12 +23,25 @@
 // refuses it with a *NameError that says so, while the Values functions
 // list the current names only.
 //
-// # Text and JSON
+// # Past releases
+//
+// Every value knows the releases that listed it (Lives, ListedIn), and
+// each list can be read as of any release since 2009:
+// CardTypeValuesAsOf("2024-04-12") lists that release's card types, in
+// its order (Tribal among them), ParseCardTypeAsOf reads a name it
+// listed, EveryCardType lists every value ever recorded. A release is a
+// date, YYYY-MM-DD: the rules in force that day (package rules).
+//
+// # Text, JSON and databases
 //
 // Every type encodes as its English name ("Artifact", "Legendary") and
 // decodes from an English or Spanish name in any case, removed names
-// included, so data written before an update reads back. The zero value
-// is no card type: it encodes as "" and "" decodes to it.
+// included, so data written before an update reads back; a JSON number
+// decodes as the value of that number. In a database (database/sql) a
+// value is stored as its name by Value and read back by Scan from its
+// name or its number; store int64(v) to keep the number, which never
+// changes either. The zero value is no card type: it encodes as "" and
+// stores as NULL, and both read back to it.
 //
 // # How this package is made
 //
@@ -40,14 +53,15 @@ package cardtype
 
 import (
 	"github.com/mtgrules/crgen/generated/internal/data"
-	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/generated/rules"
 )
 
 // Effective returns the effective dates of the rules the tables come
 // from: English, and Spanish (published later, so possibly older).
 func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
 
-// NameError is the error of Parse functions: a name that is not in the
-// current list of its rule, with, for a name the rules dropped, the
-// release that dropped it and what replaced it.
-type NameError = enum.NameError
+// NameError is the error of the Parse functions (rules.NameError): a name
+// that is not in the list of its rule today, or as of the release asked
+// for, with, for a name the rules dropped, the release that dropped it
+// and what replaced it.
+type NameError = rules.NameError

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -114,4 +115,20 @@ func ExampleSorted() {
 	// With the rules of 2026-09-25, this prints:
 	//
 	//	Afín, Artefacto, Batalla, Conjuro, Conspiración, Criatura, Encantamiento, Fenómeno, Instantáneo, Mazmorra, Plan, Planeswalker, Plano, Tierra, Vanguardia
+}
+
+// A value stores in a database as its name (database/sql's driver.Valuer)
+// and reads back from its name or its number (sql.Scanner); JSON reads a
+// number too. The number never changes: store int64(v) to keep it.
+func Example_storage() {
+	v, _ := cardtype.Artifact.Value()
+	fmt.Printf("%q %d\n", v, int64(cardtype.Artifact))
+	var fromName, fromNumber, fromJSON cardtype.CardType
+	_ = fromName.Scan([]byte("artefacto"))
+	_ = fromNumber.Scan(int64(cardtype.Artifact))
+	_ = json.Unmarshal([]byte(strconv.Itoa(int(cardtype.Artifact))), &fromJSON)
+	fmt.Println(fromName, fromNumber, fromJSON)
+	// Output:
+	// "Artifact" 1
+	// Artifact Artifact Artifact
 }

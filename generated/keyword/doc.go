@@ -25,6 +25,15 @@
 // source names the keywords yet: Spanish returns "" until one does. The
 // Values functions list rule order, Sorted a language's.
 //
+// # Past releases, text, JSON and databases
+//
+// As in package cardtype: Lives and ListedIn of a value, ActionValuesAsOf
+// and ParseActionAsOf of a release (a date, YYYY-MM-DD, package rules),
+// EveryAction for every value ever recorded, and likewise for the
+// abilities and ability words; a value encodes as its name, decodes from
+// its name or a JSON number, and stores in a database as its name (Value)
+// and reads back from its name or number (Scan).
+//
 // # How this package is made
 //
 // cmd/gen writes tables.go from the snapshots; the lookups and text forms
@@ -34,14 +43,14 @@ package keyword
 
 import (
 	"github.com/mtgrules/crgen/generated/internal/data"
-	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/generated/rules"
 )
 
 // Effective returns the effective date of the English rules the tables
 // come from.
 func Effective() string { return data.EffectiveEN }
 
-// NameError is the error of Parse functions: a name that is not in the
-// current list, with, for a name the rules dropped, the release that
-// dropped it.
-type NameError = enum.NameError
+// NameError is the error of the Parse functions (rules.NameError): a
+// name that is not in the list today, or as of the release asked for,
+// with, for a name the rules dropped, the release that dropped it.
+type NameError = rules.NameError

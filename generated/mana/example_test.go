@@ -130,3 +130,29 @@ func ExampleColors_UnmarshalJSON() {
 	// Output:
 	// [W U] {"Colors":"WU"}
 }
+
+// " // " does not say a card's layout: card databases write an
+// adventurer card's cost as a split card's. Blessed Hippogriff // Tyr's
+// Blessing, an adventurer card, has mana value 4 (715.4: its normal
+// characteristics); Start // Finish, a split card, 6 (709.4b: the halves
+// combined), and is cast for either half.
+func ExampleCost_As() {
+	hippogriff, _ := mana.ParseCost("{3}{W} // {W}")
+	fmt.Println(hippogriff.ManaValue(), hippogriff.As(mana.Adventurer).ManaValue(), hippogriff.CastAs(mana.Adventurer, false))
+	start, _ := mana.ParseCost("{2}{W} // {2}{B}")
+	fmt.Println(start.As(mana.Split).ManaValue(), start.As(mana.Split).Colors(), start.CastAs(mana.Split, false))
+	// Output:
+	// 5 4 [{3}{W} {W}]
+	// 6 WB [{2}{W} {2}{B}]
+}
+
+// A cost as of a release: before 2016-01-16, rule 107.4 had no {C}.
+func ExampleParseCostAsOf() {
+	_, err := mana.ParseCostAsOf("{C}", "2015-11-13")
+	fmt.Println(err)
+	c, err := mana.ParseCostAsOf("{C}", "2016-01-16")
+	fmt.Println(c, err)
+	// Output:
+	// mana cost "{C}": position 1: {C} was not yet defined by rule 107.4 in the rules of 2015-11-13: it lists {C} since 2016-01-16
+	// {C} <nil>
+}

@@ -6,11 +6,32 @@
 // ParseCost reads a cost as the rules write it ("{2}{W/U}"),
 // ParseCostLenient as people type it ("2WW"), ParseCostPrinted with the
 // symbols cards print outside 107.4 ({C/P}); a Cost gives its mana value,
-// colours, symbols and PaymentOptions. A split card's cost keeps its faces
-// ("{2}{W} // {2}{B}", 709.4): its mana value and colours are those of the
-// faces combined, and Faces gives each. In a struct decoded by
+// colours, symbols and PaymentOptions. In a struct decoded by
 // encoding/json, a Cost field reads the rules' notation, a LenientCost
 // field shorthand too, a PrintedCost field the printed symbols too.
+//
+// # Costs of several faces
+//
+// A cost of several faces ("{2}{W} // {2}{B}") keeps them (Faces). Its
+// own ManaValue and Colors read it as a split card's: the faces combined
+// (709.4b), and PaymentOptions pays every symbol, as a fused split spell
+// is paid (702.102c). " // " alone does not say the layout, which decides
+// it: card databases write an adventurer card's cost ("{1}{G} // {G}") as
+// a split card's. As gives the cost whose mana value and colours the
+// card has by its Layout (an adventurer card's normal cost, 715.4; a
+// double-faced card's front face, 712.8a; a flip card's one cost,
+// 710.1c), and CastAs the costs a player casts it for, each with its own
+// PaymentOptions.
+//
+// # Past releases and databases
+//
+// Each symbol knows the releases whose 107.4 listed it (Lives, ListedIn);
+// SymbolsAsOf lists those of a release, in its order, and ParseCostAsOf
+// reads a cost by its 107.4 (no {C} before 2016-01-16). A release is a
+// date, YYYY-MM-DD (package rules). A cost saved under one release reads
+// back under every later one. A Symbol and a Cost store in a database as
+// their text (Value) and read back (Scan); a Symbol also from its number,
+// int64(s), and from a JSON number.
 //
 // Numeric symbols are read as the rules write them, "{0}, {1}, {2}, ...
 // and so on": any number an int holds, with no other limit; a number or a

@@ -172,3 +172,16 @@ func ExampleSorted() {
 	//	Acechador nocturno — Nightstalker
 	//	Acorazado — Dreadnought
 }
+
+// A Subtype's number is its category constant's, which never changes; a
+// renamed one says what replaced it. A category's card types change with
+// the rules: creature types went with tribal until 2024-07-30.
+func ExampleSubtype_Number() {
+	s := subtype.CreatureElf.Subtype()
+	fmt.Println(s.Number() == int(subtype.CreatureElf), subtype.Of(s.Category(), s.Number()) == s)
+	cts := subtype.CategoryCreature.CardTypesAsOf("2024-04-12")
+	fmt.Println(len(cts), cts[0], cts[1])
+	// Output:
+	// true true
+	// 2 Creature Tribal
+}

@@ -26,15 +26,31 @@
 // is false for it, Parse refuses it with a *NameError that says so, and
 // the Values functions list the current names only.
 //
-// # Text and JSON
+// # Past releases
+//
+// Every value and category knows the releases that listed it (Lives,
+// ListedIn; Egg left the creature types in 2010-07-16 and came back in
+// 2018-07-13), and each list can be read as of any release since 2009,
+// in that release's order: CreatureValuesAsOf, ValuesAsOf(c, date),
+// CategoriesAsOf, ParseCreatureAsOf; a category's card types changed too
+// (CardTypesAsOf, HasAsOf: creature types went with tribal until
+// 2024-07-30). Every and EveryCreature list every value ever recorded. A
+// release is a date, YYYY-MM-DD: the rules in force that day (package
+// rules).
+//
+// # Text, JSON and databases
 //
 // A category value (Creature, Land, ...) encodes as its English name
 // ("Time Lord") and decodes from an English or Spanish name in any case,
-// removed names included; its zero value encodes as "". A Subtype, which
-// can be of any category, encodes in JSON as {"category": "creature",
-// "name": "Time Lord"} (a name alone can be ambiguous: Spacecraft is both
-// an artifact and a planar type) and as the text "creature:Time Lord"; its
-// zero value encodes as null and "". A Category encodes as "creature".
+// removed names included, or from a JSON number, its value; its zero
+// value encodes as "". A Subtype, which can be of any category, encodes
+// in JSON as {"category": "creature", "name": "Time Lord"} (a name alone
+// can be ambiguous: Spacecraft is both an artifact and a planar type) and
+// as the text "creature:Time Lord"; its zero value encodes as null and
+// "". A Category encodes as "creature". In a database (database/sql)
+// each stores as its text (Value) and reads back (Scan); a value's
+// number, which never changes, is int64(v), and a Subtype's is its
+// Category and Number, in two columns.
 //
 // # How this package is made
 //
@@ -54,6 +70,7 @@ import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -61,10 +78,11 @@ import (
 // from: English, and Spanish (published later, so possibly older).
 func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
 
-// NameError is the error of Parse functions: a name that is not in the
-// current list of its rule, with, for a name the rules dropped, the
-// release that dropped it.
-type NameError = enum.NameError
+// NameError is the error of the Parse functions (rules.NameError): a
+// name that is not in the list of its rule today, or as of the release
+// asked for, with, for a name the rules dropped, the release that dropped
+// it.
+type NameError = rules.NameError
 
 // Category is a subtype category of rule 205.3, named by the rule's own
 // words ("creature" for 205.3m). Its zero value is no category and

@@ -192,3 +192,40 @@ func ExamplePrinted() {
 	//	{"type_line":"Creature — Cat Beast"} 1 <nil>
 	//	type line "Creature - Human Cleric": rule 205.3: "-" stands where the long dash "—" belongs: subtypes follow " — "
 }
+
+// A line as of a release: the rules of 2024-04-12 still had the card type
+// Tribal, which 2024-07-30 renamed Kindred.
+func ExampleOptions_asOf() {
+	line := "Tribal Instant — Goblin"
+	fmt.Println(typeline.Options{AsOf: "2024-04-12"}.Validate(line))
+	fmt.Println(typeline.Options{AsOf: "2024-07-30"}.Validate(line))
+	// Output:
+	// <nil>
+	// type line "Tribal Instant — Goblin": rule 205.2a: "Tribal" was no longer a card type in the rules of 2024-07-30: Tribal was removed from rule 205.2a in the release of 2024-07-30
+}
+
+// Data saved under one release reads back under every later one: a line
+// holding a name the rules dropped since decodes to what it said, and
+// Check says why today's rules refuse it.
+func ExampleTypeLine_Check() {
+	var card struct{ TypeLine typeline.TypeLine }
+	err := json.Unmarshal([]byte(`{"TypeLine": "Creature — Cephalid Wizard"}`), &card)
+	fmt.Println(card.TypeLine, err)
+	fmt.Println(card.TypeLine.Check())
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Creature — Cephalid Wizard <nil>
+	//	type line "Creature — Cephalid Wizard": rule 205.3m: "Cephalid" is no longer a creature type: Cephalid was removed from rule 205.3m in the release of 2024-07-30
+}
+
+// Card databases print "Token" before a token card's types: printed mode
+// reads it (Face.Token), the rules' mode says why it refuses it.
+func ExampleFace_token() {
+	tl, err := typeline.Options{Printed: true}.Parse("Token Artifact — Treasure")
+	fmt.Println(tl, tl.Faces[0].Token, err)
+	fmt.Println(typeline.Validate("Token Artifact — Treasure", typeline.English))
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Artifact — Treasure true <nil>
+	//	type line "Token Artifact — Treasure": rule 205.2a: "Token" is no card type or supertype: card databases print it before the types of a token card, and printed mode reads it (Options{Printed: true})
+}

@@ -45,6 +45,25 @@
 // Lord and "Enchant Creature" (dropped before the history begins, as
 // printed.json records), Tribal and Hound (the history says when).
 //
+// Printed mode also reads what card databases print around the names: a
+// tab or another space between words, and the word "Token" before a
+// token card's types ("Token Artifact — Treasure": Face.Token). A rule not
+// about names holds in both modes: a kindred card has another card type
+// (308.1; CauseKindred).
+//
+// # Saved data and past releases
+//
+// Options.AsOf reads a line by the rules in force on a date, YYYY-MM-DD
+// (package rules): their names, their categories and the card types each
+// went with ("Tribal Instant — Goblin" as of 2024-04-12). A line the
+// packages encoded under one release decodes under every later one: a
+// TypeLine or Printed field holding a name the rules have dropped since
+// ("Creature — Cephalid Wizard") reads as what it said, and Check says
+// what today's rules make of it. Encoding refuses what no release accepts
+// (a number that is no value, "Land — Goblin"), which would not read
+// back. A line of any length reads: a face holds as many names as it
+// lists. A TypeLine stores in a database as its text (Value, Scan).
+//
 // # Errors
 //
 // Every error is an *Error citing the rule broken and its Cause: a name

@@ -190,3 +190,72 @@ func TestLenientHintsLeadSomewhere(t *testing.T) {
 	}
 	t.Logf("%d inputs, %d errors pointing at lenient mode", inputs, hinted)
 }
+
+// The layout a card's faces share its cost by, read from its type line
+// as card data gives it: an Adventure's face says "Adventure" (715), a
+// split card's halves are instants and sorceries (709). Each card of the
+// corpus whose cost has faces gets the mana value its layout's rule gives
+// (715.4: an adventurer card's normal cost; 709.4b: a split card's
+// combined cost) and is cast for each face.
+func TestLayoutsOfCards(t *testing.T) {
+	counts := map[mana.Layout]int{}
+	for _, c := range cards(t) {
+		if c.ManaCost == nil || !strings.Contains(*c.ManaCost, " // ") || c.SetType == "funny" {
+			continue
+		}
+		cost, err := mana.ParseCost(*c.ManaCost)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		faces := cost.Faces()
+		types := strings.Split(c.TypeLine, " // ")
+		var l mana.Layout
+		switch {
+		case len(types) == 2 && strings.HasSuffix(types[1], "— Adventure"):
+			l = mana.Adventurer
+		case len(types) == 2 && !strings.Contains(c.TypeLine, "Creature") && !strings.Contains(c.TypeLine, "Land"):
+			l = mana.Split
+		default:
+			continue
+		}
+		counts[l]++
+		want := cost // 709.4b: the halves combined
+		if l == mana.Adventurer {
+			want = faces[0] // 715.4: the normal characteristics
+		}
+		if got := cost.As(l); got.ManaValue() != want.ManaValue() || got.Colors() != want.Colors() {
+			t.Errorf("%s (%s, %s): as %v, mana value %d and colours %s; want %d and %s", c.Name, *c.ManaCost, c.TypeLine, l, got.ManaValue(), got.Colors(), want.ManaValue(), want.Colors())
+		}
+		if cast := cost.CastAs(l, false); !slices.Equal(cast, faces) {
+			t.Errorf("%s: cast as %v for %v, want each face %v", c.Name, l, cast, faces)
+		}
+	}
+	if counts[mana.Adventurer] == 0 || counts[mana.Split] == 0 {
+		t.Fatalf("the corpus exercised %v", counts)
+	}
+	t.Logf("adventurer cards %d, split cards %d", counts[mana.Adventurer], counts[mana.Split])
+}
+
+// Token cards' type lines, as the card data prints them ("Token Creature
+// — Vampire"), read in printed mode as tokens; the rules' mode refuses
+// them, saying why.
+func TestTokenTypeLinesOfCards(t *testing.T) {
+	seen := 0
+	for _, c := range cards(t) {
+		if !strings.HasPrefix(c.TypeLine, "Token ") || c.SetType == "funny" {
+			continue
+		}
+		seen++
+		tl, err := typeline.Options{Printed: true}.Parse(c.TypeLine)
+		if err != nil || !tl.Faces[0].Token || strings.HasPrefix(tl.String(), "Token") {
+			t.Errorf("%s %s: %q in printed mode: %v, %v", c.Set, c.Name, c.TypeLine, tl, err)
+		}
+		if err := typeline.Validate(c.TypeLine, typeline.English); err == nil || !strings.Contains(err.Error(), "token card") {
+			t.Errorf("%s %s: %q by the rules: %v", c.Set, c.Name, c.TypeLine, err)
+		}
+	}
+	if seen == 0 {
+		t.Skip("no token card in the corpus")
+	}
+	t.Logf("%d token cards", seen)
+}

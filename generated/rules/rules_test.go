@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestReleases(t *testing.T) {
+	en := Releases("en")
+	if len(en) == 0 || !slices.IsSorted(en) || en[0] != "2009-07-11" || !slices.Contains(en, "2024-07-30") {
+		t.Fatalf("English releases %v", en)
+	}
+	if len(slices.Compact(slices.Clone(en))) != len(en) {
+		t.Errorf("a release twice: %v", en)
+	}
+	for _, r := range en {
+		if !IsDate(r) {
+			t.Errorf("release %q is no date", r)
+		}
+		if got, ok := InForce(r); !ok || got != r {
+			t.Errorf("InForce(%s) = %s, %v", r, got, ok)
+		}
+	}
+	if Releases("fr") != nil {
+		t.Errorf("releases of a language the packages do not have")
+	}
+	en[0] = "changed"
+	if Releases("en")[0] != "2009-07-11" {
+		t.Errorf("Releases gives its own slice away")
+	}
+}
+
+func TestInForce(t *testing.T) {
+	for date, want := range map[string]string{"2024-07-29": "2024-04-12", "2024-07-30": "2024-07-30", "2009-07-10": "", "2024-7-30": "", "": "", "2024-07-30x": "", "9999-12-31": Releases("en")[len(Releases("en"))-1]} {
+		if got, ok := InForce(date); got != want || ok != (want != "") {
+			t.Errorf("InForce(%q) = %q, %v; want %q", date, got, ok, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { InForce("2020-06-15") }); n != 0 {
+		t.Errorf("InForce: %v allocations", n)
+	}
+}
+
+func TestLife(t *testing.T) {
+	l := Life{Since: "2010-01-01", Exact: true, Removed: "2012-01-01"}
+	for date, in := range map[string]bool{"2009-12-31": false, "2010-01-01": true, "2011-06-01": true, "2012-01-01": false} {
+		if l.Includes(date) != in {
+			t.Errorf("%v includes %s: %v", l, date, !in)
+		}
+	}
+	if s := (Life{Since: "2009-07-11"}).String(); s != "since at least 2009-07-11" {
+		t.Errorf("%q", s)
+	}
+	if s := l.String(); s != "2010-01-01 until 2012-01-01" {
+		t.Errorf("%q", s)
+	}
+}
+
+func TestNameErrorWhy(t *testing.T) {
+	for _, c := range []struct {
+		e    NameError
+		want string
+	}{
+		{NameError{Pkg: "subtype", Name: "hound", Noun: "creature type", Rule: "205.3m", Printed: "Hound", Removed: "2020-07-03"}, `subtype: "hound" is no longer a creature type: Hound was removed from rule 205.3m in the release of 2020-07-03`},
+		{NameError{Pkg: "cardtype", Name: "Tribal", Noun: "card type", Rule: "205.2a", Printed: "Tribal", Removed: "2024-07-30", ReplacedBy: "Kindred"}, `cardtype: "Tribal" is no longer a card type: Tribal was removed from rule 205.2a in the release of 2024-07-30, renamed Kindred`},
+		{NameError{Pkg: "subtype", Name: "Elk", Noun: "creature type", Rule: "205.3m"}, `subtype: "Elk" is not a creature type (rule 205.3m)`},
+		{NameError{Pkg: "subtype", Name: "Elk", Noun: "creature type", Rule: "205.3m", AsOf: "2020-01-01"}, `subtype: "Elk" is not a creature type of the rules of 2020-01-01 (rule 205.3m)`},
+		{NameError{Pkg: "subtype", Name: "Egg", Noun: "creature type", Rule: "205.3m", Printed: "Egg", AsOf: "2015-01-01", Removed: "2010-07-16", Since: "2018-07-13"}, `subtype: "Egg" was not a creature type in the rules of 2015-01-01: Egg was removed from rule 205.3m in the release of 2010-07-16 and listed again since 2018-07-13`},
+		{NameError{Pkg: "cardtype", Name: "Tribal", Noun: "card type", Rule: "205.2a", Printed: "Tribal", AsOf: "2025-01-01", Removed: "2024-07-30"}, `cardtype: "Tribal" was no longer a card type in the rules of 2025-01-01: Tribal was removed from rule 205.2a in the release of 2024-07-30`},
+		{NameError{Pkg: "cardtype", Name: "battle", Noun: "card type", Rule: "205.2a", Printed: "Battle", AsOf: "2020-01-01", Since: "2023-04-14"}, `cardtype: "battle" was not yet a card type in the rules of 2020-01-01: rule 205.2a lists Battle since 2023-04-14`},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%+v:\n got %s\nwant %s", c.e, got, c.want)
+		}
+	}
+	if got := (&DateError{Pkg: "mana", Date: "2024-7-30"}).Error(); got != `mana: release "2024-7-30" is not a date (YYYY-MM-DD)` {
+		t.Errorf("%s", got)
+	}
+}
