@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/generated/typeline"
 )
 
@@ -420,6 +421,8 @@ func TestScanBaselineAgrees(t *testing.T) {
 
 func BenchmarkTypeLine(b *testing.B) {
 	v := newScanValidator()
+	rs := rules.Releases("en")
+	newest := rs[len(rs)-1]
 	for _, mix := range lineMixes(b) {
 		// project is the verdict (Options.Valid), as the scanner gives;
 		// project-validate also builds the error of an invalid line, with
@@ -430,6 +433,9 @@ func BenchmarkTypeLine(b *testing.B) {
 		}{
 			{"project", func(l string, lang typeline.Lang) bool { return typeline.Options{Lang: lang}.Valid(l) }},
 			{"project-validate", func(l string, lang typeline.Lang) bool { return typeline.Validate(l, lang) == nil }},
+			// The rules of the newest release, asked for by date: what a
+			// reading as of a release costs (no fast path) beside today's.
+			{"project-asof", func(l string, lang typeline.Lang) bool { return typeline.Options{Lang: lang, AsOf: newest}.Valid(l) }},
 			{"baseline=scanner", v.validate},
 		}
 		if mix.name == "en-exact" {

@@ -236,7 +236,7 @@ func Quote(s string) string {
 // Article prefixes a noun with "a" or "an", as every message of the
 // packages words a noun.
 func Article(noun string) string {
-	if noun != "" && strings.IndexByte("aeiou", noun[0]) >= 0 {
+	if noun != "" && (noun[0] == 'a' || noun[0] == 'e' || noun[0] == 'i' || noun[0] == 'o' || noun[0] == 'u') {
 		return "an " + noun
 	}
 	return "a " + noun
