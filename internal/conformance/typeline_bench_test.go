@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
-	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/rules"
+	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
 )
 
