@@ -225,7 +225,9 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 		w := left[i:j]
 		i = j
 		s, how := p.typeSense(w)
-		if s == nil && strings.EqualFold(w, tokenWord) && !f.token {
+		// "Token" before a token's types, unless the rules' own name (in
+		// printed mode, a name they list today).
+		if strings.EqualFold(w, tokenWord) && !f.token && (s == nil || p.Printed && !p.cur(s)) {
 			if err := p.token(left, i-len(w), off, f); err != nil {
 				return err
 			}
@@ -276,11 +278,8 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 	if f.nTypes == 0 {
 		return p.fail(data.RuleCardTypes, CauseStructure, "", func() string { return "no card type (only supertypes)" })
 	}
-	if f.nTypes == 1 && needsAnother(f.types[0]) {
-		ct := f.types[0]
-		return p.fail(ruleKindred, CauseKindred, ct.String(), func() string {
-			return "each " + strings.ToLower(ct.String()) + " card has another card type, and this face has none"
-		})
+	if err := p.kindred(f); err != nil {
+		return err
 	}
 	if p.Lang == Spanish {
 		// Spanish prints the noun first ("Criatura artefacto"); a Face

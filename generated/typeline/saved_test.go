@@ -132,11 +132,19 @@ func TestEveryCreatureTypeOnOneLine(t *testing.T) {
 	creature := picks.CardTypeFor(t, subtype.CategoryCreature, false)
 	f := typeline.Face{CardTypes: []cardtype.CardType{creature}, Subtypes: picks.Current(subtype.CategoryCreature)}
 	line := f.String()
-	for _, lang := range []typeline.Lang{typeline.English, typeline.Spanish} {
-		text := f.Format(lang)
-		if err := typeline.Validate(text, lang); err != nil {
-			t.Errorf("%v, %d subtypes: %v", lang, len(f.Subtypes), err)
+	if err := typeline.Validate(line, typeline.English); err != nil {
+		t.Errorf("%d subtypes: %v", len(f.Subtypes), err)
+	}
+	// In Spanish, those Spanish names: a name Spanish has not translated
+	// yet is written in English, which a Spanish line refuses.
+	es := typeline.Face{CardTypes: f.CardTypes}
+	for _, s := range f.Subtypes {
+		if s.Spanish() != "" {
+			es.Subtypes = append(es.Subtypes, s)
 		}
+	}
+	if err := typeline.Validate(es.Format(typeline.Spanish), typeline.Spanish); err != nil && creature.Spanish() != "" {
+		t.Errorf("Spanish, %d subtypes: %v", len(es.Subtypes), err)
 	}
 	var back typeline.Face
 	if err := back.UnmarshalText([]byte(line)); err != nil || len(back.Subtypes) != len(f.Subtypes) {
@@ -187,6 +195,9 @@ func TestKindredHasAnotherCardType(t *testing.T) {
 // between words (noted, the rules' mode refusing it), and "Token" before
 // a token card's types (Face.Token; no type, which Format leaves out).
 func TestPrintedWhitespaceAndToken(t *testing.T) {
+	if picks.Listed(tokenWord) {
+		t.Skip("the rules list a name Token: a line holding it reads by them")
+	}
 	creature := picks.CardTypeFor(t, subtype.CategoryCreature, false)
 	subs := picks.Current(subtype.CategoryCreature)
 	two := creature.String() + " — " + subs[0].String() + "\t" + subs[1].String()
@@ -200,7 +211,7 @@ func TestPrintedWhitespaceAndToken(t *testing.T) {
 	}
 
 	line := creature.String() + " — " + subs[0].String()
-	token := "Token " + line
+	token := tokenWord + " " + line
 	tl, err = typeline.Options{Printed: true}.Parse(token)
 	if err != nil || !tl.Faces[0].Token || tl.String() != line || len(tl.Notes) != 1 || tl.Notes[0].Printed != "Token " || tl.Notes[0].Current != "" {
 		t.Errorf("%q in printed mode: %v %+v, %v", token, tl, tl.Notes, err)
@@ -216,3 +227,6 @@ func TestPrintedWhitespaceAndToken(t *testing.T) {
 		t.Errorf("a Printed field of %q: %v, %v", token, p, err)
 	}
 }
+
+// tokenWord is what card databases print before a token card's types.
+const tokenWord = "Token"

@@ -1,6 +1,8 @@
 package typeline
 
 import (
+	"strings"
+
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/internal/data"
 )
@@ -40,6 +42,17 @@ func (p *parser) token(left string, at, off int, f *face) *Error {
 // ruleKindred is the rule that each kindred card has another card type
 // (Tribal's before 2024-07-30): 308.1, which 300.2b repeats.
 const ruleKindred = "308.1"
+
+// kindred refuses a face whose one card type needs another (308.1).
+func (p *parser) kindred(f *face) *Error {
+	if f.nTypes != 1 || !needsAnother(f.types[0]) {
+		return nil
+	}
+	ct := f.types[0]
+	return p.fail(ruleKindred, CauseKindred, ct.String(), func() string {
+		return "each " + strings.ToLower(ct.String()) + " card has another card type, and this face has none"
+	})
+}
 
 // needsAnother reports whether a card of card type t has another card
 // type by the rules: a kindred card (308.1), or a tribal one, which
