@@ -11,6 +11,9 @@ export GOFLAGS := -trimpath $(GOFLAGS)
 
 ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 GOLANGCI_LINT ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+# make bench BENCH=EngineLookup BENCH_PKGS=./internal/conformance runs some.
+BENCH ?= .
+BENCH_PKGS ?= ./...
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 
 .PHONY: help regen scrape gen test check state futures fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
@@ -145,6 +148,6 @@ fuzz:
 
 ## bench: every benchmark beside its baselines, one package at a time, then benchstat and the ratios
 bench:
-	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime 200ms -count 10 ./... | tee bench.txt
+	$(GO) test -p 1 -run '^$$' -bench '$(BENCH)' -benchmem -benchtime 200ms -count 10 $(BENCH_PKGS) | tee bench.txt
 	$(GO) run $(BENCHSTAT) bench.txt
 	$(GO) run ./internal/cmd/benchratio bench.txt

@@ -138,3 +138,24 @@ func TestUnmarshalSpanish(t *testing.T) {
 		}
 	}
 }
+
+// The permanent types are card types of the same name, and IsPermanent
+// says which card types they are (rule 110.4): never an instant or a
+// sorcery, whatever a release adds.
+func TestPermanentTypes(t *testing.T) {
+	for _, p := range cardtype.PermanentTypeValues() {
+		ct := p.CardType()
+		if ct == 0 || !ct.IsPermanent() || !strings.EqualFold(ct.String(), p.String()) {
+			t.Errorf("%v: card type %v (permanent %v)", p, ct, ct.IsPermanent())
+		}
+	}
+	for _, ct := range []cardtype.CardType{cardtype.Instant, cardtype.Sorcery} {
+		if ct.IsPermanent() {
+			t.Errorf("%v is no permanent type", ct)
+		}
+	}
+	past, err := cardtype.PermanentTypeValuesAsOf("2009-07-11")
+	if err != nil || len(past) != 5 || slices.Contains(past, cardtype.PermanentBattle) {
+		t.Errorf("2009-07-11: %v, %v", past, err)
+	}
+}

@@ -206,3 +206,24 @@ func TestLookupsDoNotAllocate(t *testing.T) {
 		t.Errorf("ParseAbility(%q) allocates %v times", name, n)
 	}
 }
+
+// Each keyword counter is the keyword ability of its name (rule 122.1b),
+// and the ability knows its counter.
+func TestKeywordCounters(t *testing.T) {
+	for _, c := range keyword.CounterValues() {
+		a := c.Ability()
+		if a == 0 || !strings.EqualFold(a.String(), c.String()) {
+			t.Errorf("%v: ability %v", c, a)
+		}
+		if back, ok := a.Counter(); !ok || back != c {
+			t.Errorf("%v.Counter() = %v, %v", a, back, ok)
+		}
+	}
+	if _, ok := keyword.AbilityDefender.Counter(); ok {
+		t.Error("a defender counter")
+	}
+	first, err := keyword.CounterValuesAsOf("2020-04-17")
+	if err != nil || len(first) != 12 || first[0] != keyword.CounterFlying {
+		t.Errorf("2020-04-17: %v, %v", first, err)
+	}
+}

@@ -291,6 +291,19 @@ const (
 
 const colorLetters = "WUBRG"
 
+// ColorOfLetter returns the colour of one letter of W U B R G, in any
+// case, or 0 (colorless) for any other text. Package color ties each
+// colour of rule 105.1 to its letter.
+func ColorOfLetter(letter string) Colors {
+	if len(letter) != 1 {
+		return 0
+	}
+	if i := strings.IndexByte(colorLetters, letter[0]&^0x20); i >= 0 {
+		return 1 << i
+	}
+	return 0
+}
+
 // String returns the colours as letters in WUBRG order ("WU"), or "" for
 // colorless.
 func (c Colors) String() string {

@@ -245,7 +245,7 @@ func ValuesAsOf(c Category, date string) ([]Subtype, error) {
 	if i == nil {
 		return nil, errors.New("subtype: " + c.String() + " is not a category")
 	}
-	vs, err := i.Table.ValuesAsOf(date, currentOrder(c))
+	vs, err := i.Table.ValuesAsOf(date, orderedValues(c))
 	if err != nil || !c.ListedIn(date) {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/generated/token"
 	"github.com/mtgrules/crgen/generated/typeline"
 	"github.com/mtgrules/crgen/internal/picks"
 )
@@ -262,4 +263,38 @@ func TestTokenTypeLinesOfCards(t *testing.T) {
 		t.Skip("no token card in the corpus")
 	}
 	t.Logf("%d token cards", seen)
+}
+
+// A token card named as a predefined token prints the types the rules
+// define it with (111.10): its printed type line reads in printed mode to
+// the types of one of the token's faces.
+func TestPredefinedTokensAgreeWithTokenCards(t *testing.T) {
+	if picks.Listed("Token") {
+		t.Skip("the rules list a name Token: a line holding it reads by them")
+	}
+	seen := 0
+	for _, c := range cards(t) {
+		tk, ok := token.FindToken(c.Name)
+		if !strings.HasPrefix(c.TypeLine, "Token ") || !ok {
+			continue
+		}
+		seen++
+		tl, err := typeline.Options{Printed: true}.Parse(c.TypeLine)
+		if err != nil || len(tl.Faces) != 1 {
+			t.Errorf("%s %s: %q: %v", c.Set, c.Name, c.TypeLine, err)
+			continue
+		}
+		printed := typeline.TypeLine{Faces: tl.Faces}.String()
+		var defined []string
+		for _, f := range tk.Faces() {
+			defined = append(defined, typeline.TypeLine{Faces: []typeline.Face{f.TypeLine()}}.String())
+		}
+		if !slices.Contains(defined, printed) {
+			t.Errorf("%s %s prints %q; the rules define the %v token as %q", c.Set, c.Name, printed, tk, defined)
+		}
+	}
+	if seen == 0 {
+		t.Skip("no token card of the corpus is named as a predefined token")
+	}
+	t.Logf("%d token cards named as a predefined token", seen)
 }

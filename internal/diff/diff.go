@@ -177,7 +177,7 @@ func Compare(old, cur *snapshot.Snapshot) *Report {
 		add, rem := setDiff(cur.List(k), old.List(k)), setDiff(old.List(k), cur.List(k))
 		add, rem = r.pairTypography(k, add, rem)
 		add, rem = r.pairTitles(k, add, rem, old, cur)
-		add, rem = r.pairRenames(k, add, rem, old.ListRule(k), cur.ListRule(k))
+		add, rem = r.pairRenames(k, cur, add, rem, old.ListRule(k), cur.ListRule(k))
 		for _, n := range add {
 			addedAll[n] = append(addedAll[n], k)
 		}

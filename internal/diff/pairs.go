@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -43,8 +44,11 @@ func (r *Report) pairTypography(k string, add, rem []string) ([]string, []string
 // and tribals share" → "Creatures and kindreds share"). One name swapped
 // for another inside the list ("Centaur, Cephalid, Chimera" → "Centaur,
 // Child, Chimera") is no evidence: it is a removal and an addition.
-// listRules are the rules that list k, before and after.
-func (r *Report) pairRenames(k string, add, rem []string, listRules ...string) ([]string, []string) {
+// listRules are the rules that list k, before and after. The rules of
+// the facts are searched in registry order, so that a list read later
+// (the permanent types of 110.4, read since 2026) never changes the
+// evidence of a rename already recorded.
+func (r *Report) pairRenames(k string, cur *snapshot.Snapshot, add, rem []string, listRules ...string) ([]string, []string) {
 	if len(add) == 0 || len(rem) == 0 {
 		return add, rem
 	}
@@ -56,7 +60,7 @@ func (r *Report) pairRenames(k string, add, rem []string, listRules ...string) (
 		addBy[strings.ToLower(n)] = n
 	}
 	taken := map[string]bool{}
-	for _, rc := range r.Rules {
+	for _, rc := range byFactOrder(cur, r.Rules) {
 		for i := 0; i+1 < len(rc.Diff); i++ {
 			d, ins := rc.Diff[i], rc.Diff[i+1]
 			if d.Op != Delete || ins.Op != Insert {
@@ -82,6 +86,20 @@ func (r *Report) pairRenames(k string, add, rem []string, listRules ...string) (
 	rem = slices.DeleteFunc(slices.Clone(rem), func(n string) bool { return taken[n] })
 	add = slices.DeleteFunc(slices.Clone(add), func(n string) bool { return taken[n] })
 	return add, rem
+}
+
+// byFactOrder orders rule changes by the registry order of the fact each
+// rule of s belongs to, then by rule; rules of no fact come last.
+func byFactOrder(s *snapshot.Snapshot, rules []RuleChange) []RuleChange {
+	rank := func(n string) int {
+		if i := slices.Index(snapshot.Facts, s.FactOfRule(n)); i >= 0 {
+			return i
+		}
+		return len(snapshot.Facts)
+	}
+	out := slices.Clone(rules)
+	slices.SortStableFunc(out, func(a, b RuleChange) int { return cmp.Compare(rank(a.Number), rank(b.Number)) })
+	return out
 }
 
 // pairTitles finds the renames of a list read from a section's titles: a

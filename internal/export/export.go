@@ -1,5 +1,8 @@
 // Package export writes a snapshot's lists in the shapes other tools
-// read: MTGJSON v5's Keywords.json and CardTypes.json. Most Magic
+// read: MTGJSON v5's Keywords.json and CardTypes.json, and Lists.json,
+// the lists an engine keeps that MTGJSON has no file for (colours,
+// permanent types, zones, phases, steps, keyword counters, predefined
+// tokens; see Lists). Most Magic
 // programs, in any language, load their lists from those two files;
 // these are the same shapes built from the rules alone, so a program can
 // swap one for the other.
@@ -86,10 +89,12 @@ type CardType struct {
 	SuperTypes []string `json:"superTypes"`
 }
 
-// MTGJSON is the two files of one release.
+// MTGJSON is the files of one release: MTGJSON's two, and Lists.json,
+// the lists MTGJSON has no file for.
 type MTGJSON struct {
 	Keywords  Keywords
 	CardTypes CardTypes
+	Lists     Lists
 }
 
 // Version is meta.version of a release: the producer, then the release
@@ -124,7 +129,7 @@ func Build(s, english *snapshot.Snapshot) (*MTGJSON, error) {
 		return nil, fmt.Errorf("%s: effective date %q is not a date (YYYY-MM-DD)", name, s.Effective)
 	}
 	meta := Meta{Date: s.Effective, Version: Version(s.Lang, s.Effective)}
-	out := &MTGJSON{Keywords: Keywords{Meta: meta}, CardTypes: CardTypes{Meta: meta}}
+	out := &MTGJSON{Keywords: Keywords{Meta: meta}, CardTypes: CardTypes{Meta: meta}, Lists: buildLists(s, meta)}
 
 	for _, fact := range []string{snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes} {
 		if !s.Has(fact) {
@@ -285,22 +290,25 @@ func EnglishOf(store snapshot.Store, s *snapshot.Snapshot) (*snapshot.Snapshot, 
 		s.Lang, s.Effective, s.Effective, dir)
 }
 
-// Files are the bytes of Keywords.json and CardTypes.json, as Write
-// writes them.
-func (m *MTGJSON) Files() (keywords, cardTypes []byte, err error) {
+// Files are the bytes of Keywords.json, CardTypes.json and Lists.json,
+// as Write writes them.
+func (m *MTGJSON) Files() (keywords, cardTypes, lists []byte, err error) {
 	if keywords, err = snapshot.MarshalFile(m.Keywords); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	cardTypes, err = snapshot.MarshalFile(m.CardTypes)
-	return keywords, cardTypes, err
+	if cardTypes, err = snapshot.MarshalFile(m.CardTypes); err != nil {
+		return nil, nil, nil, err
+	}
+	lists, err = snapshot.MarshalFile(m.Lists)
+	return keywords, cardTypes, lists, err
 }
 
-// Write writes DIR/Keywords.json and DIR/CardTypes.json, creating dir if
-// need be. Both are built before either is written, each is replaced
-// whole or not at all, and a file whose bytes are unchanged is left
-// alone. It returns the paths it changed.
+// Write writes DIR/Keywords.json, DIR/CardTypes.json and DIR/Lists.json,
+// creating dir if need be. All are built before any is written, each is
+// replaced whole or not at all, and a file whose bytes are unchanged is
+// left alone. It returns the paths it changed.
 func Write(dir string, m *MTGJSON) (changed []string, err error) {
-	kb, cb, err := m.Files()
+	kb, cb, lb, err := m.Files()
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +318,7 @@ func Write(dir string, m *MTGJSON) (changed []string, err error) {
 	for _, f := range []struct {
 		name string
 		data []byte
-	}{{KeywordsFile, kb}, {CardTypesFile, cb}} {
+	}{{KeywordsFile, kb}, {CardTypesFile, cb}, {ListsFile, lb}} {
 		path := filepath.Join(dir, f.name)
 		ok, err := atomicfile.Write(path, f.data)
 		if err != nil {

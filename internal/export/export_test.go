@@ -208,7 +208,7 @@ func TestEveryReleaseInMTGJSONShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kb, cb, err := m.Files()
+			kb, cb, _, err := m.Files()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -359,7 +359,7 @@ func TestSpanish(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := es.Lang + "@" + es.Effective
-		kb, cb, err := m.Files()
+		kb, cb, _, err := m.Files()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -491,7 +491,7 @@ func TestWrite(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "out", "en")
 	changed, err := Write(dir, m)
-	if err != nil || len(changed) != 2 {
+	if err != nil || len(changed) != 3 {
 		t.Fatalf("first write: %q %v", changed, err)
 	}
 	first := corpus.Digest(t, dir)
@@ -502,7 +502,7 @@ func TestWrite(t *testing.T) {
 	if changed, err = Write(dir, again); err != nil || len(changed) != 0 {
 		t.Errorf("second write of the same snapshot changed %q (%v)", changed, err)
 	}
-	if !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != 2 {
+	if !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != 3 {
 		t.Errorf("files %v, then %v", first, corpus.Digest(t, dir))
 	}
 	file := filepath.Join(t.TempDir(), "file")

@@ -40,7 +40,7 @@ func FuzzExport(f *testing.F) {
 		if err != nil {
 			return
 		}
-		kb, cb, err := m.Files()
+		kb, cb, _, err := m.Files()
 		if err != nil {
 			t.Fatal(err)
 		}

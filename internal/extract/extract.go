@@ -32,9 +32,15 @@ type Facts struct {
 	SubtypeRule map[string]string // category → subrule number it came from
 	ManaSymbols []snapshot.ManaSymbol
 	// FactRule is the rule each fact was read from, as this release
-	// numbers it (card types: 204.2a until 2011-07-15, 205.2a since).
-	FactRule map[string]string
-	Rules    snapshot.Rules // text of every rule the facts came from
+	// numbers it (card types: 204.2a until 2011-07-15, 205.2a since);
+	// FactRules the others, for a fact read from several (the steps).
+	FactRule  map[string]string
+	FactRules map[string][]string
+	Rules     snapshot.Rules // text of every rule the facts came from
+	// Relations tie names to a word the rules give each, by fact
+	// (snapshot.Snapshot.Relations); Tokens are the predefined tokens.
+	Relations map[string]map[string]string
+	Tokens    []snapshot.Token
 }
 
 // List returns the names of a plain list fact.
@@ -53,6 +59,10 @@ func (f *Facts) Covers() []string {
 			if len(f.ManaSymbols) > 0 {
 				c = append(c, fact.Name)
 			}
+		case snapshot.TokenDefinitions:
+			if len(f.Tokens) > 0 {
+				c = append(c, fact.Name)
+			}
 		default:
 			if len(f.Lists[fact.Name]) > 0 {
 				c = append(c, fact.Name)
@@ -67,6 +77,15 @@ func (f *Facts) Into(s *snapshot.Snapshot) {
 	s.Subtypes, s.SubtypeRules, s.ManaSymbols = f.Subtypes, snapshot.RuleRefs(f.SubtypeRule), f.ManaSymbols
 	for _, fact := range snapshot.NamedLists() {
 		fact.Set(s, f.Lists[fact.Name])
+	}
+	s.Tokens = f.Tokens
+	for k, r := range f.Relations {
+		if len(r) > 0 && len(f.Lists[k]) > 0 {
+			if s.Relations == nil {
+				s.Relations = map[string]map[string]string{}
+			}
+			s.Relations[k] = r
+		}
 	}
 	s.Rules = f.Rules
 }
@@ -115,7 +134,7 @@ func Needed(number, section string) bool {
 		return true
 	}
 	for _, f := range snapshot.Registry {
-		if f.Section == section && (f.Read != snapshot.SectionTitles || !hasLetter(number)) {
+		if f.InSection(section) && (f.Read != snapshot.SectionTitles || !hasLetter(number)) {
 			return true
 		}
 	}
@@ -132,11 +151,12 @@ func hasLetter(n string) bool {
 // types are ...", "The mana symbols are ...", "The artifact types are
 // ..."), or by the section whose titles it is ("Keyword Actions"),
 // whatever the rule's number, so a release of 2009 (rule 204) reads like
-// one of 2026 (205). With full set (a whole CR release), each fact the
-// language's tables know must be found; otherwise only rules present are
-// read, and a page that covers a rule but yields no fact from it is still
-// an error.
-func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
+// one of 2026 (205). Of a whole CR release (whole is its effective date),
+// each fact the language's tables know and the release is not older than
+// (snapshot.Fact.Since) must be found; of a rule page (whole ""), only
+// rules present are read, and a page that covers a rule but yields no
+// fact from it is still an error.
+func Extract(lang Lang, rules []crtext.Rule, whole string) (*Facts, error) {
 	p := langPhrases[lang]
 	if p == nil {
 		return nil, fmt.Errorf("no phrase table for language %q", lang)
@@ -152,10 +172,11 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 		}
 		byNum[r.Number] = r
 	}
-	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}, Lists: map[string][]string{}}
+	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}, FactRules: map[string][]string{}, Lists: map[string][]string{}, Relations: map[string]map[string]string{}}
 	sections := map[string][]crtext.Rule{SectionTypeLine: typeLine, SectionSymbols: symbols}
 	for _, fact := range snapshot.Registry {
 		var err error
+		full := whole != "" && whole >= fact.Since
 		switch fact.Read {
 		case snapshot.ListSentence:
 			in, ok := sections[fact.Section]
@@ -170,34 +191,17 @@ func Extract(lang Lang, rules []crtext.Rule, full bool) (*Facts, error) {
 			err = extractSubtypes(p, typeLine, byNum, full, f)
 		case snapshot.ManaClauses:
 			err = readMana(lang, p, rules, symbols, full, f)
+		case snapshot.PhaseSteps:
+			err = readSteps(p, fact, rules, full, f)
+		case snapshot.TokenDefinitions:
+			err = readTokens(p, fact, inSection(rules, fact.Section), full, f)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
+	relateColors(symbols, f)
 	return f, nil
-}
-
-// readListSentence reads a list introduced by a sentence ("The card types
-// are ..."), when lang's tables know its wording.
-func readListSentence(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool, f *Facts) error {
-	wording, ok := p.lists[fact.Name]
-	if !ok {
-		return nil // no source of this language gives it
-	}
-	re := p.listRE[fact.Name]
-	r, err := findRule(p, rules, re, wording, fact.Label, full)
-	if err != nil || r == nil {
-		return err
-	}
-	names, err := simpleList(p, re, *r, fact.Name == snapshot.FactAbilityWords)
-	if err != nil {
-		return err
-	}
-	f.Lists[fact.Name] = names
-	f.Rules[r.Number] = r.Text
-	f.FactRule[fact.Name] = r.Number
-	return nil
 }
 
 // readMana reads the mana symbols rule (107.4) and, in English, what each
@@ -461,22 +465,6 @@ func looksLikeList(s string) bool {
 
 // nameListRE matches ", Name" (capitalised, as subtype names are).
 var nameListRE = regexp.MustCompile(`, (?:and |y )?\p{Lu}`)
-
-// simpleList reads the list of the sentence re matches. Ability words may
-// hold a number ("descend 4"); type names never do.
-func simpleList(p *phrases, re *regexp.Regexp, r crtext.Rule, digits bool) ([]string, error) {
-	text := p.withoutAsides(r.Text)
-	for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
-		if m := re.FindStringSubmatch(s); m != nil {
-			names, err := splitNames(p, r.Number, m[1], digits)
-			if err != nil {
-				return nil, err
-			}
-			return names, checkUnique(r.Number, names)
-		}
-	}
-	return nil, errorf(r.Number, "no sentence of the rule matches %s: %q", re, crtext.Abbreviate(r.Text))
-}
 
 func checkUnique(rule string, names []string) error {
 	sorted := slices.Clone(names)

@@ -42,7 +42,7 @@ func TestNewCategoryIsRead(t *testing.T) {
 		rs[i].Text = strings.ToUpper(cat[:1]) + cat[1:] + "s have their own unique set of subtypes; these subtypes are called " + cat + " types. The " + cat + " types are Ascendant and Exemplar."
 		return slices.Insert(rs, i+1, next)
 	})
-	f, err := Extract(English, rules, true)
+	f, err := Extract(English, rules, whole)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestNewCategoryMustBeNamedSo(t *testing.T) {
 		rs[i].Text = "Some cards have subtypes. The following types are Ascendant and Exemplar."
 		return rs
 	})
-	_, err := Extract(English, rules, true)
+	_, err := Extract(English, rules, whole)
 	if err == nil || !strings.Contains(err.Error(), "lists following types, but no sentence of the subrule says its subtypes are called following types") {
 		t.Errorf("got %v", err)
 	}
@@ -71,7 +71,7 @@ func TestNewCategoryMustBeNamedSo(t *testing.T) {
 func TestSpanishUnknownCategoryIsUnnamed(t *testing.T) {
 	f, err := Extract(Spanish, []crtext.Rule{
 		{Number: "205.3r", Text: "Los paragones tienen su propio conjunto único de subtipos; estos subtipos se llaman tipos de paragón. Los tipos de paragón son Ascendente y Ejemplar."},
-	}, false)
+	}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestNewManaGroupIsReadByItsParts(t *testing.T) {
 		rs[i].Text = strings.Replace(rs[i].Text, "; and the snow", "; the snow", 1)
 		return rs
 	})
-	f, err := Extract(English, rules, true)
+	f, err := Extract(English, rules, whole)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestNewManaGroupOfUnknownPartsIsRefused(t *testing.T) {
 		rs[i].Text = strings.Replace(rs[i].Text, "; and the snow", "; the snow", 1)
 		return rs
 	})
-	_, err := Extract(English, rules, true)
+	_, err := Extract(English, rules, whole)
 	if err == nil || !strings.Contains(err.Error(), `{H/W}: "H" is not a colour rule 107.4a names`) {
 		t.Errorf("got %v", err)
 	}

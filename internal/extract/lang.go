@@ -43,12 +43,17 @@ type phrases struct {
 	// called ("are the basic land types").
 	basicLands    string
 	basicLandsEnd *regexp.Regexp
-	// lists are the words that introduce each list read from a sentence,
-	// by fact name ("The card types are"): the rule that holds one is
-	// found by them. A fact without words here is not read in the
+	// lists are the sentences that introduce each list read from a
+	// sentence, by fact name ("The card types are"): the rule that holds
+	// one is found by them. A fact without one here is not read in the
 	// language.
-	lists  map[string]string
-	listRE map[string]*regexp.Regexp // the sentences of lists: "^wording (.+)$"
+	lists map[string]listPhrase
+	// steps is the sentence naming a phase's steps: group 1 the phase,
+	// group 2 the list.
+	steps *regexp.Regexp
+	// tokens are the words of the rule on predefined tokens, whose
+	// subrules define one token each.
+	tokens string
 	// titles says that the language's sources are whole releases, whose
 	// sections give lists by their titles (the keyword actions).
 	titles      bool
@@ -116,11 +121,18 @@ var langPhrases = map[Lang]*phrases{
 		called:        regexp.MustCompile(`called (?:an? )?(\S+) types?\b`),
 		basicLands:    "Of that list, ",
 		basicLandsEnd: regexp.MustCompile(` are the basic \S+ types$`),
-		lists: map[string]string{
-			snapshot.FactCardTypes:    "The card types are",
-			snapshot.FactSupertypes:   "The supertypes are",
-			snapshot.FactAbilityWords: "The ability words are",
+		lists: map[string]listPhrase{
+			snapshot.FactCardTypes:       {wording: "The card types are"},
+			snapshot.FactSupertypes:      {wording: "The supertypes are"},
+			snapshot.FactAbilityWords:    {wording: "The ability words are"},
+			snapshot.FactKeywordCounters: {wording: "The keywords that a keyword counter can be are", end: ", as well as any variants"},
+			snapshot.FactColors:          {wording: "colors in the", intro: `There are \S+ colors in the _?Magic_? game:`},
+			snapshot.FactPermanentTypes:  {wording: "permanent types:", intro: `There are \S+ permanent types:`},
+			snapshot.FactZones:           {wording: "zones:", intro: `There are normally \S+ zones:`, also: `Some older cards also use the (\S+) zone`},
+			snapshot.FactPhases:          {wording: "phases, in this order:", intro: `A turn consists of \S+ phases, in this order:`},
 		},
+		steps:       regexp.MustCompile(`^The (\S+) phase (?:consists of|has) \S+ steps(?:, in this order|, which proceed in order)?: (.+)$`),
+		tokens:      "create a predefined token",
 		titles:      true,
 		manaSymbols: regexp.MustCompile(`^The mana symbols are `),
 		manaWording: "The mana symbols are",
@@ -158,9 +170,9 @@ var langPhrases = map[Lang]*phrases{
 		},
 		basicLands:    "De esa lista, ",
 		basicLandsEnd: regexp.MustCompile(` son los tipos (?:de \S+|\S+) básicos$`),
-		lists: map[string]string{
-			snapshot.FactCardTypes:  "Los tipos de carta son",
-			snapshot.FactSupertypes: "Los supertipos son",
+		lists: map[string]listPhrase{
+			snapshot.FactCardTypes:  {wording: "Los tipos de carta son"},
+			snapshot.FactSupertypes: {wording: "Los supertipos son"},
 		},
 		manaSymbols: regexp.MustCompile(`^Los símbolos de maná son `),
 		manaWording: "Los símbolos de maná son",
@@ -182,11 +194,34 @@ var langPhrases = map[Lang]*phrases{
 	},
 }
 
+// listPhrase is the sentence of a list: how it begins, found by its
+// words (wording, in messages too) and read by its intro, a regular
+// expression when the words vary ("There are \S+ colors in the _?Magic_?
+// game:": the number changes with the rules; _Magic_ until 2012); where
+// the list stops when it is not the sentence's end (", as well as any
+// variants of those keywords"); and a sentence naming one more (the ante
+// zone "some older cards" use).
+type listPhrase struct {
+	wording string
+	intro   string
+	end     string
+	also    string
+	re      *regexp.Regexp // "^intro (.+)$"
+	alsoRE  *regexp.Regexp
+}
+
 func init() {
 	for _, p := range langPhrases {
-		p.listRE = map[string]*regexp.Regexp{}
-		for fact, wording := range p.lists {
-			p.listRE[fact] = regexp.MustCompile("^" + regexp.QuoteMeta(wording) + " (.+)$")
+		for fact, l := range p.lists {
+			intro := l.intro
+			if intro == "" {
+				intro = regexp.QuoteMeta(l.wording)
+			}
+			l.re = regexp.MustCompile("^" + intro + " (.+)$")
+			if l.also != "" {
+				l.alsoRE = regexp.MustCompile("^" + l.also + "$")
+			}
+			p.lists[fact] = l
 		}
 	}
 }
@@ -225,9 +260,14 @@ func Reads(lang Lang, fact string) bool {
 	}
 	switch f.Read {
 	case snapshot.ListSentence:
-		return p.lists[fact] != ""
+		_, ok := p.lists[fact]
+		return ok
 	case snapshot.SectionTitles:
 		return p.titles
+	case snapshot.PhaseSteps:
+		return p.steps != nil
+	case snapshot.TokenDefinitions:
+		return p.tokens != ""
 	}
 	return true
 }
@@ -256,8 +296,8 @@ func Expected(lang Lang, fact string) string {
 		return fmt.Sprintf("the subtype lists, sentences like %q", p.listOf("artifact"))
 	case f.Read == snapshot.SectionTitles:
 		return fmt.Sprintf("the %s, the titles of the rules of the section %q", f.Label, f.Section)
-	case p.lists[fact] != "":
-		return fmt.Sprintf("the %s, a sentence %q", f.Label, p.lists[fact]+" ...")
+	case p.lists[fact].wording != "":
+		return fmt.Sprintf("the %s, a sentence %q", f.Label, p.lists[fact].wording+" ...")
 	}
 	return "the " + f.Label
 }

@@ -76,7 +76,7 @@ func TestMeaningRewordedFails(t *testing.T) {
 				rules[i].Text = strings.ReplaceAll(rules[i].Text, c.from, c.to)
 			}
 		}
-		if _, err := Extract(English, rules, true); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := Extract(English, rules, whole); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s reworded: %v; want %q", c.rule, err, c.want)
 		}
 	}

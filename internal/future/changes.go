@@ -154,15 +154,20 @@ func removeFrom(r *rand.Rand, s *Step, c string, n int) string {
 func acrossLists(r *rand.Rand, p *pool, s *Step) string {
 	w := s.W
 	var done []string
+	before := map[string][]string{}
+	for _, k := range []string{snapshot.FactCardTypes, snapshot.FactKeywordAbilities, "artifact"} {
+		before[k] = slices.Clone(w.Want[k])
+	}
 	for _, c := range w.editable(1) {
 		done = append(done, addSubtype(r, p, s, c))
 	}
 	done = append(done, addLower(r, p, s, snapshot.FactCardTypes, "card type"), addLower(r, p, s, snapshot.FactSupertypes, "supertype"))
 	for _, f := range snapshot.Registry {
-		if f.Package == "keyword" {
+		if f.Package == "keyword" && f.Read != snapshot.ListSentence {
 			done = append(done, newKeywordOf(p, s, f.Name))
 		}
 	}
+	done = append(done, engineLists(r, p, s, before)...)
 	cats := w.editable(8)
 	slices.SortStableFunc(cats, func(a, b string) int { return len(w.Want[b]) - len(w.Want[a]) })
 	for _, c := range cats[:min(2, len(cats))] {
@@ -171,6 +176,81 @@ func acrossLists(r *rand.Rand, p *pool, s *Step) string {
 		}
 	}
 	return strings.Join(done, ", ")
+}
+
+// engineLists adds a name to the lists an engine keeps, each as the rules
+// would: a zone and a phase; a permanent type that is the card type just
+// added (a permanent type is a card type); a keyword counter of the
+// keyword ability just added; a predefined token of the artifact type
+// just added. Colours and steps are left as they are (a colour comes with
+// its mana symbol, which no future invents).
+func engineLists(r *rand.Rand, p *pool, s *Step, before map[string][]string) []string {
+	w := s.W
+	var done []string
+	newest := func(key string) string {
+		for _, n := range w.Want[key] {
+			if !slices.Contains(before[key], n) {
+				return n
+			}
+		}
+		return ""
+	}
+	for _, key := range []string{snapshot.FactZones, snapshot.FactPhases} {
+		if _, ok := w.Lists[key]; ok {
+			done = append(done, addLower(r, p, s, key, snapshot.FactNamed(key).Noun))
+		}
+	}
+	if _, ok := w.Lists[snapshot.FactPermanentTypes]; ok {
+		if ct := newest(snapshot.FactCardTypes); ct != "" {
+			w.Want[snapshot.FactPermanentTypes] = insert(r, w.Want[snapshot.FactPermanentTypes], ct)
+			w.setEnglishList(snapshot.FactPermanentTypes)
+			s.Names++
+			s.Lists++
+			done = append(done, "permanent type +"+ct)
+		}
+	}
+	if _, ok := w.Lists[snapshot.FactKeywordCounters]; ok {
+		if a := newest(snapshot.FactKeywordAbilities); a != "" {
+			w.Want[snapshot.FactKeywordCounters] = append(w.Want[snapshot.FactKeywordCounters], strings.ToLower(a))
+			w.setEnglishList(snapshot.FactKeywordCounters)
+			s.Names++
+			s.Lists++
+			done = append(done, "keyword counter +"+strings.ToLower(a))
+		}
+	}
+	if d := newToken(s, newest("artifact")); d != "" {
+		done = append(done, d)
+	}
+	return done
+}
+
+// newToken defines a predefined token of artifact type a, in a subrule
+// after the last of the tokens' rule.
+func newToken(s *Step, a string) string {
+	w := s.W
+	rule := w.Tokens
+	if a == "" || rule == "" {
+		return ""
+	}
+	last := ""
+	for n := range w.EN {
+		if IsSubrule(n, rule) && (last == "" || snapshot.RuleLess(last, n)) {
+			last = n
+		}
+	}
+	if last == "" {
+		return ""
+	}
+	n := nextLetter(last)
+	article := "A"
+	if strings.ContainsRune("AEIOU", rune(a[0])) {
+		article = "An"
+	}
+	w.EN[n] = article + " " + a + " token is a colorless " + a + " artifact token with “{T}, Sacrifice this token: Draw a card.”"
+	w.Want[snapshot.FactTokens] = append(w.Want[snapshot.FactTokens], a)
+	s.Names++
+	s.Lists++
+	return "predefined token +" + a + " (" + n + ")"
 }
 
 var wordChars = func(r rune) bool { return unicode.IsLetter(r) || r == '’' || r == '-' }

@@ -20,6 +20,7 @@ package future
 
 import (
 	"fmt"
+	"github.com/mtgrules/crgen/internal/extract"
 	"maps"
 	"regexp"
 	"slices"
@@ -58,6 +59,13 @@ type World struct {
 	// Chapters are the titles of the sections the rules come from, by
 	// number ("205" → "Type Line"): the headings of the TXT.
 	Chapters map[string]string
+	// Lists are the rules of the lists a sentence of their own rule
+	// gives, other than the card types, supertypes and ability words
+	// (the zones, the colours, ...), by fact.
+	Lists map[string]string
+	// Tokens is the rule whose subrules define the predefined tokens
+	// (111.10); "" when the tree records none.
+	Tokens string
 	// Symbols are the mana symbols with what the rules say they are, for
 	// the rules of mana value (202.3) the TXT states.
 	Symbols []snapshot.ManaSymbol
@@ -110,13 +118,9 @@ func Base(store snapshot.Store) (w *World, err error) {
 		Date: newest, EN: maps.Clone(en.Rules), Want: map[string][]string{}, Rule: map[string]string{},
 		ES: snapshot.Rules{}, ESWords: map[string]string{}, Spanish: map[string]map[string]string{},
 		Mana: en.RuleOf(snapshot.FactMana), Subtypes: en.RuleOf(snapshot.FactSubtypes), Chapters: map[string]string{},
-		Symbols: slices.Clone(en.ManaSymbols),
+		Lists: map[string]string{}, Symbols: slices.Clone(en.ManaSymbols),
 	}
-	for _, f := range snapshot.Registry {
-		if f.Group == "" {
-			w.Chapters[chapterOf(en.RuleOf(f.Name))] = f.Section
-		}
-	}
+	w.chaptersAndLists(en)
 	for _, k := range snapshot.ListsOf(en) {
 		if k != snapshot.FactBasicLands {
 			w.Want[k] = slices.Clone(en.List(k))
@@ -152,6 +156,35 @@ func Base(store snapshot.Store) (w *World, err error) {
 		w.Partial = h[len(h)-1].Effective
 	}
 	return w, nil
+}
+
+// chaptersAndLists records, from the English snapshot, the titles of
+// the sections its facts come from, the rules of its lists of a sentence
+// of their own and the rule of its predefined tokens.
+func (w *World) chaptersAndLists(en *snapshot.Snapshot) {
+	for _, f := range snapshot.Registry {
+		if f.Group != "" {
+			continue
+		}
+		// A fact read from several sections (the steps: 501, 506, 512)
+		// records its other rules in the order of its other titles.
+		rules, titles := append([]string{en.RuleOf(f.Name)}, en.Provenance[f.Name].Rules...), append([]string{f.Section}, f.Also...)
+		for i := range min(len(rules), len(titles)) {
+			w.Chapters[chapterOf(rules[i])] = titles[i]
+		}
+	}
+	for _, f := range snapshot.Registry {
+		switch f.Name {
+		case snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactAbilityWords:
+		default:
+			if f.Read == snapshot.ListSentence && en.Has(f.Name) {
+				w.Lists[f.Name] = en.RuleOf(f.Name)
+			}
+		}
+	}
+	if en.Has(snapshot.FactTokens) {
+		w.Tokens = en.RuleOf(snapshot.FactTokens)
+	}
 }
 
 // NewestRecorded is the newest release of any language the store holds.
@@ -238,7 +271,7 @@ func nextLetter(n string) string {
 func (w *World) Clone() *World {
 	c := *w
 	c.EN, c.ES = maps.Clone(w.EN), maps.Clone(w.ES)
-	c.Want, c.Rule, c.ESWords, c.Chapters = map[string][]string{}, maps.Clone(w.Rule), maps.Clone(w.ESWords), maps.Clone(w.Chapters)
+	c.Want, c.Rule, c.ESWords, c.Chapters, c.Lists = map[string][]string{}, maps.Clone(w.Rule), maps.Clone(w.ESWords), maps.Clone(w.Chapters), maps.Clone(w.Lists)
 	for k, v := range w.Want {
 		c.Want[k] = slices.Clone(v)
 	}
@@ -330,6 +363,10 @@ func (w *World) SetEnglishList(key string) (err error) {
 }
 
 func (w *World) setEnglishList(key string) {
+	if _, ok := w.Lists[key]; ok {
+		w.setSentenceList(key)
+		return
+	}
 	names := w.Want[key]
 	var rule string
 	var intros []string
@@ -352,6 +389,46 @@ func (w *World) setEnglishList(key string) {
 	text := w.EN[rule]
 	start, end := listSpan(text, intros)
 	w.EN[rule] = text[:start] + PrintList(withAsides(text[start:end], names, "and"), "and") + text[end:]
+}
+
+// setSentenceList rewrites a list a sentence of its own rule gives (the
+// zones) from Want: the names in the sentence, the one of its
+// also-sentence ("Some older cards also use the ante zone") kept last,
+// the count before the list ("seven zones") counting them.
+func (w *World) setSentenceList(key string) {
+	rule := w.Lists[key]
+	text := w.EN[rule]
+	printed, also, ok := extract.SentenceList(extract.English, key, text)
+	if !ok {
+		failf("rule %s: no sentence gives the %s", rule, snapshot.FactNamed(key).Label)
+	}
+	names := slices.DeleteFunc(slices.Clone(w.Want[key]), func(n string) bool { return n == also })
+	if also != "" {
+		w.Want[key] = append(slices.Clone(names), also)
+	}
+	i := strings.Index(text, printed)
+	before := text[:i]
+	if old, now := numberWord(len(splitPrinted(printed))), numberWord(len(names)); old != "" && now != "" {
+		if j := strings.LastIndex(before, " "+old+" "); j >= 0 {
+			before = before[:j+1] + now + before[j+1+len(old):]
+		}
+	}
+	w.EN[rule] = before + PrintList(names, "and") + text[i+len(printed):]
+}
+
+// splitPrinted splits a printed list "a, b, and c" into its names.
+func splitPrinted(list string) []string {
+	return strings.Split(strings.Replace(strings.Replace(list, ", and ", ", ", 1), " and ", ", ", 1), ", ")
+}
+
+// numberWord is how the rules write a count of up to twenty ("seven");
+// "" for more.
+func numberWord(n int) string {
+	words := strings.Fields("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
+	if n < len(words) {
+		return words[n]
+	}
+	return ""
 }
 
 var asideRE = regexp.MustCompile(`\s*\([^)]*\)`)

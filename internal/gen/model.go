@@ -54,6 +54,12 @@ type Model struct {
 	// generation appended.
 	Record *Record
 
+	// Related are the words each value of a fact with a relation is tied
+	// to (snapshot.Fact.Relation), by fact and value; TokenFaces the faces
+	// of each predefined token, by value.
+	Related    map[string][]string
+	TokenFaces [][]snapshot.TokenFace
+
 	renames []snapshot.Rename // of the English history
 }
 
@@ -150,6 +156,12 @@ func Load(dir string, rec *Record) (*Model, error) {
 		return nil, err
 	}
 	if err := m.subtypeLists(store, enHistory, spanish); err != nil {
+		return nil, err
+	}
+	if err := m.relations(enHistory); err != nil {
+		return nil, err
+	}
+	if err := m.tokens(enHistory); err != nil {
 		return nil, err
 	}
 	if m.BasicLands, err = m.basicLands(enHistory); err != nil {

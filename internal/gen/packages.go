@@ -141,6 +141,12 @@ func (m *Model) packageFile(pkg string) *jen.File {
 	for _, fact := range snapshot.Generated() {
 		if fact.Package == pkg {
 			enumType(f, enumSpec{Type: fact.Type, Under: fact.Under, Table: fact.Table(), List: m.Lists[fact.Name]})
+			if fact.Relation != nil {
+				m.relationTable(f, fact)
+			}
+			if fact.Name == snapshot.FactTokens {
+				m.tokenFaces(f)
+			}
 		}
 	}
 	return f
@@ -180,8 +186,8 @@ func (m *Model) subtypeFile() *jen.File {
 		enumSpec := enumSpec{Type: c.Type, Under: "uint16", Table: c.Type, Cat: "Category" + c.Type, List: c.List}
 		enumType(f, enumSpec)
 	}
-	f.Comment("currentOrder is the values of the current names of category c, in rule order.")
-	f.Func().Id("currentOrder").Params(jen.Id("c").Id("Category")).Index().Int().Block(
+	f.Comment("orderedValues are the values of the current names of category c, in rule order (named so that no category's <name>Order can take its name).")
+	f.Func().Id("orderedValues").Params(jen.Id("c").Id("Category")).Index().Int().Block(
 		jen.Switch(jen.Id("c")).BlockFunc(func(g *jen.Group) {
 			for _, c := range m.Categories {
 				lower := strings.ToLower(c.Type[:1]) + c.Type[1:]

@@ -33,15 +33,11 @@ type Period struct {
 }
 
 func (p Period) String() string {
-	what := p.List + " type"
-	switch p.List {
-	case snapshot.FactCardTypes:
-		what = "card type"
-	case snapshot.FactSupertypes:
-		what = "supertype"
-	case snapshot.FactBasicLands:
-		what = "basic land type"
-	case snapshot.FactMana:
+	what := p.List + " type" // a category: "artifact type"
+	if f := snapshot.FactNamed(p.List); f != nil {
+		what = f.Noun // "card type", "keyword action", "zone"
+	}
+	if p.List == snapshot.FactMana {
 		what = p.Group + " mana symbol"
 	}
 	var b strings.Builder

@@ -142,7 +142,8 @@ func TestRecordedLivesAndOrders(t *testing.T) {
 	}
 	var reorders []string
 	for _, list := range snapshot.ListsOf(h...) {
-		for _, e := range Orders(h, list)[1:] {
+		orders := Orders(h, list)
+		for _, e := range orders[min(1, len(orders)):] {
 			reorders = append(reorders, e.From+" "+list)
 		}
 	}

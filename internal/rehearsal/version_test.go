@@ -115,8 +115,8 @@ func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string) {
 }
 
 // releaseFiles are the files release.yml attaches to every release:
-// MTGJSON's file names with the language before .json.
-var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "Keywords.en.json", "Keywords.es.json"}
+// the file names with the language before .json.
+var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "Keywords.en.json", "Keywords.es.json", "Lists.en.json", "Lists.es.json"}
 
 // checkReleaseFiles checks that the release of tag (published, else its
 // draft) holds exactly releaseFiles, each in MTGJSON's shape (read
@@ -148,6 +148,12 @@ func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
 			t.Errorf("release %s: Keywords.%s.json has meta %+v, want %+v (the current %s snapshot at %.12s)", tag, lang, keywords.Meta, meta, lang, sha)
 		} else if lang == "en" && len(keywords.Data.KeywordAbilities) == 0 {
 			t.Errorf("release %s: Keywords.en.json lists no keyword abilities", tag)
+		}
+		lists, err := export.ReadLists(files["Lists."+lang+".json"])
+		if err != nil {
+			t.Errorf("release %s: Lists.%s.json does not read: %v", tag, lang, err)
+		} else if lists.Meta != meta || !slices.Equal(lists.Data.Zones, cur.List(snapshot.FactZones)) && len(lists.Data.Zones)+len(cur.List(snapshot.FactZones)) > 0 {
+			t.Errorf("release %s: Lists.%s.json has meta %+v and zones %q, want %+v and %q", tag, lang, lists.Meta, lists.Data.Zones, meta, cur.List(snapshot.FactZones))
 		}
 		cardTypes, err := export.ReadCardTypes(files["CardTypes."+lang+".json"])
 		if err != nil {

@@ -86,8 +86,17 @@ func copyGroup(dst, src *snapshot.Snapshot, g factGroup) {
 		if f.Spanish {
 			copyPairing(dst, src, name, f.Get(src))
 		}
+		delete(dst.Relations, name)
+		if r, ok := src.Relations[name]; ok {
+			if dst.Relations == nil {
+				dst.Relations = map[string]map[string]string{}
+			}
+			dst.Relations[name] = maps.Clone(r)
+		}
 	}
 	switch g.facts[0] {
+	case snapshot.FactTokens:
+		dst.Tokens = slices.Clone(src.Tokens)
 	case snapshot.FactMana:
 		dst.ManaSymbols = slices.Clone(src.ManaSymbols)
 	case snapshot.FactSubtypes:
@@ -214,7 +223,9 @@ func finish(s *snapshot.Snapshot) {
 		// The basic land types (a group's follower) were named only from
 		// 2022-09; a fact the language's sources never give (the keyword
 		// lists in Spanish) leaves nothing missing.
-		if !s.Has(f.Name) && f.Group == "" && extract.Reads(extract.Lang(s.Lang), f.Name) {
+		// A release older than a fact's first (the keyword counters of
+		// 2020) lacks it too.
+		if !s.Has(f.Name) && f.Group == "" && extract.Reads(extract.Lang(s.Lang), f.Name) && s.Effective >= f.Since {
 			s.Partial = true
 		}
 	}

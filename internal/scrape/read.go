@@ -129,7 +129,11 @@ func read(doc Document) (*snapshot.Snapshot, []string, error) {
 	if effective == "" {
 		return nil, nil, fmt.Errorf("no effective date: the document states none and sources.json declares none")
 	}
-	facts, err := extract.Extract(lang, rules, full)
+	whole := ""
+	if full {
+		whole = effective
+	}
+	facts, err := extract.Extract(lang, rules, whole)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -154,7 +158,7 @@ func read(doc Document) (*snapshot.Snapshot, []string, error) {
 	}
 	facts.Into(s)
 	for _, f := range facts.Covers() {
-		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: facts.FactRule[f]}
+		s.Provenance[f] = snapshot.Provenance{Source: src.ID, Effective: effective, Rule: facts.FactRule[f], Rules: facts.FactRules[f]}
 	}
 	finish(s)
 	if err := extract.Categories(s); err != nil {

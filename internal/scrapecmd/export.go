@@ -19,9 +19,9 @@ type exportFlags struct {
 var exportCommand = &cli.Command{
 	Name:    "scrape export",
 	Args:    "SNAPSHOT DIR",
-	Summary: "Write a snapshot's lists as MTGJSON v5's Keywords.json and CardTypes.json.",
+	Summary: "Write a snapshot's lists as MTGJSON v5's Keywords.json and CardTypes.json, and Lists.json.",
 	Doc: `export writes DIR/Keywords.json and DIR/CardTypes.json in the shapes of
-MTGJSON v5, from the rules alone: the keyword actions (701), keyword
+MTGJSON v5, and DIR/Lists.json, from the rules alone: the keyword actions (701), keyword
 abilities (702) and ability words (207.2c); one key per card type of
 205.2a, in lower case, with subTypes (the 205.3 list of the category
 that goes with it, or []) and superTypes (205.4a). SNAPSHOT is a
@@ -42,7 +42,15 @@ that does not say it, a rule page of 205.3 alone, is passed over). No
 Spanish source names the keywords: a Spanish Keywords.json has empty
 lists.
 
-Both files are built before either is written, each is replaced whole,
+Lists.json holds the lists MTGJSON has no file for, in rule order and
+the rules' lower case: colors (each with the letter of its mana symbol,
+107.4a), permanentTypes (110.4), zones (400.1), phases (500.1), steps
+(each with its phase), keywordCounters (122.1b) and predefinedTokens
+(111.10: each token's rule and faces, a face's colors, supertypes,
+cardTypes, subtypes, power, toughness and abilities as the rules print
+them). A list the release does not give is [].
+
+All files are built before any is written, each is replaced whole,
 and a file whose bytes would not change is left alone.`,
 	Examples: []string{
 		"scrape export -format mtgjson en@current out/",

@@ -86,7 +86,7 @@ func TestExport(t *testing.T) {
 		}
 		dir := filepath.Join(t.TempDir(), "out", s.Lang)
 		out, stderr, code := run(t, "export", "-format", "mtgjson", "-snapshots", snaps, ref, dir)
-		want := "wrote " + filepath.Join(dir, export.KeywordsFile) + "\nwrote " + filepath.Join(dir, export.CardTypesFile) + "\n"
+		want := "wrote " + filepath.Join(dir, export.KeywordsFile) + "\nwrote " + filepath.Join(dir, export.CardTypesFile) + "\nwrote " + filepath.Join(dir, export.ListsFile) + "\n"
 		if code != 0 || out != want || stderr != "" {
 			t.Fatalf("%s: exit %d, stdout %q, stderr %q", ref, code, out, stderr)
 		}
@@ -100,7 +100,7 @@ func TestExport(t *testing.T) {
 		if _, stderr, code = run(t, "export", "-snapshots", snaps, ref, other); code != 0 {
 			t.Fatalf("%s into another directory: exit %d %s", ref, code, stderr)
 		}
-		if second := corpus.Digest(t, other); !maps.Equal(first, second) || !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != 2 {
+		if second := corpus.Digest(t, other); !maps.Equal(first, second) || !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != 3 {
 			t.Errorf("%s: two runs wrote %v and %v", ref, first, second)
 		}
 	}

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -20,8 +21,10 @@ type Fact struct {
 	Read Reading
 	// Section is the title of the section of the rules it is read from
 	// ("Type Line", "Keyword Actions"): a reader of a whole release keeps
-	// the rules of these sections only.
+	// the rules of these sections only. Also are the titles of more
+	// sections it is read from (the steps, of three phases).
 	Section string
+	Also    []string
 	// Group is the fact whose rules it moves with when sources are merged
 	// (the basic land types come with the subtypes of 205.3); "" for its
 	// own.
@@ -44,9 +47,25 @@ type Fact struct {
 	// Since is the first release whose rules give it: a whole release
 	// older than this lacks it without being misread.
 	Since string
+	// Relation is what the generated package ties each name to, if
+	// anything (a step to its phase).
+	Relation *Relation
 
 	get func(*Snapshot) []string
 	set func(*Snapshot, []string)
+}
+
+// Relation ties each name of a fact to a word: one the rules give it
+// (Snapshot.Relations: a step's phase, a colour's letter), or its own name
+// in another list (SameName: the permanent type artifact is the card type
+// artifact).
+type Relation struct {
+	// Method is the generated package's accessor ("Phase", "Letter").
+	Method string
+	// To is the fact whose names the words are ("phases"), in the same
+	// package; "" keeps the word as a string (a colour's letter).
+	To       string
+	SameName bool
 }
 
 // Reading is how a fact is read from the rules.
@@ -67,6 +86,14 @@ const (
 	BasicLandsSentence
 	// ManaClauses: the clauses of 107.4, one group of symbols each.
 	ManaClauses
+	// PhaseSteps: the sentences naming a phase's steps ("The beginning
+	// phase consists of three steps, in this order: untap, upkeep, and
+	// draw."), one a phase; each step's phase is its relation.
+	PhaseSteps
+	// TokenDefinitions: the subrules of the rule on predefined tokens, one
+	// token each ("A Treasure token is a colorless Treasure artifact token
+	// with ...").
+	TokenDefinitions
 )
 
 // Fact names, used as keys of provenance, of Covers and of lists.
@@ -79,6 +106,13 @@ const (
 	FactKeywordActions   = "keyword_actions"
 	FactKeywordAbilities = "keyword_abilities"
 	FactAbilityWords     = "ability_words"
+	FactKeywordCounters  = "keyword_counters"
+	FactColors           = "colors"
+	FactPermanentTypes   = "permanent_types"
+	FactZones            = "zones"
+	FactPhases           = "phases"
+	FactSteps            = "steps"
+	FactTokens           = "tokens"
 )
 
 // Registry is every fact, in snapshot and report order.
@@ -103,6 +137,41 @@ var Registry = []*Fact{
 	{Name: FactAbilityWords, Label: "ability words", Noun: "ability word", Rule: "207.2c", Read: ListSentence, Section: "Text Box",
 		Package: "keyword", Type: "AbilityWord", Prefix: "AbilityWord", TitleCase: true, Under: "uint16",
 		get: listOf(FactAbilityWords), set: setList(FactAbilityWords)},
+	{Name: FactKeywordCounters, Label: "keyword counters", Noun: "keyword counter", Rule: "122.1b", Read: ListSentence, Section: "Counters",
+		Package: "keyword", Type: "Counter", Prefix: "Counter", TitleCase: true, Under: "uint16", Since: "2020-04-17",
+		Relation: &Relation{Method: "Ability", To: FactKeywordAbilities, SameName: true},
+		get:      listOf(FactKeywordCounters), set: setList(FactKeywordCounters)},
+	{Name: FactColors, Label: "colors", Noun: "color", Rule: "105.1", Read: ListSentence, Section: "Colors",
+		Package: "color", Type: "Color", TitleCase: true, Under: "uint8", Relation: &Relation{Method: "Letter"},
+		get: listOf(FactColors), set: setList(FactColors)},
+	{Name: FactPermanentTypes, Label: "permanent types", Noun: "permanent type", Rule: "110.4", Read: ListSentence, Section: "Permanents",
+		Package: "cardtype", Type: "PermanentType", Prefix: "Permanent", TitleCase: true, Under: "uint8",
+		Relation: &Relation{Method: "CardType", To: FactCardTypes, SameName: true},
+		get:      listOf(FactPermanentTypes), set: setList(FactPermanentTypes)},
+	{Name: FactZones, Label: "zones", Noun: "zone", Rule: "400.1", Read: ListSentence, Section: "General",
+		Package: "zone", Type: "Zone", TitleCase: true, Under: "uint8",
+		get: listOf(FactZones), set: setList(FactZones)},
+	{Name: FactPhases, Label: "phases", Noun: "phase", Rule: "500.1", Read: ListSentence, Section: "General",
+		Package: "turn", Type: "Phase", Prefix: "Phase", TitleCase: true, Under: "uint8",
+		get: listOf(FactPhases), set: setList(FactPhases)},
+	{Name: FactSteps, Label: "steps", Noun: "step", Rule: "501.1", Read: PhaseSteps, Section: "Beginning Phase", Also: []string{"Combat Phase", "Ending Phase"},
+		Package: "turn", Type: "Step", Prefix: "Step", TitleCase: true, Under: "uint8", Relation: &Relation{Method: "Phase", To: FactPhases},
+		get: listOf(FactSteps), set: setList(FactSteps)},
+	{Name: FactTokens, Label: "predefined tokens", Noun: "predefined token", Rule: "111.10", Read: TokenDefinitions, Section: "Tokens",
+		Package: "token", Type: "Token", Under: "uint16", Since: "2019-07-12",
+		get: func(s *Snapshot) []string {
+			out := make([]string, len(s.Tokens))
+			for i, t := range s.Tokens {
+				out[i] = t.Name
+			}
+			return out
+		}},
+}
+
+// InSection reports whether the fact is read from the section titled
+// title.
+func (f *Fact) InSection(title string) bool {
+	return title == f.Section || slices.Contains(f.Also, title)
 }
 
 func listOf(name string) func(*Snapshot) []string {

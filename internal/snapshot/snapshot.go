@@ -41,6 +41,12 @@ type Snapshot struct {
 	// Lists holds the facts of the registry that are plain lists of names
 	// and have no field of their own (the keyword lists), by fact name.
 	Lists map[string][]string `json:"lists,omitempty"`
+	// Relations ties the names of a list to a word the rules give each,
+	// by fact name: each step to its phase ("untap" → "beginning"), each
+	// colour to its letter of 107.4 ("white" → "W").
+	Relations map[string]map[string]string `json:"relations,omitempty"`
+	// Tokens are the predefined tokens (111.10), in rule order.
+	Tokens []Token `json:"tokens,omitempty"`
 	// SubtypeCardTypes names, per category, the card types whose subtypes
 	// it lists, as the first sentence of its subrule says ("Creatures and
 	// kindreds share their lists of subtypes" → creature, kindred). Read
@@ -63,6 +69,32 @@ type Snapshot struct {
 	Forms map[string][]string `json:"forms,omitempty"`
 }
 
+// Token is one predefined token of 111.10: what its sentence says it is.
+type Token struct {
+	Name string `json:"name"` // "Treasure", "Cursed Role"
+	Rule string `json:"rule"` // its subrule: "111.10a"
+	// Faces are its faces: one, or two for a double-faced token
+	// (Incubator's front and back).
+	Faces []TokenFace `json:"faces"`
+}
+
+// TokenFace is what the rules say of one face of a predefined token, its
+// words as the rules print them.
+type TokenFace struct {
+	Name       string   `json:"name,omitempty"` // "Walker", when named
+	Colors     []string `json:"colors"`         // "black"; none: colorless
+	Supertypes []string `json:"supertypes,omitempty"`
+	CardTypes  []string `json:"card_types"`         // "artifact", "creature"
+	Subtypes   []string `json:"subtypes,omitempty"` // "Zombie", "Aura", "Role"
+	// Power and toughness, as printed ("2", "0"), for a creature.
+	Power     string `json:"power,omitempty"`
+	Toughness string `json:"toughness,omitempty"`
+	// Abilities are its abilities as the rules print them: a keyword
+	// ("enchant creature"), a quoted ability without its quotes ("{T},
+	// Sacrifice this token: Add one mana of any color.").
+	Abilities []string `json:"abilities,omitempty"`
+}
+
 // Source is one document a snapshot was extracted from.
 type Source struct {
 	ID        string `json:"id"`
@@ -81,6 +113,9 @@ type Provenance struct {
 	Source    string `json:"source"`
 	Effective string `json:"effective"`
 	Rule      string `json:"rule"`
+	// Rules are the other rules it is read from, for a fact read from
+	// several (the steps: 501.1, 506.1, 512.1).
+	Rules []string `json:"rules,omitempty"`
 	// Curated is set when no rules source covers the fact and it comes
 	// from a hand-curated file.
 	Curated bool `json:"curated,omitempty"`
@@ -407,20 +442,33 @@ func (s *Snapshot) FactOfRule(n string) string {
 		if f.Group != "" {
 			continue // its rules are its group's
 		}
-		r := s.RuleOf(f.Name)
-		if n == r {
+		if ownedBy(n, s.RuleOf(f.Name), f.Read) {
 			return f.Name
 		}
-		rest, ok := strings.CutPrefix(n, r)
-		switch {
-		case !ok:
-		case f.Read == SectionTitles && strings.HasPrefix(rest, ".") && strings.Trim(rest[1:], "0123456789") == "":
-			return f.Name // a title of the section: 702.2
-		case len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && r[len(r)-1] >= '0' && r[len(r)-1] <= '9':
-			return f.Name
+		for _, r := range s.Provenance[f.Name].Rules {
+			if ownedBy(n, r, f.Read) {
+				return f.Name
+			}
 		}
 	}
 	return ""
+}
+
+// ownedBy reports whether rule n belongs to a fact read from rule r: r
+// itself, its subrules when r has no letter, the titles of a section.
+func ownedBy(n, r string, read Reading) bool {
+	if n == r {
+		return true
+	}
+	rest, ok := strings.CutPrefix(n, r)
+	switch {
+	case !ok:
+	case read == SectionTitles && strings.HasPrefix(rest, ".") && strings.Trim(rest[1:], "0123456789") == "":
+		return true // a title of the section: 702.2
+	case len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && r[len(r)-1] >= '0' && r[len(r)-1] <= '9':
+		return true
+	}
+	return false
 }
 
 // Carries reports whether the snapshot says anything about list, a subtype

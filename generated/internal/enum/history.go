@@ -201,6 +201,16 @@ func Ints[T ~uint8 | ~uint16](vs []T) []int {
 	return out
 }
 
+// At is table[v], or the zero value when v is past its end: a relation's
+// table (turn's stepPhases) is indexed by value.
+func At[T any, V ~uint8 | ~uint16](table []T, v V) T {
+	if int(v) < len(table) {
+		return table[v]
+	}
+	var zero T
+	return zero
+}
+
 // As is vs as values of T, for ValuesAsOf.
 func As[T ~uint8 | ~uint16](vs []int) []T {
 	if vs == nil {

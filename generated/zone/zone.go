@@ -1,0 +1,28 @@
+// Package zone lists the zones of the Magic: The Gathering Comprehensive
+// Rules (rule 400.1: library, hand, battlefield, graveyard, stack, exile,
+// command, and ante), read from every release since 2009: the command
+// zone since 2010-07-16, the releases before it list seven.
+//
+// ParseZone reads a name in any case, FindZone looks one up without an
+// error, ZoneValues lists today's zones in rule order. As every generated
+// package: a constant's number never changes, values encode as their
+// English name and decode from a name or a JSON number, store in a
+// database as their name (Value) and read back from a name or number
+// (Scan), and Lives, ListedIn, ZoneValuesAsOf and ParseZoneAsOf say what
+// any release since 2009 listed. No Spanish source names the zones yet:
+// Spanish returns "" until one does.
+//
+// cmd/gen writes tables.go from the snapshots; this file is hand-written.
+package zone
+
+import (
+	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/rules"
+)
+
+// Effective returns the effective date of the English rules the tables
+// come from.
+func Effective() string { return data.EffectiveEN }
+
+// NameError is the error of the Parse functions (rules.NameError).
+type NameError = rules.NameError

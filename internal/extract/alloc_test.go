@@ -1,0 +1,49 @@
+package extract
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+)
+
+// What extraction allocates grows with what it finds, not with the
+// document: every release, 2,000 rules or 3,000, costs the file, one
+// decoded copy when it is not UTF-8, and at most about one small
+// allocation per thing found (a name, a rule kept, a token's face). An
+// extraction that allocated per rule of the document (3,000 of them)
+// would cost several per thing found in 2026.
+func TestExtractionAllocations(t *testing.T) {
+	dir := corpus.Dir(t, "cr-en")
+	var least, most float64
+	for i, r := range corpus.Releases(t) {
+		path := filepath.Join(dir, "en-"+strings.ReplaceAll(r.Date, "-", "")+".txt")
+		var f *Facts
+		n := testing.AllocsPerRun(2, func() {
+			var err error
+			if f, err = extractFile(path); err != nil {
+				t.Fatal(err)
+			}
+		})
+		found := len(f.Rules)
+		for _, names := range f.Lists {
+			found += len(names)
+		}
+		for _, names := range f.Subtypes {
+			found += len(names)
+		}
+		for _, tk := range f.Tokens {
+			found += len(tk.Faces)
+		}
+		per := n / float64(found)
+		if i == 0 || per < least {
+			least = per
+		}
+		most = max(most, per)
+		if per > 1 {
+			t.Errorf("%s: %v allocations for %d things found: extraction allocates with the document", r.Date, n, found)
+		}
+	}
+	t.Logf("allocations per thing found: %.2f to %.2f", least, most)
+}
