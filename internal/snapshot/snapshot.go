@@ -78,6 +78,29 @@ type Token struct {
 	Faces []TokenFace `json:"faces"`
 }
 
+// validate checks what a token of a pull request or a user's hand must
+// hold for the generator: one or two faces, each of card types, every
+// word a name.
+func (t Token) validate() error {
+	if len(t.Faces) == 0 || len(t.Faces) > 2 {
+		return fmt.Errorf("%d faces: a token has one or two", len(t.Faces))
+	}
+	for _, f := range t.Faces {
+		if len(f.CardTypes) == 0 {
+			return fmt.Errorf("a face without card types")
+		}
+		for _, w := range slices.Concat(f.Colors, f.Supertypes, f.CardTypes, f.Subtypes, f.Abilities) {
+			if !isName(w) {
+				return fmt.Errorf("%q is no word of a face: valid UTF-8, not empty, without control characters or surrounding spaces", w)
+			}
+		}
+		if f.Name != "" && !isName(f.Name) || f.Power != "" && !isName(f.Power) || f.Toughness != "" && !isName(f.Toughness) {
+			return fmt.Errorf("the face's name, power or toughness (%q, %q, %q) is no word", f.Name, f.Power, f.Toughness)
+		}
+	}
+	return nil
+}
+
 // TokenFace is what the rules say of one face of a predefined token, its
 // words as the rules print them.
 type TokenFace struct {
@@ -389,6 +412,24 @@ func (s *Snapshot) Validate() error {
 		for _, n := range f.Get(s) {
 			if !isName(n) {
 				return fmt.Errorf("snapshot %s@%s: %s (rule %s) holds %q, which is no name: a name is valid UTF-8, not empty, without control characters or surrounding spaces", s.Lang, s.Effective, f.Label, s.RuleOf(f.Name), n)
+			}
+		}
+	}
+	for _, t := range s.Tokens {
+		if err := t.validate(); err != nil {
+			return fmt.Errorf("snapshot %s@%s: the predefined token %q (rule %s): %v", s.Lang, s.Effective, t.Name, t.Rule, err)
+		}
+	}
+	for k, rel := range s.Relations {
+		names := map[string]bool{}
+		if f := FactNamed(k); f != nil && f.Relation != nil && !f.Relation.SameName {
+			for _, n := range f.Get(s) {
+				names[n] = true
+			}
+		}
+		for n, w := range rel {
+			if !names[n] || !isName(w) {
+				return fmt.Errorf("snapshot %s@%s: relations of %q tie %q to %q: each name of a list with a relation is tied to a word", s.Lang, s.Effective, k, n, w)
 			}
 		}
 	}
