@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -304,4 +305,15 @@ func Exit(c *Command) {
 	code := c.Main(ctx, os.Args[1:], OSEnv())
 	stop()
 	os.Exit(code)
+}
+
+// InRepository checks that dir, which a command reads from the
+// repository by default, exists; when it does not, the error says so the
+// same way for every command: run from the repository root, or give the
+// flag that names it.
+func InRepository(dir, flag string) error {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s not found: run from the repository root, or give -%s DIR", dir, flag)
+	}
+	return nil
 }

@@ -57,6 +57,9 @@ func (f *genFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: gen takes flags only", args)
 	}
+	if err := cli.InRepository(f.snapshots, "snapshots"); err != nil {
+		return err
+	}
 	recPath := filepath.Join(f.out, gen.RecordFile)
 	rec := gen.NewRecord()
 	if !f.newRecord {

@@ -53,6 +53,9 @@ func (f *acceptFlags) run(ctx context.Context, args []string, env cli.Env) error
 			return err
 		}
 	}
+	if err := cli.InRepository(f.sources, "sources"); err != nil {
+		return err
+	}
 	m, err := sources.Load(f.sources)
 	if err != nil {
 		return err

@@ -41,6 +41,9 @@ func (f *historyFlags) run(ctx context.Context, args []string, env cli.Env) erro
 	}
 	name := strings.Join(args, " ")
 	store := snapshot.Store{Dir: f.snapshots}
+	if err := cli.InRepository(store.Dir, "snapshots"); err != nil {
+		return err
+	}
 	var all []history.Period
 	releases := 0
 	for _, lang := range snapshot.Languages {

@@ -65,6 +65,9 @@ func (f *importFlags) run(ctx context.Context, args []string, env cli.Env) error
 		}
 		extra = append(extra, doc)
 	}
+	if err := cli.InRepository(f.snapshots, "snapshots"); err != nil {
+		return err
+	}
 	opt := scrape.Options{SourcesDir: f.sources, SnapshotsDir: f.snapshots, AllowShrink: f.allowShrink, MaxBytes: f.maxBytes, Amend: f.amend}
 	if f.verbose {
 		opt.Log = env.Stderr

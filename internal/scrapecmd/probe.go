@@ -56,6 +56,9 @@ func (f *probeFlags) run(ctx context.Context, args []string, env cli.Env) error 
 	if err := f.check(); err != nil {
 		return err
 	}
+	if err := cli.InRepository(f.sources, "sources"); err != nil {
+		return err
+	}
 	m, err := sources.Load(f.sources)
 	if err != nil {
 		return err

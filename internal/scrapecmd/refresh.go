@@ -71,6 +71,9 @@ func (f *refreshFlags) run(ctx context.Context, args []string, env cli.Env) erro
 	if err := checkShrink(f.maxShrink); err != nil {
 		return err
 	}
+	if err := cli.InRepository(f.sources, "sources"); err != nil {
+		return err
+	}
 	opt := scrape.Options{SourcesDir: f.sources, SnapshotsDir: f.snapshots, Live: f.live,
 		AllowShrink: f.allowShrink, MaxShrink: f.maxShrink, MaxBytes: f.maxBytes, Amend: f.amend}
 	if f.verbose {

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/fetch"
@@ -98,6 +99,11 @@ func (d *dirs) check() error {
 // resolve reads a snapshot by file or lang@date, saying what it expected
 // when the file is not one.
 func resolve(store snapshot.Store, name string) (*snapshot.Snapshot, error) {
+	if strings.Contains(name, "@") && !strings.ContainsAny(name, `/\`) {
+		if err := cli.InRepository(store.Dir, "snapshots"); err != nil {
+			return nil, err
+		}
+	}
 	s, err := store.Resolve(name)
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError

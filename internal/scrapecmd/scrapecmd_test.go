@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -364,5 +365,27 @@ func TestDiffShowsAChangeOfMeaning(t *testing.T) {
 	out, _, _ = run(t, "diff", "-snapshots", snaps, "-format", "json", "en@2026-02-27", snap)
 	if !strings.Contains(out, `"what": "mana symbol"`) || !strings.Contains(out, `"of": "{B/P}"`) {
 		t.Errorf("JSON lacks the meanings:\n%s", out)
+	}
+}
+
+// Run outside the repository (its directories absent), every command that
+// reads them says the same thing: run from the repository root, or give
+// the flag naming the directory.
+func TestOutsideTheRepository(t *testing.T) {
+	t.Parallel()
+	gone := filepath.Join(t.TempDir(), "absent")
+	for _, args := range [][]string{
+		{"-sources", gone},
+		{"probe", "-sources", gone},
+		{"accept", "-sources", gone, "x.txt"},
+		{"diff", "-snapshots", gone, "en@2024-04-12", "en@current"},
+		{"export", "-snapshots", gone, "en@current", t.TempDir()},
+		{"history", "-snapshots", gone, "Elf"},
+	} {
+		_, stderr, code := run(t, args...)
+		flag := strings.TrimPrefix(args[slices.Index(args, gone)-1], "-")
+		if want := gone + " not found: run from the repository root, or give -" + flag + " DIR"; code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("%q: exit %d, %q; want %q", args, code, stderr, want)
+		}
 	}
 }
