@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"encoding/json"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -250,8 +251,11 @@ func TestTokenTypeLinesOfCards(t *testing.T) {
 		if !strings.HasPrefix(c.TypeLine, "Token ") || c.SetType == "funny" {
 			continue
 		}
-		seen++
 		tl, err := typeline.Options{Printed: true}.Parse(c.TypeLine)
+		if usesRemovedName(err) {
+			continue // card data older than the release that removed the name
+		}
+		seen++
 		if err != nil || !tl.Faces[0].Token || strings.HasPrefix(tl.String(), "Token") {
 			t.Errorf("%s %s: %q in printed mode: %v, %v", c.Set, c.Name, c.TypeLine, tl, err)
 		}
@@ -263,6 +267,13 @@ func TestTokenTypeLinesOfCards(t *testing.T) {
 		t.Skip("no token card in the corpus")
 	}
 	t.Logf("%d token cards", seen)
+}
+
+// usesRemovedName says whether a card's line failed only because a later
+// release removed a name it prints: the card data may predate the tree.
+func usesRemovedName(err error) bool {
+	var te *typeline.Error
+	return errors.As(err, &te) && te.Cause == typeline.CauseRemoved
 }
 
 // A token card named as a predefined token prints the types the rules
@@ -278,8 +289,11 @@ func TestPredefinedTokensAgreeWithTokenCards(t *testing.T) {
 		if !strings.HasPrefix(c.TypeLine, "Token ") || !ok {
 			continue
 		}
-		seen++
 		tl, err := typeline.Options{Printed: true}.Parse(c.TypeLine)
+		if usesRemovedName(err) {
+			continue
+		}
+		seen++
 		if err != nil || len(tl.Faces) != 1 {
 			t.Errorf("%s %s: %q: %v", c.Set, c.Name, c.TypeLine, err)
 			continue
