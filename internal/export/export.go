@@ -50,6 +50,8 @@ import (
 	"github.com/mtgrules/crgen/internal/atomicfile"
 	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 )
 
 // The files Write writes, named as MTGJSON names them.
@@ -89,12 +91,21 @@ type CardType struct {
 	SuperTypes []string `json:"superTypes"`
 }
 
-// MTGJSON is the files of one release: MTGJSON's two, and Lists.json,
-// the lists MTGJSON has no file for.
+// SnapshotFile is the complete file of a release: its snapshot, every
+// fact with the rule and release it comes from (provenance), the
+// Spanish pairs, the symbols' meanings, the basic land types; the format
+// of snapshots/ (schemas/snapshot.schema.json).
+const SnapshotFile = "Snapshot.json"
+
+// MTGJSON is the files of one release: MTGJSON's two, Lists.json (the
+// lists MTGJSON has no file for), Symbols.json and Snapshot.json.
 type MTGJSON struct {
 	Keywords  Keywords
 	CardTypes CardTypes
 	Lists     Lists
+	Symbols   Symbols
+	Pairs     *Pairs // Spanish only
+	Snapshot  *snapshot.Snapshot
 }
 
 // Version is meta.version of a release: the producer, then the release
@@ -129,7 +140,7 @@ func Build(s, english *snapshot.Snapshot) (*MTGJSON, error) {
 		return nil, fmt.Errorf("%s: effective date %q is not a date (YYYY-MM-DD)", name, s.Effective)
 	}
 	meta := Meta{Date: s.Effective, Version: Version(s.Lang, s.Effective)}
-	out := &MTGJSON{Keywords: Keywords{Meta: meta}, CardTypes: CardTypes{Meta: meta}, Lists: buildLists(s, meta)}
+	out := &MTGJSON{Keywords: Keywords{Meta: meta}, CardTypes: CardTypes{Meta: meta}, Lists: buildLists(s, meta), Symbols: buildSymbols(s, english, meta), Pairs: buildPairs(s, meta), Snapshot: s}
 
 	for _, fact := range []string{snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes} {
 		if !s.Has(fact) {
@@ -137,14 +148,20 @@ func Build(s, english *snapshot.Snapshot) (*MTGJSON, error) {
 				name, snapshot.FactNamed(fact).Label, s.RuleOf(fact))
 		}
 	}
-	subTypes, err := subtypesByCardType(s, english)
+	subTypes, ahead, err := subtypesByCardType(s, english)
 	if err != nil {
 		return nil, err
 	}
-	superTypes := exported(snapshot.FactNamed(snapshot.FactSupertypes), s.Supertypes)
+	superTypes := exported(s, snapshot.FactNamed(snapshot.FactSupertypes), withForms(s, s.Supertypes))
+	key := cardTypeKeys(s)
 	out.CardTypes.Data = make(map[string]CardType, len(s.CardTypes))
 	for _, t := range s.CardTypes {
-		out.CardTypes.Data[t] = CardType{SubTypes: sorted(subTypes[t]), SuperTypes: slices.Clone(superTypes)}
+		out.CardTypes.Data[key[t]] = CardType{SubTypes: sortedIn(s.Lang, withForms(s, subTypes[t])), SuperTypes: slices.Clone(superTypes)}
+	}
+	for en, names := range ahead {
+		if _, ok := out.CardTypes.Data[en]; !ok {
+			out.CardTypes.Data[en] = CardType{SubTypes: sortedIn(s.Lang, withForms(s, names)), SuperTypes: slices.Clone(superTypes)}
+		}
 	}
 
 	for _, field := range out.Keywords.Data.lists() {
@@ -154,26 +171,29 @@ func Build(s, english *snapshot.Snapshot) (*MTGJSON, error) {
 			return nil, fmt.Errorf("%s carries no %s (rule %s): Keywords.json needs a whole release, or a snapshot of rule pages covering 207.2c, 701 and 702",
 				name, f.Label, s.RuleOf(field.fact))
 		}
-		*field.dst = exported(f, names)
+		*field.dst = exported(s, f, names)
 	}
 	return out, nil
 }
 
 // subtypesByCardType gives each card type of s the subtype lists of the
 // categories that go with it. Every list must land on a card type of
-// 205.2a: one that would be lost says why instead.
-func subtypesByCardType(s, enOrNil *snapshot.Snapshot) (map[string][]string, error) {
+// 205.2a: one that would be lost says why instead. A Spanish list whose
+// card type the Spanish release does not list yet (its 205.3 page ahead
+// of its 205.2a) lands in ahead, keyed by the English card type, as
+// CardTypes.json keys every language.
+func subtypesByCardType(s, enOrNil *snapshot.Snapshot) (out, ahead map[string][]string, err error) {
 	name := s.Lang + "@" + s.Effective
 	english, from := s, name
 	if s.Lang != "en" {
 		if english = enOrNil; english == nil || english.Lang != "en" {
-			return nil, fmt.Errorf("%s: the card types each subtype list goes with are read from an English release, and none was given", name)
+			return nil, nil, fmt.Errorf("%s: the card types each subtype list goes with are read from an English release, and none was given", name)
 		}
 		from = "en@" + english.Effective
 	}
 	englishOf, err := sharing(english)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cardTypesOf := englishOf
 	if s.Lang != "en" {
@@ -190,7 +210,7 @@ func subtypesByCardType(s, enOrNil *snapshot.Snapshot) (map[string][]string, err
 			}
 		}
 	}
-	out := map[string][]string{}
+	out, ahead = map[string][]string{}, map[string][]string{}
 	for c, names := range s.Subtypes {
 		landed := false
 		for _, t := range cardTypesOf[c] {
@@ -199,16 +219,22 @@ func subtypesByCardType(s, enOrNil *snapshot.Snapshot) (map[string][]string, err
 				landed = true
 			}
 		}
+		if !landed && s.Lang != "en" && len(englishOf[c]) > 0 {
+			for _, t := range englishOf[c] {
+				ahead[t] = append(ahead[t], names...)
+			}
+			landed = true
+		}
 		if !landed {
 			if s.Lang != "en" {
-				return nil, fmt.Errorf("%s: the %s types (rule %s) go with no card type it lists: %s says they go with %q (subtype_card_types), and the pairing of card types (pairing_en) gives %q",
+				return nil, nil, fmt.Errorf("%s: the %s types (rule %s) go with no card type it lists: %s says they go with %q (subtype_card_types), and the pairing of card types (pairing_en) gives %q",
 					name, c, s.SubtypeRules[c], from, englishOf[c], cardTypesOf[c])
 			}
-			return nil, fmt.Errorf("%s: the %s types (rule %s) go with no card type of rule %s: subtype_card_types gives %q",
+			return nil, nil, fmt.Errorf("%s: the %s types (rule %s) go with no card type of rule %s: subtype_card_types gives %q",
 				name, c, s.SubtypeRules[c], s.RuleOf(snapshot.FactCardTypes), cardTypesOf[c])
 		}
 	}
-	return out, nil
+	return out, ahead, nil
 }
 
 // sharing is which card types share each subtype list of an English
@@ -227,9 +253,9 @@ func sharing(en *snapshot.Snapshot) (snapshot.CardTypesOf, error) {
 }
 
 // exported is a list as the files give it: capitalised where cards
-// capitalise what the rules print in lower case, sorted, each name once,
-// never nil.
-func exported(f *snapshot.Fact, names []string) []string {
+// capitalise what the rules print in lower case, sorted as s's language
+// sorts, each name once, never nil.
+func exported(s *snapshot.Snapshot, f *snapshot.Fact, names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
 		if f.TitleCase {
@@ -237,16 +263,55 @@ func exported(f *snapshot.Fact, names []string) []string {
 		}
 		out[i] = n
 	}
-	return sorted(out)
+	return sortedIn(s.Lang, out)
 }
 
-func sorted(names []string) []string {
+// sortedIn sorts names as a reader of lang does: English by code point,
+// as MTGJSON sorts; Spanish by Spanish collation (golang.org/x/text/
+// collate: "Ácaro" beside "Abeja", not after "Zubera"). Each name once,
+// never nil.
+func sortedIn(lang string, names []string) []string {
 	out := slices.Clone(names)
 	if out == nil {
 		out = []string{}
 	}
-	slices.Sort(out)
+	if lang == "es" {
+		c := collate.New(language.Spanish)
+		slices.SortStableFunc(out, func(a, b string) int { return c.CompareString(a, b) })
+	} else {
+		slices.Sort(out)
+	}
 	return slices.Compact(out)
+}
+
+// withForms adds to names the other forms cards print of each (Spanish
+// "Legendaria" beside the rules' "Legendario", "Básica" beside
+// "Básico"), so that a reader of card type lines finds every form.
+func withForms(s *snapshot.Snapshot, names []string) []string {
+	out := slices.Clone(names)
+	for _, n := range names {
+		out = append(out, s.Forms[n]...)
+	}
+	return out
+}
+
+// cardTypeKeys are the keys of CardTypes.json: each card type's English
+// name, lower case, as MTGJSON keys them, so that a reader written for
+// MTGJSON finds "creature" in every language; a card type the Spanish
+// pairing does not pair keeps its own name.
+func cardTypeKeys(s *snapshot.Snapshot) map[string]string {
+	out := map[string]string{}
+	for _, t := range s.CardTypes {
+		out[t] = t
+	}
+	if s.Lang != "en" {
+		for _, p := range s.PairingEN[snapshot.FactCardTypes] {
+			if _, ok := out[p.ES]; ok && p.EN != "" {
+				out[p.ES] = p.EN
+			}
+		}
+	}
+	return out
 }
 
 // capitalised upper-cases the first letter only, as the generated
@@ -290,37 +355,56 @@ func EnglishOf(store snapshot.Store, s *snapshot.Snapshot) (*snapshot.Snapshot, 
 		s.Lang, s.Effective, s.Effective, dir)
 }
 
-// Files are the bytes of Keywords.json, CardTypes.json and Lists.json,
-// as Write writes them.
-func (m *MTGJSON) Files() (keywords, cardTypes, lists []byte, err error) {
-	if keywords, err = snapshot.MarshalFile(m.Keywords); err != nil {
-		return nil, nil, nil, err
-	}
-	if cardTypes, err = snapshot.MarshalFile(m.CardTypes); err != nil {
-		return nil, nil, nil, err
-	}
-	lists, err = snapshot.MarshalFile(m.Lists)
-	return keywords, cardTypes, lists, err
+// File is one file of a release: its name and bytes.
+type File struct {
+	Name string
+	Data []byte
 }
 
-// Write writes DIR/Keywords.json, DIR/CardTypes.json and DIR/Lists.json,
-// creating dir if need be. All are built before any is written, each is
-// replaced whole or not at all, and a file whose bytes are unchanged is
-// left alone. It returns the paths it changed.
+// Files are the files of the release, as Write writes them, in this
+// order: Keywords.json, CardTypes.json (MTGJSON's shapes), Lists.json,
+// Symbols.json, Pairs.json (Spanish only) and Snapshot.json (this
+// project's).
+func (m *MTGJSON) Files() ([]File, error) {
+	var out []File
+	all := []struct {
+		name string
+		v    any
+	}{{KeywordsFile, m.Keywords}, {CardTypesFile, m.CardTypes}, {ListsFile, m.Lists}, {SymbolsFile, m.Symbols}, {PairsFile, m.Pairs}, {SnapshotFile, m.Snapshot}}
+	for _, f := range all {
+		if f.name == PairsFile && m.Pairs == nil {
+			continue
+		}
+		var b []byte
+		var err error
+		if f.name == SnapshotFile {
+			b, err = snapshot.Marshal(m.Snapshot)
+		} else {
+			b, err = snapshot.MarshalFile(f.v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+		out = append(out, File{f.name, b})
+	}
+	return out, nil
+}
+
+// Write writes the release's files into dir, creating it if need be. All
+// are built before any is written, each is replaced whole or not at all,
+// and a file whose bytes are unchanged is left alone. It returns the
+// paths it changed.
 func Write(dir string, m *MTGJSON) (changed []string, err error) {
-	kb, cb, lb, err := m.Files()
+	files, err := m.Files()
 	if err != nil {
 		return nil, err
 	}
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return nil, fmt.Errorf("%s is a file: export writes into a directory", dir)
 	}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{KeywordsFile, kb}, {CardTypesFile, cb}, {ListsFile, lb}} {
-		path := filepath.Join(dir, f.name)
-		ok, err := atomicfile.Write(path, f.data)
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		ok, err := atomicfile.Write(path, f.Data)
 		if err != nil {
 			return changed, err
 		}

@@ -20,6 +20,8 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 	"github.com/mtgrules/crgen/internal/textenc"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 )
 
 // MTGJSON v5's published types (mtgjson.com/data-models: Meta, Keywords,
@@ -49,7 +51,8 @@ type (
 
 // checkShape validates one file against MTGJSON's shape: decoded
 // strictly into the published types, exactly the keys they have (none
-// missing, none null), a real date, and every array sorted, without
+// missing, none null), a real date, and every array sorted (as the
+// file's language sorts: Spanish collation for Spanish), without
 // duplicates or empty names. It returns the arrays by their path.
 func checkShape(t *testing.T, file string, data []byte, into any) map[string][]string {
 	t.Helper()
@@ -105,8 +108,12 @@ func checkShape(t *testing.T, file string, data []byte, into any) map[string][]s
 		}
 	}
 	walk("data", top["data"])
+	order := strings.Compare // English, as MTGJSON sorts
+	if strings.HasPrefix(meta["version"], "crgen+es.") {
+		order = spanishOrder
+	}
 	for path, names := range arrays {
-		if !slices.IsSorted(names) {
+		if !slices.IsSortedFunc(names, order) {
 			t.Errorf("%s: %s is not sorted: %q", file, path, names)
 		}
 		if len(slices.Compact(slices.Clone(names))) != len(names) {
@@ -208,7 +215,8 @@ func TestEveryReleaseInMTGJSONShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kb, cb, _, err := m.Files()
+			files, err := m.Files()
+			kb, cb := fileData(files, KeywordsFile), fileData(files, CardTypesFile)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -359,7 +367,8 @@ func TestSpanish(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := es.Lang + "@" + es.Effective
-		kb, cb, _, err := m.Files()
+		files, err := m.Files()
+		kb, cb := fileData(files, KeywordsFile), fileData(files, CardTypesFile)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -367,32 +376,47 @@ func TestSpanish(t *testing.T) {
 		var ct mtgjsonCardTypes
 		checkShape(t, name+" "+KeywordsFile, kb, &kw)
 		checkShape(t, name+" "+CardTypesFile, cb, &ct)
-		if got, want := slices.Sorted(maps.Keys(ct.Data)), slices.Sorted(slices.Values(es.CardTypes)); !slices.Equal(got, want) {
-			t.Errorf("%s: keys %q, want the Spanish card types %q", name, got, want)
+		// Keyed by the English card types, as MTGJSON keys them.
+		var keys []string
+		for _, p := range es.PairingEN[snapshot.FactCardTypes] {
+			keys = append(keys, p.EN)
+		}
+		if got, want := slices.Sorted(maps.Keys(ct.Data)), slices.Sorted(slices.Values(keys)); !slices.Equal(got, want) {
+			t.Errorf("%s: keys %q, want the English card types the Spanish ones pair with %q", name, got, want)
 		}
 		if n := len(kw.Data.AbilityWords) + len(kw.Data.KeywordAbilities) + len(kw.Data.KeywordActions); n != 0 {
 			t.Errorf("%s: %d keywords, but no Spanish source names them", name, n)
 		}
-		creature := ""
-		for _, p := range es.PairingEN[snapshot.FactCardTypes] {
-			if p.EN == "creature" {
-				creature = p.ES
+		// The Spanish creature types, in Spanish collation, with the forms
+		// cards print.
+		want := withForms(es, es.Subtypes["creature"])
+		if got := ct.Data["creature"].SubTypes; len(want) == 0 || len(got) != len(slices.Compact(slices.Sorted(slices.Values(want)))) || !slices.IsSortedFunc(got, spanishOrder) {
+			t.Errorf("%s: creature has %d subtypes, the Spanish creature list and its forms %d, in Spanish order: %v", name, len(got), len(want), slices.IsSortedFunc(got, spanishOrder))
+		}
+		// Every supertype, and the feminine forms cards print beside them.
+		for key, c := range ct.Data {
+			for _, st := range es.Supertypes {
+				if !slices.Contains(c.SuperTypes, capitalised(st)) {
+					t.Errorf("%s: %s superTypes %q lack %q", name, key, c.SuperTypes, st)
+				}
+				for _, f := range es.Forms[st] {
+					if !slices.Contains(c.SuperTypes, capitalised(f)) {
+						t.Errorf("%s: %s superTypes %q lack the printed form %q", name, key, c.SuperTypes, f)
+					}
+				}
 			}
 		}
-		if creature == "" {
-			t.Fatalf("%s pairs no card type with creature", name)
-		}
-		want := slices.Sorted(slices.Values(es.Subtypes["creature"]))
-		if got := ct.Data[creature].SubTypes; len(want) == 0 || !slices.Equal(got, want) {
-			t.Errorf("%s: %s has %d subtypes, the Spanish creature list %d", name, creature, len(got), len(want))
-		}
-		for _, key := range es.CardTypes {
-			if len(ct.Data[key].SuperTypes) != len(es.Supertypes) {
-				t.Errorf("%s: %s superTypes %q, want the %d Spanish supertypes", name, key, ct.Data[key].SuperTypes, len(es.Supertypes))
-			}
+		// Pairs.json pairs every card type.
+		pairs, err := ReadPairs(fileData(files, PairsFile))
+		if err != nil || len(pairs.Data[snapshot.FactCardTypes]) != len(es.PairingEN[snapshot.FactCardTypes]) {
+			t.Errorf("%s: Pairs.json: %v", name, err)
 		}
 	}
 }
+
+// spanishOrder compares as a Spanish reader orders: "Ácaro" before
+// "Zubera".
+func spanishOrder(a, b string) int { return collate.New(language.Spanish).CompareString(a, b) }
 
 // EnglishOf takes the English release of the same date, else the newest
 // before it, passing over one that does not say which card types share
@@ -480,6 +504,51 @@ func TestBuildErrors(t *testing.T) {
 	}
 }
 
+// A Spanish 205.3 ahead of its 205.2a (a category whose card type the
+// Spanish release does not list yet, as when Spanish publishes the
+// subtype page first) exports its list under the English card type, the
+// key MTGJSON's readers look for, and loses no name.
+func TestSpanishCategoryAhead(t *testing.T) {
+	t.Parallel()
+	es := corpus.Snapshot(t, "es", corpus.FrozenRelease)
+	en, err := EnglishOf(corpus.FrozenStore(t), es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The category whose English card types are fewest: dropping the
+	// Spanish pairing of its card types leaves it nowhere else to land.
+	var category string
+	for c, types := range en.SubtypeCardTypes {
+		if len(es.Subtypes[c]) > 0 && len(types) == 1 && (category == "" || c < category) {
+			category = c
+		}
+	}
+	if category == "" {
+		t.Fatal("no Spanish category of a single English card type")
+	}
+	cardType := en.SubtypeCardTypes[category][0]
+	ahead := *es
+	ahead.PairingEN = maps.Clone(es.PairingEN)
+	var spanish string
+	for _, p := range es.PairingEN[snapshot.FactCardTypes] {
+		if p.EN == cardType {
+			spanish = p.ES
+		}
+	}
+	ahead.PairingEN[snapshot.FactCardTypes] = slices.DeleteFunc(slices.Clone(es.PairingEN[snapshot.FactCardTypes]), func(p snapshot.Pair) bool { return p.EN == cardType })
+	ahead.CardTypes = slices.DeleteFunc(slices.Clone(es.CardTypes), func(t string) bool { return t == spanish })
+	m, err := Build(&ahead, en)
+	if err != nil {
+		t.Fatalf("%s ahead of its card type %s: %v", category, cardType, err)
+	}
+	got := m.CardTypes.Data[cardType].SubTypes
+	for _, n := range es.Subtypes[category] {
+		if !slices.Contains(got, n) {
+			t.Errorf("%s: %q is not under %q: %v", category, n, cardType, got)
+		}
+	}
+}
+
 // Write writes both files or neither, leaves unchanged bytes alone, and
 // the same snapshot gives the same bytes.
 func TestWrite(t *testing.T) {
@@ -489,9 +558,13 @@ func TestWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	files, err := m.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := filepath.Join(t.TempDir(), "out", "en")
 	changed, err := Write(dir, m)
-	if err != nil || len(changed) != 3 {
+	if err != nil || len(changed) != len(files) {
 		t.Fatalf("first write: %q %v", changed, err)
 	}
 	first := corpus.Digest(t, dir)
@@ -502,7 +575,7 @@ func TestWrite(t *testing.T) {
 	if changed, err = Write(dir, again); err != nil || len(changed) != 0 {
 		t.Errorf("second write of the same snapshot changed %q (%v)", changed, err)
 	}
-	if !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != 3 {
+	if !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != len(files) {
 		t.Errorf("files %v, then %v", first, corpus.Digest(t, dir))
 	}
 	file := filepath.Join(t.TempDir(), "file")

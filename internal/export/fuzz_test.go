@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/schematest"
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/schemas"
 )
 
 // scrape export takes any snapshot, among them one a user wrote or one
@@ -27,6 +29,7 @@ func FuzzExport(f *testing.F) {
 	}
 	whole := corpus.Snapshot(f, "en", "2026-02-27")
 	categories := slices.Sorted(maps.Keys(whole.Subtypes))
+	sch := schematest.Compile(f)
 	f.Fuzz(func(t *testing.T, name string, where uint8) {
 		s := withName(whole, categories, name, where)
 		b, err := snapshot.Marshal(s)
@@ -40,10 +43,14 @@ func FuzzExport(f *testing.F) {
 		if err != nil {
 			return
 		}
-		kb, cb, _, err := m.Files()
+		files, err := m.Files()
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, file := range files {
+			schematest.Check(t, sch[schemas.ForExport[file.Name]], file.Name, file.Data)
+		}
+		kb, cb := fileData(files, KeywordsFile), fileData(files, CardTypesFile)
 		k, err := ReadKeywords(kb)
 		if err != nil {
 			t.Fatalf("Keywords.json does not read back: %v\n%s", err, kb)

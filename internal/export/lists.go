@@ -10,37 +10,44 @@ import (
 // no file for: this project's own shape, beside MTGJSON's.
 const ListsFile = "Lists.json"
 
-// Lists is Lists.json: {"meta": {...}, "data": {...}}, each list in the
-// rules' order (a turn's phases and steps are in turn order), names as
-// the rules print them (lower case: "declare attackers", "first
-// strike"), [] rather than null. A Spanish snapshot has empty lists: no
-// Spanish source gives them.
+// Lists is Lists.json: {"meta": {...}, "as_of": {...}, "data": {...}},
+// this project's own shape (snake_case keys, as every JSON it writes
+// outside MTGJSON's shapes), each list in the rules' order (a turn's
+// phases and steps are in turn order), names as the rules print them
+// (lower case: "declare attackers", "first strike"), [] rather than
+// null. as_of gives, for each list the release has, the release it is as
+// of (a release of rule pages carries some lists; the others are those
+// of the release before). A Spanish snapshot has empty lists: no Spanish
+// source gives them.
 //
-//	colors           [{"name": "white", "letter": "W"}, ...]          (105.1; letters from 107.4a)
-//	permanentTypes   ["artifact", "battle", ...]                      (110.4)
-//	zones            ["library", "hand", ...]                         (400.1; ante last)
-//	phases           ["beginning", "precombat main", ...]             (500.1)
-//	steps            [{"name": "untap", "phase": "beginning"}, ...]   (501.1, 506.1, 512.1)
-//	keywordCounters  ["flying", "first strike", ...]                  (122.1b)
-//	predefinedTokens [{"name": "Treasure", "rule": "111.10a", "faces": [{...}]}, ...]  (111.10)
+//	colors            [{"name": "white", "letter": "W"}, ...]          (105.1; letters from 107.4a)
+//	permanent_types   ["artifact", "battle", ...]                      (110.4)
+//	zones             ["library", "hand", ...]                         (400.1; ante last)
+//	phases            ["beginning", "precombat main", ...]             (500.1)
+//	steps             [{"name": "untap", "phase": "beginning"}, ...]   (501.1, 506.1, 512.1)
+//	keyword_counters  ["flying", "first strike", ...]                  (122.1b)
+//	predefined_tokens [{"name": "Treasure", "rule": "111.10a", "faces": [{...}]}, ...]  (111.10)
 //
-// A token face: name (when it has one of its own), colors, supertypes,
-// cardTypes, subTypes, power and toughness (a creature's, as printed),
-// abilities (the rules' words; a quoted ability without its quotes).
+// A token face: name (when it has one of its own), colors (one string of
+// letters in WUBRG order, "B"; "" for colourless, as every colour the
+// project writes), supertypes, card_types, subtypes,
+// power and toughness (a creature's, as printed), abilities (the rules'
+// words; a quoted ability without its quotes).
 type Lists struct {
-	Meta Meta      `json:"meta"`
-	Data ListsData `json:"data"`
+	Meta Meta              `json:"meta"`
+	AsOf map[string]string `json:"as_of"`
+	Data ListsData         `json:"data"`
 }
 
 // ListsData are the data of Lists.json.
 type ListsData struct {
 	Colors           []NamedColor `json:"colors"`
-	PermanentTypes   []string     `json:"permanentTypes"`
+	PermanentTypes   []string     `json:"permanent_types"`
 	Zones            []string     `json:"zones"`
 	Phases           []string     `json:"phases"`
 	Steps            []PhaseStep  `json:"steps"`
-	KeywordCounters  []string     `json:"keywordCounters"`
-	PredefinedTokens []Token      `json:"predefinedTokens"`
+	KeywordCounters  []string     `json:"keyword_counters"`
+	PredefinedTokens []Token      `json:"predefined_tokens"` // predefinedTokensKey
 }
 
 // NamedColor is a colour and the letter of its mana symbol.
@@ -65,24 +72,34 @@ type Token struct {
 // TokenFace is one face of a predefined token.
 type TokenFace struct {
 	Name       string   `json:"name,omitempty"`
-	Colors     []string `json:"colors"`
-	SuperTypes []string `json:"supertypes"`
-	CardTypes  []string `json:"cardTypes"`
-	SubTypes   []string `json:"subtypes"`
+	Colors     string   `json:"colors"`
+	Supertypes []string `json:"supertypes"`
+	CardTypes  []string `json:"card_types"`
+	Subtypes   []string `json:"subtypes"`
 	Power      string   `json:"power,omitempty"`
 	Toughness  string   `json:"toughness,omitempty"`
 	Abilities  []string `json:"abilities"`
 }
 
+// predefinedTokensKey is the key of the tokens in Lists.json's data and
+// as_of: MTGJSON's "tokens" are token cards, not the rules' 111.10.
+const predefinedTokensKey = "predefined_tokens"
+
 // buildLists makes Lists.json of s.
 func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
-	l := Lists{Meta: meta, Data: ListsData{
+	l := Lists{Meta: meta, AsOf: asOf(s, snapshot.FactColors, snapshot.FactPermanentTypes, snapshot.FactZones, snapshot.FactPhases,
+		snapshot.FactSteps, snapshot.FactKeywordCounters, snapshot.FactTokens), Data: ListsData{
 		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{},
 		PermanentTypes:  list(s, snapshot.FactPermanentTypes),
 		Zones:           list(s, snapshot.FactZones),
 		Phases:          list(s, snapshot.FactPhases),
 		KeywordCounters: list(s, snapshot.FactKeywordCounters),
 	}}
+	// as_of is keyed as data is: the tokens are data's predefined_tokens.
+	if d, ok := l.AsOf[snapshot.FactTokens]; ok {
+		delete(l.AsOf, snapshot.FactTokens)
+		l.AsOf[predefinedTokensKey] = d
+	}
 	for _, c := range s.List(snapshot.FactColors) {
 		l.Data.Colors = append(l.Data.Colors, NamedColor{Name: c, Letter: s.Relations[snapshot.FactColors][c]})
 	}
@@ -93,13 +110,41 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 		out := Token{Name: t.Name, Rule: t.Rule, Faces: []TokenFace{}}
 		for _, f := range t.Faces {
 			out.Faces = append(out.Faces, TokenFace{
-				Name: f.Name, Colors: never(f.Colors), SuperTypes: never(f.Supertypes), CardTypes: never(f.CardTypes),
-				SubTypes: never(f.Subtypes), Power: f.Power, Toughness: f.Toughness, Abilities: never(f.Abilities),
+				Name: f.Name, Colors: letters(s, f.Colors), Supertypes: never(f.Supertypes), CardTypes: never(f.CardTypes),
+				Subtypes: never(f.Subtypes), Power: f.Power, Toughness: f.Toughness, Abilities: never(f.Abilities),
 			})
 		}
 		l.Data.PredefinedTokens = append(l.Data.PredefinedTokens, out)
 	}
 	return l
+}
+
+// letters are colours as one string of the letters of their mana
+// symbols, in WUBRG order ("WU"), as every colour the project writes.
+func letters(s *snapshot.Snapshot, colors []string) string {
+	var out string
+	for _, c := range s.List(snapshot.FactColors) {
+		if slices.Contains(colors, c) {
+			out += s.Relations[snapshot.FactColors][c]
+		}
+	}
+	return out
+}
+
+// asOf is, for each of facts that s carries, the release it is as of:
+// its provenance's, else s's own.
+func asOf(s *snapshot.Snapshot, facts ...string) map[string]string {
+	out := map[string]string{}
+	for _, f := range facts {
+		if !s.Has(f) {
+			continue
+		}
+		out[f] = s.Effective
+		if p, ok := s.Provenance[f]; ok && p.Effective != "" {
+			out[f] = p.Effective
+		}
+	}
+	return out
 }
 
 // list is a list of s in rule order, never nil.
@@ -120,4 +165,50 @@ func ReadLists(data []byte) (*Lists, error) {
 		return nil, err
 	}
 	return &l, nil
+}
+
+// PairsFile is, for a Spanish release, each Spanish name with the English
+// one it translates.
+const PairsFile = "Pairs.json"
+
+// Pairs is Pairs.json: {"meta", "data": {list: [{"en", "es", "forms"}]}},
+// a list keyed as in the snapshots (card_types, supertypes, a subtype
+// category), in the English list's order: the rules' pairing of the
+// release, each Spanish name with the other forms cards print of it
+// ("legendaria" beside "legendario"), [] when none.
+type Pairs struct {
+	Meta Meta              `json:"meta"`
+	Data map[string][]Pair `json:"data"`
+}
+
+// Pair is one English name and its Spanish translation.
+type Pair struct {
+	EN    string   `json:"en"`
+	ES    string   `json:"es"`
+	Forms []string `json:"forms"`
+}
+
+// buildPairs makes Pairs.json of a Spanish snapshot; nil for English.
+func buildPairs(s *snapshot.Snapshot, meta Meta) *Pairs {
+	if s.Lang == "en" {
+		return nil
+	}
+	out := &Pairs{Meta: meta, Data: map[string][]Pair{}}
+	for list, pairs := range s.PairingEN {
+		ps := []Pair{}
+		for _, p := range pairs {
+			ps = append(ps, Pair{EN: p.EN, ES: p.ES, Forms: never(s.Forms[p.ES])})
+		}
+		out.Data[list] = ps
+	}
+	return out
+}
+
+// ReadPairs decodes a Pairs.json, refusing fields its shape does not have.
+func ReadPairs(data []byte) (*Pairs, error) {
+	var p Pairs
+	if err := strict(data, &p); err != nil {
+		return nil, err
+	}
+	return &p, nil
 }

@@ -30,7 +30,8 @@ func TestListsOfRecordedReleases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, lb, err := m.Files()
+		files, err := m.Files()
+		lb := fileData(files, ListsFile)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,4 +80,14 @@ func TestListsOfRecordedReleases(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fileData is the bytes of the file named name among files, nil if none.
+func fileData(files []File, name string) []byte {
+	for _, f := range files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	return nil
 }

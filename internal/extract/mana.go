@@ -93,3 +93,27 @@ func manaPhrase(p *phrases, s string) string {
 	}
 	return s
 }
+
+// ManaGroupWords are the words each group of mana symbols is named by in
+// the text of rule 107.4 of lang ("símbolos híbridos" for hybrid), by the
+// group's key, for an export that names the groups in the release's
+// language. A clause it cannot read is left out.
+func ManaGroupWords(lang Lang, text string) map[string]string {
+	p := langPhrases[lang]
+	out := map[string]string{}
+	if p == nil {
+		return out
+	}
+	for _, clause := range strings.Split(p.withoutAsides(text), ";") {
+		clause = strings.TrimSpace(clause)
+		i := strings.IndexByte(clause, '{')
+		if i < 0 {
+			continue
+		}
+		phrase := manaPhrase(p, clause[:i])
+		if g, err := p.manaGroupOf("", phrase); err == nil {
+			out[g] = phrase
+		}
+	}
+	return out
+}

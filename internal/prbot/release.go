@@ -362,7 +362,10 @@ func (b *Bot) uploadAsset(ctx context.Context, tag string, draft *github.Reposit
 	if err != nil {
 		return fail(err)
 	}
-	media := mime.TypeByExtension(path.Ext(a.Name))
+	media := assetTypes[path.Ext(a.Name)] // not the machine's mime.types, which CI may lack
+	if media == "" {
+		media = mime.TypeByExtension(path.Ext(a.Name))
+	}
 	if media == "" {
 		media = "application/octet-stream"
 	}
@@ -375,6 +378,9 @@ func (b *Bot) uploadAsset(ctx context.Context, tag string, draft *github.Reposit
 	}
 	return nil
 }
+
+// assetTypes are the media types of the files a release attaches.
+var assetTypes = map[string]string{".json": "application/json", ".zip": "application/zip"}
 
 // assetUploadURL fills a release's upload_url, a URI template
 // ("https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}"),

@@ -1,6 +1,9 @@
 package rehearsal
 
 import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -13,7 +16,9 @@ import (
 
 	"github.com/mtgrules/crgen/internal/export"
 	"github.com/mtgrules/crgen/internal/prbot"
+	"github.com/mtgrules/crgen/internal/schematest"
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/schemas"
 )
 
 // release runs release.yml's job as CI's success on main's commit sha
@@ -116,7 +121,8 @@ func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string) {
 
 // releaseFiles are the files release.yml attaches to every release:
 // the file names with the language before .json.
-var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "Keywords.en.json", "Keywords.es.json", "Lists.en.json", "Lists.es.json"}
+var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "History.json", "Keywords.en.json", "Keywords.es.json", "Lists.en.json", "Lists.es.json",
+	"Pairs.es.json", "Releases.zip", "Snapshot.en.json", "Snapshot.es.json", "Symbols.en.json", "Symbols.es.json"}
 
 // checkReleaseFiles checks that the release of tag (published, else its
 // draft) holds exactly releaseFiles, each in MTGJSON's shape (read
@@ -130,13 +136,23 @@ func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
 	for _, a := range r.gh.Assets(tag) {
 		files[a.Name] = a.Content
 		names = append(names, a.Name)
-		if a.State != "uploaded" || a.ContentType != "application/json" {
-			t.Errorf("release %s: %s is %s as %q, want uploaded as application/json", tag, a.Name, a.State, a.ContentType)
+		want := "application/json"
+		if strings.HasSuffix(a.Name, ".zip") {
+			want = "application/zip"
+		}
+		if a.State != "uploaded" || a.ContentType != want {
+			t.Errorf("release %s: %s is %s as %q, want uploaded as %s", tag, a.Name, a.State, a.ContentType, want)
 		}
 	}
 	slices.Sort(names)
 	if !slices.Equal(names, releaseFiles) {
 		t.Fatalf("release %s holds the files %v, want %v", tag, names, releaseFiles)
+	}
+	sch := schematest.Compile(t)
+	for name, b := range files {
+		if base, _, _ := strings.Cut(name, "."); !strings.HasSuffix(name, ".zip") {
+			schematest.Check(t, sch[schemas.ForExport[base+".json"]], "release "+tag+": "+name, b)
+		}
 	}
 	for _, lang := range snapshot.Languages {
 		cur := r.snapshotAt(t, sha, lang)
@@ -161,10 +177,34 @@ func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
 			continue
 		}
 		keys := slices.Sorted(maps.Keys(cardTypes.Data))
-		if want := slices.Sorted(slices.Values(cur.CardTypes)); cardTypes.Meta != meta || !slices.Equal(keys, want) {
+		var want []string // keyed by the English card types, as MTGJSON keys them
+		for _, ct := range cur.CardTypes {
+			en := ct
+			for _, p := range cur.PairingEN[snapshot.FactCardTypes] {
+				if p.ES == ct {
+					en = p.EN
+				}
+			}
+			want = append(want, en)
+		}
+		if slices.Sort(want); cardTypes.Meta != meta || !slices.Equal(keys, want) {
 			t.Errorf("release %s: CardTypes.%s.json has meta %+v and card types %v, want %+v and %v (the current %s snapshot at %.12s)",
 				tag, lang, cardTypes.Meta, keys, meta, want, lang, sha)
 		}
+	}
+	// Every recorded release in the archive, its newest English release's
+	// snapshot among them, and History.json that reads.
+	z, err := zip.NewReader(bytes.NewReader(files[export.ArchiveFile]), int64(len(files[export.ArchiveFile])))
+	if err != nil {
+		t.Fatalf("release %s: %s: %v", tag, export.ArchiveFile, err)
+	}
+	newest := r.snapshotAt(t, sha, "en").Effective
+	if !slices.ContainsFunc(z.File, func(f *zip.File) bool { return f.Name == "en/"+newest+"/"+export.SnapshotFile }) {
+		t.Errorf("release %s: %s lacks en/%s/%s", tag, export.ArchiveFile, newest, export.SnapshotFile)
+	}
+	var hist export.History
+	if err := json.Unmarshal(files[export.HistoryFile], &hist); err != nil || len(hist.Lists["en"]) == 0 {
+		t.Errorf("release %s: %s: %v", tag, export.HistoryFile, err)
 	}
 }
 

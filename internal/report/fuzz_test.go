@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/schematest"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -86,6 +87,7 @@ func FuzzUpdate(f *testing.F) {
 	f.Add(strings.Repeat("Zyx|", 300)+"Elf", "", strings.Repeat("word ", 400), "The creature types are Elf.")
 	baseEN, baseES := fuzzPair(fuzzBase, "Elf|Wizard", "Elfo|Hechicero", "The creature types are Elf and Wizard.")
 	base, _ := writeStore(f, f.TempDir(), baseEN, baseES)
+	report := schematest.Compile(f)["report.schema.json"]
 	f.Fuzz(func(t *testing.T, creatures, spanish, rule, oldRule string) {
 		amended, _ := fuzzPair(fuzzBase, "Elf|Wizard", "", oldRule)
 		headEN, headES := fuzzPair(fuzzHead, creatures, spanish, rule)
@@ -109,6 +111,7 @@ func FuzzUpdate(f *testing.F) {
 		if err := UpdateJSON(&js, u); err != nil || !json.Valid(js.Bytes()) {
 			t.Fatalf("JSON: %v\n%s", err, js.String())
 		}
+		schematest.Check(t, report, "the report", js.Bytes())
 	})
 }
 

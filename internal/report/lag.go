@@ -1,12 +1,12 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // Lines describes the lag, one line per list, for logs and reports:
@@ -55,14 +55,30 @@ func LagText(w io.Writer, l *diff.Lag) error {
 
 // JSON writes the lag for machines; every section present.
 func LagJSON(w io.Writer, l *diff.Lag) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(struct {
+	return encode(w, struct {
 		EN diff.Ref `json:"en"`
 		ES diff.Ref `json:"es"`
 		*diff.Lag
-	}{l.EN, l.ES, l})
+	}{l.EN, l.ES, lagJSON(l)})
+}
+
+// lagJSON is l with every section present: [] and {}, never null
+// (schemas/report.schema.json). A nil lag stays nil.
+func lagJSON(l *diff.Lag) *diff.Lag {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	if c.Untranslated == nil {
+		c.Untranslated = map[string][]string{}
+	}
+	if c.Dropped == nil {
+		c.Dropped = map[string][]snapshot.Pair{}
+	}
+	if c.NoSource == nil {
+		c.NoSource = []string{}
+	}
+	return &c
 }
 
 // summary counts the lag in one line, naming the first names: "4 English

@@ -21,28 +21,53 @@ import (
 // MarkdownLimit is GitHub's limit on a pull-request body or comment.
 const MarkdownLimit = 65536
 
-// JSON writes the machine-readable report. Every section is present (empty
-// objects and lists rather than null), so consumers need no nil checks.
+// JSON writes the machine-readable report (schemas/diff.schema.json).
+// Every section is present (empty objects and lists rather than null), so
+// consumers need no nil checks.
 func JSON(w io.Writer, r *diff.Report) error {
-	out := struct {
+	return encode(w, reportJSON(r))
+}
+
+// reportJSON is a report as JSON gives it, wherever it is written (scrape
+// diff, each diff and amendment of scrape report): its releases, whether
+// anything changed, every section present.
+func reportJSON(r *diff.Report) any {
+	c := *r
+	if c.Moved == nil {
+		c.Moved = []diff.Move{}
+	}
+	if c.Rules == nil {
+		c.Rules = []diff.RuleChange{}
+	}
+	if c.Meanings == nil {
+		c.Meanings = []diff.Meaning{}
+	}
+	for _, m := range []*map[string][]string{&c.Added, &c.Removed} {
+		if *m == nil {
+			*m = map[string][]string{}
+		}
+	}
+	for _, m := range []*map[string][]diff.Rename{&c.Renamed, &c.Typography} {
+		if *m == nil {
+			*m = map[string][]diff.Rename{}
+		}
+	}
+	if c.Translations == nil {
+		c.Translations = map[string][]diff.Translate{}
+	}
+	return struct {
 		Old diff.Ref `json:"old"`
 		New diff.Ref `json:"new"`
 		*diff.Report
 		Changed bool `json:"changed"`
-	}{r.Old, r.New, r, !r.Empty()}
-	if out.Moved == nil {
-		out.Moved = []diff.Move{}
-	}
-	if out.Rules == nil {
-		out.Rules = []diff.RuleChange{}
-	}
-	if out.Meanings == nil {
-		out.Meanings = []diff.Meaning{}
-	}
+	}{r.Old, r.New, &c, !r.Empty()}
+}
+
+func encode(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(v)
 }
 
 // Text writes the report for a terminal; colour marks insertions and

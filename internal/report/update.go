@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -61,46 +60,55 @@ func UpdateText(w io.Writer, u *diff.Update) error {
 	return LagText(w, u.Lag)
 }
 
-// JSON writes the report for machines.
+// UpdateJSON writes the report for machines (schemas/report.schema.json):
+// every section present, each diff and amendment as scrape diff writes
+// one.
 func UpdateJSON(w io.Writer, u *diff.Update) error {
-	type diffJSON struct {
-		Old     diff.Ref `json:"old"`
-		New     diff.Ref `json:"new"`
-		Changed bool     `json:"changed"`
-		*diff.Report
+	type history struct {
+		Added     []diff.Ref        `json:"added"`
+		Completed []diff.Completion `json:"completed"`
+		Amended   []any             `json:"amended"`
+		Removed   []diff.Ref        `json:"removed"`
+	}
+	h := history{Added: u.History.Added, Completed: u.History.Completed, Amended: []any{}, Removed: u.History.Removed}
+	if h.Added == nil {
+		h.Added = []diff.Ref{}
+	}
+	if h.Completed == nil {
+		h.Completed = []diff.Completion{}
+	}
+	if h.Removed == nil {
+		h.Removed = []diff.Ref{}
+	}
+	for _, a := range u.History.Amended {
+		h.Amended = append(h.Amended, reportJSON(a))
 	}
 	out := struct {
 		Changed bool                `json:"changed"`
-		History diff.HistoryChange  `json:"history"`
-		Diffs   []diffJSON          `json:"diffs"`
+		History history             `json:"history"`
+		Diffs   []any               `json:"diffs"`
 		Lag     *diff.Lag           `json:"spanish_lag"`
 		API     *apiverdict.Verdict `json:"api,omitempty"`
-	}{Changed: u.Changed(), History: u.History, Lag: u.Lag, API: u.API}
-	if out.History.Added == nil {
-		out.History.Added = []diff.Ref{}
-	}
-	if out.History.Completed == nil {
-		out.History.Completed = []diff.Completion{}
-	}
-	if out.History.Amended == nil {
-		out.History.Amended = []*diff.Report{}
-	}
-	if out.History.Removed == nil {
-		out.History.Removed = []diff.Ref{}
-	}
+	}{Changed: u.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API)}
 	for _, d := range u.Diffs {
-		if d.Moved == nil {
-			d.Moved = []diff.Move{}
-		}
-		if d.Rules == nil {
-			d.Rules = []diff.RuleChange{}
-		}
-		out.Diffs = append(out.Diffs, diffJSON{d.Old, d.New, !d.Empty(), d})
+		out.Diffs = append(out.Diffs, reportJSON(d))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return encode(w, out)
+}
+
+// apiJSON is v with every list present, [] rather than null; nil stays
+// nil (no verdict was given).
+func apiJSON(v *apiverdict.Verdict) *apiverdict.Verdict {
+	if v == nil {
+		return nil
+	}
+	c := *v
+	for _, l := range []*[]string{&c.Added, &c.Deprecated, &c.Compatible, &c.Incompatible} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	return &c
 }
 
 // refs lists releases in one line, runs of a language as "en@A … en@B (n)".

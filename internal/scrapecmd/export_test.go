@@ -1,6 +1,7 @@
 package scrapecmd
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -44,17 +45,24 @@ func checkExport(t *testing.T, ref string, s *snapshot.Snapshot, dir string) {
 	if kw.Meta.Date != s.Effective || ct.Meta.Date != s.Effective || kw.Meta.Version != ct.Meta.Version || !strings.Contains(kw.Meta.Version, s.Lang) {
 		t.Errorf("%s: meta %+v and %+v, want the date %s", ref, kw.Meta, ct.Meta, s.Effective)
 	}
-	if got, want := slices.Sorted(maps.Keys(ct.Data)), slices.Sorted(slices.Values(s.CardTypes)); !slices.Equal(got, want) {
+	// MTGJSON keys card types in English in every language: a Spanish
+	// card type is keyed by the English one it pairs with.
+	english := map[string]string{}
+	for _, p := range s.PairingEN[snapshot.FactCardTypes] {
+		english[p.ES] = p.EN
+	}
+	var keys []string
+	for _, c := range s.CardTypes {
+		if en := english[c]; en != "" {
+			c = en
+		}
+		keys = append(keys, c)
+	}
+	if got, want := slices.Sorted(maps.Keys(ct.Data)), slices.Sorted(slices.Values(keys)); !slices.Equal(got, want) {
 		t.Errorf("%s: keys %q, want the card types %q", ref, got, want)
 	}
-	creature := "creature"
-	for _, p := range s.PairingEN[snapshot.FactCardTypes] {
-		if p.EN == "creature" {
-			creature = p.ES
-		}
-	}
-	if got, want := ct.Data[creature].SubTypes, slices.Sorted(slices.Values(s.Subtypes["creature"])); len(want) == 0 || !slices.Equal(got, want) {
-		t.Errorf("%s: %s has %d subtypes, want the %d creature types", ref, creature, len(got), len(want))
+	if got, want := slices.Sorted(slices.Values(ct.Data["creature"].SubTypes)), slices.Sorted(slices.Values(s.Subtypes["creature"])); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("%s: creature has %d subtypes, want the %d creature types", ref, len(got), len(want))
 	}
 	lists := map[string][]string{
 		snapshot.FactAbilityWords:     kw.Data.AbilityWords,
@@ -86,7 +94,12 @@ func TestExport(t *testing.T) {
 		}
 		dir := filepath.Join(t.TempDir(), "out", s.Lang)
 		out, stderr, code := run(t, "export", "-format", "mtgjson", "-snapshots", snaps, ref, dir)
-		want := "wrote " + filepath.Join(dir, export.KeywordsFile) + "\nwrote " + filepath.Join(dir, export.CardTypesFile) + "\nwrote " + filepath.Join(dir, export.ListsFile) + "\n"
+		var want string
+		for _, f := range []string{export.KeywordsFile, export.CardTypesFile, export.ListsFile, export.SymbolsFile, export.PairsFile, export.SnapshotFile} {
+			if f != export.PairsFile || s.Lang == "es" {
+				want += "wrote " + filepath.Join(dir, f) + "\n"
+			}
+		}
 		if code != 0 || out != want || stderr != "" {
 			t.Fatalf("%s: exit %d, stdout %q, stderr %q", ref, code, out, stderr)
 		}
@@ -100,7 +113,7 @@ func TestExport(t *testing.T) {
 		if _, stderr, code = run(t, "export", "-snapshots", snaps, ref, other); code != 0 {
 			t.Fatalf("%s into another directory: exit %d %s", ref, code, stderr)
 		}
-		if second := corpus.Digest(t, other); !maps.Equal(first, second) || !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != 3 {
+		if second := corpus.Digest(t, other); !maps.Equal(first, second) || !maps.Equal(first, corpus.Digest(t, dir)) || len(first) != strings.Count(want, "\n") {
 			t.Errorf("%s: two runs wrote %v and %v", ref, first, second)
 		}
 	}
@@ -182,16 +195,15 @@ func TestExportErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		"unknown format":  {[]string{"-format", "csv", "en@current", dirArg}, 2, `-format "csv": want one of mtgjson`},
-		"missing DIR":     {[]string{"en@current"}, 2, "need SNAPSHOT (a file, lang@date like en@2026-09-25, or lang@current) and DIR, got 1 arguments"},
-		"no arguments":    {nil, 2, "need SNAPSHOT"},
-		"too many":        {[]string{"en@current", dirArg, "extra"}, 2, "got 3 arguments"},
-		"bad ref":         {[]string{"en@1999-01-01", dirArg}, 1, "no snapshot of en for 1999-01-01"},
-		"no current":      {[]string{"xx@current", dirArg}, 1, `no current snapshot for "xx"`},
-		"not a snapshot":  {[]string{notJSON, dirArg}, 1, notJSON + " is not a snapshot file (expected the JSON scrape writes"},
-		"a missing file":  {[]string{filepath.Join(tmp, "nope.json"), dirArg}, 1, "nope.json"},
-		"partial release": {[]string{"en@" + corpus.FrozenRelease, dirArg}, 1, "en@" + corpus.FrozenRelease + " carries no card types (rule 205.2a)"},
-		"partial file":    {[]string{page, dirArg}, 1, page + ": en@" + corpus.FrozenRelease + " carries no card types (rule 205.2a)"},
+		"unknown format": {[]string{"-format", "csv", "en@current", dirArg}, 2, `-format "csv": want one of mtgjson`},
+		"missing DIR":    {[]string{"en@current"}, 2, "need SNAPSHOT (a file, lang@date like en@2026-09-25, or lang@current) and DIR, got 1 arguments"},
+		"no arguments":   {nil, 2, "need SNAPSHOT"},
+		"too many":       {[]string{"en@current", dirArg, "extra"}, 2, "got 3 arguments"},
+		"bad ref":        {[]string{"en@1999-01-01", dirArg}, 1, "no snapshot of en for 1999-01-01"},
+		"no current":     {[]string{"xx@current", dirArg}, 1, `no current snapshot for "xx"`},
+		"not a snapshot": {[]string{notJSON, dirArg}, 1, notJSON + " is not a snapshot file (expected the JSON scrape writes"},
+		"a missing file": {[]string{filepath.Join(tmp, "nope.json"), dirArg}, 1, "nope.json"},
+		"partial file":   {[]string{page, dirArg}, 1, page + ": en@" + corpus.FrozenRelease + " carries no card types (rule 205.2a)"},
 		"es, no English": {[]string{"-snapshots", noEnglish, "es@current", dirArg}, 1,
 			"es@" + es.Effective + ": no English release of " + es.Effective + " or before in " + filepath.Join(noEnglish, "en") + " says which card types share each subtype list"},
 		"DIR a file": {[]string{"en@current", aFile}, 1, aFile + " is a file"},
@@ -230,5 +242,39 @@ func TestExportHelp(t *testing.T) {
 	}
 	if out, _, _ := run(t, "-h"); !strings.Contains(out, "export") {
 		t.Error("scrape -h does not list export")
+	}
+}
+
+// export -all writes every recorded release as of itself, History.json
+// and the archive, says how many, and a second run writes nothing.
+func TestExportAll(t *testing.T) {
+	t.Parallel()
+	snaps := filepath.Join(corpus.FrozenCopy(t), "snapshots")
+	store := snapshot.Store{Dir: snaps}
+	releases := 0
+	for _, lang := range snapshot.Languages {
+		h, err := store.History(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		releases += len(h)
+	}
+	dir := t.TempDir()
+	out, stderr, code := run(t, "export", "-all", "-snapshots", snaps, dir)
+	files := corpus.Digest(t, dir)
+	want := fmt.Sprintf("%d files in %s, %d written (%d releases, %s, %s)\n", len(files), dir, len(files), releases, export.HistoryFile, export.ArchiveFile)
+	if code != 0 || out != want || stderr != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want %q", code, out, stderr, want)
+	}
+	for _, f := range []string{export.HistoryFile, export.ArchiveFile, filepath.Join("en", "2009-07-11", export.CardTypesFile), filepath.Join("es", corpus.FrozenRelease, export.PairsFile)} {
+		if _, ok := files[f]; !ok {
+			t.Errorf("no %s in %v files", f, len(files))
+		}
+	}
+	if out, _, code = run(t, "export", "-all", "-snapshots", snaps, dir); code != 0 || !strings.Contains(out, ", 0 written (") {
+		t.Errorf("again: exit %d, %q; want nothing written", code, out)
+	}
+	if _, stderr, code = run(t, "export", "-all", "-snapshots", snaps); code != 2 {
+		t.Errorf("-all without DIR: exit %d %s, want a usage error", code, stderr)
 	}
 }

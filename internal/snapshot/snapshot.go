@@ -415,6 +415,13 @@ func (s *Snapshot) Validate() error {
 			}
 		}
 	}
+	for c, types := range s.SubtypeCardTypes {
+		for _, n := range types {
+			if !isName(n) {
+				return fmt.Errorf("snapshot %s@%s: the card types that share the %s types hold %q, which is no name: a name is valid UTF-8, not empty, without control characters or surrounding spaces", s.Lang, s.Effective, c, n)
+			}
+		}
+	}
 	for _, t := range s.Tokens {
 		if err := t.validate(); err != nil {
 			return fmt.Errorf("snapshot %s@%s: the predefined token %q (rule %s): %v", s.Lang, s.Effective, t.Name, t.Rule, err)

@@ -31,6 +31,7 @@ func TestValidateTokensAndRelations(t *testing.T) {
 		{"an empty ability", func(s *Snapshot) { s.Tokens[0].Faces[0].Abilities = []string{""} }, "is no word of a face"},
 		{"a relation of no step", func(s *Snapshot) { s.Relations[FactSteps]["draw"] = "beginning" }, `tie "draw"`},
 		{"a relation to nothing", func(s *Snapshot) { s.Relations[FactSteps]["untap"] = "" }, `tie "untap" to ""`},
+		{"a card type of a category that is no name", func(s *Snapshot) { s.SubtypeCardTypes = CardTypesOf{"creature": {"creature", "  "}} }, `share the creature types hold "  "`},
 		{"a relation of a list that has none", func(s *Snapshot) { s.Relations[FactZones] = map[string]string{"hand": "x"} }, `relations of "zones"`},
 	} {
 		s := base()
