@@ -417,22 +417,20 @@ func Write(dir string, m *MTGJSON) (changed []string, err error) {
 
 // ReadKeywords decodes a Keywords.json, refusing fields MTGJSON's shape
 // does not have.
-func ReadKeywords(data []byte) (*Keywords, error) {
-	var k Keywords
-	if err := strict(data, &k); err != nil {
-		return nil, err
-	}
-	return &k, nil
-}
+func ReadKeywords(data []byte) (*Keywords, error) { return readStrict[Keywords](data) }
 
 // ReadCardTypes decodes a CardTypes.json, refusing fields MTGJSON's
 // shape does not have.
-func ReadCardTypes(data []byte) (*CardTypes, error) {
-	var c CardTypes
-	if err := strict(data, &c); err != nil {
+func ReadCardTypes(data []byte) (*CardTypes, error) { return readStrict[CardTypes](data) }
+
+// readStrict decodes one file of the export into a T, refusing fields its
+// shape does not have and anything after the value.
+func readStrict[T any](data []byte) (*T, error) {
+	var v T
+	if err := strict(data, &v); err != nil {
 		return nil, err
 	}
-	return &c, nil
+	return &v, nil
 }
 
 func strict(data []byte, v any) error {

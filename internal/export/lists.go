@@ -159,13 +159,7 @@ func never(names []string) []string {
 
 // ReadLists decodes a Lists.json, refusing fields its shape does not
 // have.
-func ReadLists(data []byte) (*Lists, error) {
-	var l Lists
-	if err := strict(data, &l); err != nil {
-		return nil, err
-	}
-	return &l, nil
-}
+func ReadLists(data []byte) (*Lists, error) { return readStrict[Lists](data) }
 
 // PairsFile is, for a Spanish release, each Spanish name with the English
 // one it translates.
@@ -205,10 +199,4 @@ func buildPairs(s *snapshot.Snapshot, meta Meta) *Pairs {
 }
 
 // ReadPairs decodes a Pairs.json, refusing fields its shape does not have.
-func ReadPairs(data []byte) (*Pairs, error) {
-	var p Pairs
-	if err := strict(data, &p); err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
+func ReadPairs(data []byte) (*Pairs, error) { return readStrict[Pairs](data) }

@@ -124,10 +124,4 @@ func buildSymbols(s, english *snapshot.Snapshot, meta Meta) Symbols {
 
 // ReadSymbols decodes a Symbols.json, refusing fields its shape does not
 // have.
-func ReadSymbols(data []byte) (*Symbols, error) {
-	var s Symbols
-	if err := strict(data, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
-}
+func ReadSymbols(data []byte) (*Symbols, error) { return readStrict[Symbols](data) }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/diff"
-	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // Lines describes the lag, one line per list, for logs and reports:
@@ -69,15 +68,7 @@ func lagJSON(l *diff.Lag) *diff.Lag {
 		return nil
 	}
 	c := *l
-	if c.Untranslated == nil {
-		c.Untranslated = map[string][]string{}
-	}
-	if c.Dropped == nil {
-		c.Dropped = map[string][]snapshot.Pair{}
-	}
-	if c.NoSource == nil {
-		c.NoSource = []string{}
-	}
+	c.Untranslated, c.Dropped, c.NoSource = orEmptyMap(c.Untranslated), orEmptyMap(c.Dropped), orEmpty(c.NoSource)
 	return &c
 }
 

@@ -33,34 +33,32 @@ func JSON(w io.Writer, r *diff.Report) error {
 // anything changed, every section present.
 func reportJSON(r *diff.Report) any {
 	c := *r
-	if c.Moved == nil {
-		c.Moved = []diff.Move{}
-	}
-	if c.Rules == nil {
-		c.Rules = []diff.RuleChange{}
-	}
-	if c.Meanings == nil {
-		c.Meanings = []diff.Meaning{}
-	}
-	for _, m := range []*map[string][]string{&c.Added, &c.Removed} {
-		if *m == nil {
-			*m = map[string][]string{}
-		}
-	}
-	for _, m := range []*map[string][]diff.Rename{&c.Renamed, &c.Typography} {
-		if *m == nil {
-			*m = map[string][]diff.Rename{}
-		}
-	}
-	if c.Translations == nil {
-		c.Translations = map[string][]diff.Translate{}
-	}
+	c.Moved, c.Rules, c.Meanings = orEmpty(c.Moved), orEmpty(c.Rules), orEmpty(c.Meanings)
+	c.Added, c.Removed = orEmptyMap(c.Added), orEmptyMap(c.Removed)
+	c.Renamed, c.Typography = orEmptyMap(c.Renamed), orEmptyMap(c.Typography)
+	c.Translations = orEmptyMap(c.Translations)
 	return struct {
 		Old diff.Ref `json:"old"`
 		New diff.Ref `json:"new"`
 		*diff.Report
 		Changed bool `json:"changed"`
 	}{r.Old, r.New, &c, !r.Empty()}
+}
+
+// orEmpty and orEmptyMap give [] and {} for nil, as every JSON the
+// project writes has (the schemas refuse null).
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func orEmptyMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	return m
 }
 
 func encode(w io.Writer, v any) error {

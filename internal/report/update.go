@@ -70,16 +70,7 @@ func UpdateJSON(w io.Writer, u *diff.Update) error {
 		Amended   []any             `json:"amended"`
 		Removed   []diff.Ref        `json:"removed"`
 	}
-	h := history{Added: u.History.Added, Completed: u.History.Completed, Amended: []any{}, Removed: u.History.Removed}
-	if h.Added == nil {
-		h.Added = []diff.Ref{}
-	}
-	if h.Completed == nil {
-		h.Completed = []diff.Completion{}
-	}
-	if h.Removed == nil {
-		h.Removed = []diff.Ref{}
-	}
+	h := history{Added: orEmpty(u.History.Added), Completed: orEmpty(u.History.Completed), Amended: []any{}, Removed: orEmpty(u.History.Removed)}
 	for _, a := range u.History.Amended {
 		h.Amended = append(h.Amended, reportJSON(a))
 	}
@@ -103,11 +94,7 @@ func apiJSON(v *apiverdict.Verdict) *apiverdict.Verdict {
 		return nil
 	}
 	c := *v
-	for _, l := range []*[]string{&c.Added, &c.Deprecated, &c.Compatible, &c.Incompatible} {
-		if *l == nil {
-			*l = []string{}
-		}
-	}
+	c.Added, c.Deprecated, c.Compatible, c.Incompatible = orEmpty(c.Added), orEmpty(c.Deprecated), orEmpty(c.Compatible), orEmpty(c.Incompatible)
 	return &c
 }
 
