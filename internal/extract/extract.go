@@ -141,7 +141,12 @@ func Needed(number, section string) bool {
 	return false
 }
 
+// hasLetter reports whether rule number n ends in a subrule's letter
+// ("205.3m"); an empty number (a caller's rule without one) has none.
 func hasLetter(n string) bool {
+	if n == "" {
+		return false
+	}
 	c := n[len(n)-1]
 	return c >= 'a' && c <= 'z'
 }
