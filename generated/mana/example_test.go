@@ -77,7 +77,7 @@ func ExampleCost_MarshalText() {
 	}{c, c.Colors(), opts[0], mana.Cost{}})
 	fmt.Println(string(b))
 	// Output:
-	// {"Cost":"{X}{R}","Colors":"R","Pay":"{X}{R}","Nothing":""}
+	// {"Cost":"{X}{R}","Colors":["R"],"Pay":"{X}{R}","Nothing":""}
 }
 
 func ExampleParseSymbol() {
@@ -120,15 +120,15 @@ func ExampleLenientCost() {
 	// mana cost "1B": position 1: expected '{' (strict notation writes every symbol in braces); ParseCostLenient (validate -lenient) reads it as {1}{B}
 }
 
-// Colours decode from their letters or from an array of them, as card
-// databases write them, and encode as letters.
+// Colours decode from an array of letters, as card databases write them,
+// or from the letters as one string, and encode in JSON as an array.
 func ExampleColors_UnmarshalJSON() {
 	var card struct{ Colors mana.Colors }
 	_ = json.Unmarshal([]byte(`{"Colors": ["U", "W"]}`), &card)
 	b, _ := json.Marshal(card)
 	fmt.Println(card.Colors.Letters(), string(b))
 	// Output:
-	// [W U] {"Colors":"WU"}
+	// [W U] {"Colors":["W","U"]}
 }
 
 // " // " does not say a card's layout: card databases write an

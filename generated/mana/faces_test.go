@@ -84,8 +84,9 @@ func absentSymbol() string {
 	}
 }
 
-// Colours encode as their letters ("WU") and decode from those or from
-// an array of letters (["W","U"]), as card databases write them.
+// Colours encode in JSON as an array of letters (["W","U"]), as card
+// databases write them, and decode from that or from the letters as one
+// string ("WU"), as text encodes them and JSON did before.
 func TestColorsJSON(t *testing.T) {
 	for in, want := range map[string]mana.Colors{
 		`"WU"`:            mana.White | mana.Blue,
@@ -102,8 +103,12 @@ func TestColorsJSON(t *testing.T) {
 			t.Errorf("%s: %v, %v; want %v", in, c, err, want)
 		}
 		b, _ := json.Marshal(want)
-		if string(b) != `"`+want.String()+`"` {
-			t.Errorf("%v encodes as %s", want, b)
+		var back []string
+		if json.Unmarshal(b, &back) != nil || back == nil || strings.Join(back, "") != want.String() {
+			t.Errorf("%v encodes as %s, want an array of its letters", want, b)
+		}
+		if text, _ := want.MarshalText(); string(text) != want.String() {
+			t.Errorf("%v encodes as text %q", want, text)
 		}
 	}
 	for _, bad := range []string{`"WX"`, `["W","X"]`, `7`, `{"W":true}`} {

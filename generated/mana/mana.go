@@ -328,16 +328,20 @@ func (c Colors) Letters() []string {
 	return out
 }
 
-// MarshalText returns the letters ("WU"; "" for colorless): the one
-// encoding of colours of this module, which validate -manacost writes
-// too.
+// MarshalText returns the letters ("WU"; "" for colorless), for text:
+// a map key, a flag, a TEXT column.
 func (c Colors) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// UnmarshalJSON reads the letters as a string ("WU"), as MarshalText
-// writes them, or as an array of one-letter strings (["W","U"]), as card
-// databases write them and validate -manacost did before it wrote them as
-// MarshalText does; null leaves c unchanged, as encoding/json does for
-// values.
+// MarshalJSON writes the colours as an array of letters in WUBRG order
+// (["W","U"]; [] for colorless), as Scryfall and MTGJSON write them and as
+// every JSON file of this module writes colours (validate -manacost, the
+// exported symbols and tokens, the snapshots).
+func (c Colors) MarshalJSON() ([]byte, error) { return json.Marshal(c.Letters()) }
+
+// UnmarshalJSON reads an array of one-letter strings (["W","U"]), as
+// MarshalJSON writes them, or the letters as one string ("WU"), as
+// MarshalText writes them and this module's JSON did before 2026-12;
+// null leaves c unchanged, as encoding/json does for values.
 func (c *Colors) UnmarshalJSON(b []byte) error {
 	var letters []string
 	switch err := json.Unmarshal(b, &letters); {

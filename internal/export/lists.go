@@ -71,14 +71,14 @@ type Token struct {
 
 // TokenFace is one face of a predefined token.
 type TokenFace struct {
-	Name       string   `json:"name,omitempty"`
-	Colors     string   `json:"colors"`
-	Supertypes []string `json:"supertypes"`
-	CardTypes  []string `json:"card_types"`
-	Subtypes   []string `json:"subtypes"`
-	Power      string   `json:"power,omitempty"`
-	Toughness  string   `json:"toughness,omitempty"`
-	Abilities  []string `json:"abilities"`
+	Name       string                `json:"name,omitempty"`
+	Colors     snapshot.ColorLetters `json:"colors"`
+	Supertypes []string              `json:"supertypes"`
+	CardTypes  []string              `json:"card_types"`
+	Subtypes   []string              `json:"subtypes"`
+	Power      string                `json:"power,omitempty"`
+	Toughness  string                `json:"toughness,omitempty"`
+	Abilities  []string              `json:"abilities"`
 }
 
 // predefinedTokensKey is the key of the tokens in Lists.json's data and
@@ -119,13 +119,13 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 	return l
 }
 
-// letters are colours as one string of the letters of their mana
-// symbols, in WUBRG order ("WU"), as every colour the project writes.
-func letters(s *snapshot.Snapshot, colors []string) string {
-	var out string
+// letters are the colours a token's rule names (their words in s),
+// as the letters of their mana symbols in WUBRG order.
+func letters(s *snapshot.Snapshot, colors []string) snapshot.ColorLetters {
+	var out snapshot.ColorLetters
 	for _, c := range s.List(snapshot.FactColors) {
 		if slices.Contains(colors, c) {
-			out += s.Relations[snapshot.FactColors][c]
+			out += snapshot.ColorLetters(s.Relations[snapshot.FactColors][c])
 		}
 	}
 	return out

@@ -27,7 +27,7 @@ type Symbols struct {
 //	group                  the group of 107.4 ("hybrid"), the same key in every language
 //	group_words            the words the release's own 107.4 names the group by
 //	                       ("hybrid symbols", "símbolos híbridos")
-//	colors                 its colours as one string of letters in WUBRG order ("WU"; "" for
+//	colors                 its colours as a list of letters in WUBRG order (["W","U"]; [] for
 //	                       colourless), as every colour the project writes, snapshots and
 //	                       validate included
 //	mana_value             what it adds to a card's mana value off the stack (202.3)
@@ -43,19 +43,19 @@ type Symbols struct {
 // it is paired with: the symbols are the same, only the group words are
 // Spanish.
 type Symbol struct {
-	Symbol             string    `json:"symbol"`
-	Group              string    `json:"group"`
-	GroupWords         string    `json:"group_words"`
-	Colors             string    `json:"colors"`
-	ManaValue          int       `json:"mana_value"`
-	Hybrid             bool      `json:"hybrid"`
-	Phyrexian          bool      `json:"phyrexian"`
-	Snow               bool      `json:"snow"`
-	Variable           bool      `json:"variable"`
-	Numeric            bool      `json:"numeric"`
-	Pay                []Payment `json:"pay"`
-	AppearsInManaCosts bool      `json:"appears_in_mana_costs"`
-	Rules              []string  `json:"rules"`
+	Symbol             string                `json:"symbol"`
+	Group              string                `json:"group"`
+	GroupWords         string                `json:"group_words"`
+	Colors             snapshot.ColorLetters `json:"colors"`
+	ManaValue          int                   `json:"mana_value"`
+	Hybrid             bool                  `json:"hybrid"`
+	Phyrexian          bool                  `json:"phyrexian"`
+	Snow               bool                  `json:"snow"`
+	Variable           bool                  `json:"variable"`
+	Numeric            bool                  `json:"numeric"`
+	Pay                []Payment             `json:"pay"`
+	AppearsInManaCosts bool                  `json:"appears_in_mana_costs"`
+	Rules              []string              `json:"rules"`
 }
 
 // Payment is one way to pay a symbol: exactly one field is set.

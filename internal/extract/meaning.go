@@ -156,11 +156,11 @@ func (r *reading) readFrom(rules ...string) {
 
 // colorSets are the colour strings by bit set, in WUBRG order ("WU" for
 // 0b00011), so a symbol's colours cost no allocation.
-var colorSets = func() (sets [32]string) {
+var colorSets = func() (sets [32]snapshot.ColorLetters) {
 	for mask := range sets {
-		for i, c := range "WUBRG" {
+		for i, c := range snapshot.ColorOrder {
 			if mask&(1<<i) != 0 {
-				sets[mask] += string(c)
+				sets[mask] += snapshot.ColorLetters(c)
 			}
 		}
 	}

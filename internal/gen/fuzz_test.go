@@ -313,7 +313,7 @@ var fuzzSpots = []fuzzSpot{
 	{"effective date", everywhere(fuzzNew), false},
 	{"oldest release", everywhere(fuzzOld), false},
 	{"colors", func(p *fuzzProject, s string, _ int) {
-		p.enOld.ManaSymbols[2].Meaning.Colors, p.en.ManaSymbols[2].Meaning.Colors = s, s
+		p.enOld.ManaSymbols[2].Meaning.Colors, p.en.ManaSymbols[2].Meaning.Colors = snapshot.ColorLetters(s), snapshot.ColorLetters(s)
 	}, false},
 	{"mana value", func(p *fuzzProject, _ string, n int) {
 		for _, m := range []*snapshot.Meaning{p.enOld.ManaSymbols[2].Meaning, p.en.ManaSymbols[2].Meaning} {
@@ -538,11 +538,12 @@ func TestNameStaysInItsComment(t *testing.T) {
 }
 
 // A mana symbol becomes an identifier: one not written as a symbol is
-// refused, as are colours and ways to pay the tables cannot hold.
+// refused, as are colours (the snapshot refuses them) and ways to pay the
+// tables cannot hold.
 func TestManaSymbolRefused(t *testing.T) {
 	for _, tt := range []struct{ what, s, want string }{
 		{"mana symbol", "{W} const X = 1 //", "is not written as a symbol"},
-		{"colors", "WX", `'X' is no colour`},
+		{"colors", "WX", `'X' is not a colour letter`},
 		{"way to pay", "", `"" is no way to pay it`},
 	} {
 		if _, _, err := generateFuzzed(t, tt.what, tt.s, 1); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -80,16 +80,11 @@ func (m *Model) manaOrders(h []*snapshot.Snapshot) {
 }
 
 // checkSymbol refuses a symbol the constants and tables cannot hold: its
-// text becomes an identifier ("{W/U}" → SymbolWU), its colours and ways
-// to pay the entries of a table.
+// text becomes an identifier ("{W/U}" → SymbolWU), its ways to pay the
+// entries of a table (its colours the snapshot checked when it was read).
 func checkSymbol(s snapshot.ManaSymbol) error {
 	if !snapshot.IsSymbol(s.Symbol) {
 		return fmt.Errorf("mana symbol %q is not written as a symbol ({W/U}, {2/B}): it can name no constant", s.Symbol)
-	}
-	for _, c := range s.Meaning.Colors {
-		if colorNames[c] == "" {
-			return fmt.Errorf("mana symbol %s: %q is no colour (W, U, B, R or G)", s.Symbol, c)
-		}
 	}
 	for _, p := range s.Meaning.Pay {
 		if !slices.Contains([]string{"W", "U", "B", "R", "G", "C", "X", "Y", "Z", "generic", "life", "snow"}, p) {
@@ -145,7 +140,7 @@ func printedSymbols(en *snapshot.Snapshot, syms []snapshot.PrintedSymbol, offici
 			case "generic":
 				return nil, fmt.Errorf("printed symbol %s: a generic half needs its amount, which the curated file cannot give yet", s.Symbol)
 			case "W", "U", "B", "R", "G":
-				m.Colors += p
+				m.Colors += snapshot.ColorLetters(p)
 			}
 			m.Pay = append(m.Pay, p)
 		}

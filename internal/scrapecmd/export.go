@@ -46,8 +46,8 @@ has them, and each file's as_of says which release each list is of.
 
 meta.date is the release's effective date; meta.version names this
 producer and the release, "crgen+en.20260925", not an MTGJSON version.
-Names keep the rules' spelling ("Urza’s"); colours are one string of
-letters in WUBRG order ("WU"); keys are snake_case (MTGJSON's own
+Names keep the rules' spelling ("Urza’s"); colours are a list of
+letters in WUBRG order (["W","U"]); keys are snake_case (MTGJSON's own
 files keep MTGJSON's). Arrays are never null. A Spanish release is keyed
 like the English one (card types by their English name, as MTGJSON
 keys every language) and sorted in Spanish order; which card types

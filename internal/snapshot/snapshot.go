@@ -157,9 +157,9 @@ type ManaSymbol struct {
 
 // Meaning is what rule 107.4 and 202.3 say one mana symbol is.
 type Meaning struct {
-	// Colors are the symbol's colours, in WUBRG order ("WU"); "" for a
-	// colourless symbol.
-	Colors string `json:"colors,omitempty"`
+	// Colors are the symbol's colours ("WU"; "" for a colourless
+	// symbol), written as a list of letters.
+	Colors ColorLetters `json:"colors"`
 	// Pay lists the ways to pay the symbol, one of which pays it: a colour
 	// letter, "C" (colourless mana), a variable ("X"), "generic" (Generic
 	// mana of any type), "life" (Life life) or "snow" (one mana from a
@@ -202,7 +202,7 @@ func (m *Meaning) String() string {
 			ways = append(ways, "{"+p+"}")
 		}
 	}
-	colors := m.Colors
+	colors := string(m.Colors)
 	if colors == "" {
 		colors = "colorless"
 	}
@@ -443,6 +443,11 @@ func (s *Snapshot) Validate() error {
 	for _, m := range s.ManaSymbols {
 		if !IsManaGroup(m.Group) {
 			return fmt.Errorf("snapshot %s@%s: mana symbol %s has a group %q that is not lower-case words joined by underscores", s.Lang, s.Effective, m.Symbol, m.Group)
+		}
+		if m.Meaning != nil {
+			if err := m.Meaning.Colors.check(); err != nil {
+				return fmt.Errorf("snapshot %s@%s: mana symbol %s: %v", s.Lang, s.Effective, m.Symbol, err)
+			}
 		}
 	}
 	return nil

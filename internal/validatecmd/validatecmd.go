@@ -43,8 +43,9 @@ per line:
 Type lines are read in any case ("creature — elf" is Creature — Elf) and
 "canonical" gives the line as the rules spell it, in its language's
 order; with -lang either, a line is read in the language it is in.
-Mana costs add "mana_value", "colors" (the colours' letters, "WB", as
-the Go package encodes them; "" for colorless) and "canonical"; a
+Mana costs add "mana_value", "colors" (a list of the colours' letters,
+["W","B"], as the Go package encodes them; [] for colorless) and
+"canonical"; a
 multi-faced cost ("{2}{W} // {2}{B}", a split card) keeps its faces, and
 its mana value and colours are those of its faces combined (709.4b): the
 sum of their mana values, every colour of each. A long input is
@@ -91,7 +92,7 @@ type verdict struct {
 	Current   *string         `json:"current,omitempty"` // printed mode: the line as the rules spell it
 	Notes     []typeline.Note `json:"notes,omitempty"`
 	ManaValue *int            `json:"mana_value,omitempty"`
-	Colors    *mana.Colors    `json:"colors,omitempty"`  // "WB", as mana.Colors encodes; "" for colorless
+	Colors    *mana.Colors    `json:"colors,omitempty"`  // ["W","B"], as mana.Colors encodes; [] for colorless
 	Printed   bool            `json:"printed,omitempty"` // a cost with symbols outside rule 107.4
 }
 
