@@ -82,7 +82,7 @@ func (c *completion) date() string { return c.step.W.Date }
 // brings added, and no amendment.
 func (c *completion) checkReport(t *testing.T, runnerTemp, work, body string) {
 	t.Helper()
-	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
+	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-exit-code", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
 	cmd.Dir = work
 	var out bytes.Buffer
 	cmd.Stdout = &out

@@ -116,7 +116,7 @@ func (f *futureTree) checkReport(t *testing.T, old string, s *future.Step) {
 		t.Errorf("en@%s after its TXT: partial %v, sources %+v", s.Completes, rec.Partial, rec.Sources)
 	}
 	for _, format := range []string{"text", "markdown"} {
-		code, out := f.Scrape("report", "-format", format, old, f.Store.Dir)
+		code, out := f.Scrape("report", "-exit-code", "-format", format, old, f.Store.Dir)
 		if code != 3 {
 			t.Errorf("scrape report -format %s of the completion: exit %d\n%s", format, code, out)
 		}

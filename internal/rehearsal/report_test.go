@@ -27,7 +27,7 @@ func (u *update) date() string { return u.Effective }
 // lag.
 func (u *update) checkReport(t *testing.T, runnerTemp, work, body string) {
 	t.Helper()
-	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
+	cmd := exec.Command(filepath.Join(runnerTemp, "bin", "scrape"), "report", "-exit-code", "-format", "json", filepath.Join(runnerTemp, "old-snapshots"), "snapshots")
 	cmd.Dir = work
 	var out bytes.Buffer
 	cmd.Stdout = &out

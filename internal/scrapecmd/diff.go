@@ -13,8 +13,9 @@ import (
 // diffFlags are one invocation's flags.
 type diffFlags struct {
 	dirs
-	format string
-	limit  int
+	format   string
+	limit    int
+	exitCode exitCode
 }
 
 var diffCommand = &cli.Command{
@@ -30,12 +31,13 @@ release listing both names, and a move in one step too.`,
 		"scrape diff en@2024-04-12 en@2024-07-30",
 		"scrape diff -format markdown en@2016-01-16 en@current",
 	},
-	Exit: []string{"3 the snapshots differ"},
+	Exit: []string{"3 with -exit-code: the snapshots differ"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
 		f := new(diffFlags)
 		f.register(fs, false, true)
 		fs.StringVar(&f.format, "format", "text", "output `format`: text, markdown or json")
 		fs.IntVar(&f.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a comment)")
+		f.exitCode.register(fs)
 		return f.run
 	},
 }
@@ -63,10 +65,7 @@ func (f *diffFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if err := writeReport(env, r, f.format, f.limit); err != nil {
 		return err
 	}
-	if !r.Empty() {
-		return &cli.StatusError{Code: exitChanged}
-	}
-	return nil
+	return f.exitCode.status(!r.Empty())
 }
 
 func checkFormat(format string, limit int) error {

@@ -17,6 +17,7 @@ import (
 type probeFlags struct {
 	dirs
 	state, next string
+	exitCode    exitCode
 }
 
 var probeCommand = &cli.Command{
@@ -37,14 +38,15 @@ saying {"failed": true} (what the refresh keeps when it failed) counts
 everything as changed, so the next run retries in full. It writes
 nothing else.`,
 	Examples: []string{
-		`scrape probe -state "$RUNNER_TEMP/probe/state.json" -next "$RUNNER_TEMP/probe-next.json"`,
+		`scrape probe -exit-code -state "$RUNNER_TEMP/probe/state.json" -next "$RUNNER_TEMP/probe-next.json"`,
 	},
-	Exit: []string{"3 something changed: run the refresh", "0 nothing changed"},
+	Exit: []string{"3 with -exit-code: something changed, run the refresh", "0 nothing changed (without -exit-code: the probe worked)"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
 		f := new(probeFlags)
 		f.register(fs, true, true)
 		fs.StringVar(&f.state, "state", "", "`file` of what the last refresh read (missing: none)")
 		fs.StringVar(&f.next, "next", "", "`file` to write what this probe saw, for the next one")
+		f.exitCode.register(fs)
 		return f.run
 	},
 }
@@ -92,7 +94,7 @@ func (f *probeFlags) run(ctx context.Context, args []string, env cli.Env) error 
 	}
 	if res.Changed {
 		fmt.Fprintln(env.Stdout, "changed: the refresh runs")
-		return &cli.StatusError{Code: exitChanged}
+		return f.exitCode.status(true)
 	}
 	fmt.Fprintln(env.Stdout, "nothing changed")
 	return nil

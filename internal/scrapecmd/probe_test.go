@@ -57,14 +57,19 @@ func TestProbeCommand(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state.json")
 	dirs := []string{"-sources", srcDir, "-snapshots", snapDir}
 
-	out, errs, code := run(t, append([]string{"probe", "-state", state, "-next", state}, dirs...)...)
+	// Without -exit-code a probe that worked exits 0, changed or not.
+	out, errs, code := run(t, append([]string{"probe", "-state", state}, dirs...)...)
+	if code != 0 || !strings.Contains(out, "changed: the refresh runs") {
+		t.Fatalf("first probe without -exit-code: exit %d\n%s%s", code, out, errs)
+	}
+	out, errs, code = run(t, append([]string{"probe", "-exit-code", "-state", state, "-next", state}, dirs...)...)
 	if code != exitChanged || !strings.Contains(out, "no record of the last probe") || !strings.Contains(out, "changed: the refresh runs") {
 		t.Fatalf("first probe: exit %d\n%s%s", code, out, errs)
 	}
 	mu.Lock()
 	asked = nil
 	mu.Unlock()
-	out, errs, code = run(t, append([]string{"probe", "-state", state}, dirs...)...)
+	out, errs, code = run(t, append([]string{"probe", "-exit-code", "-state", state}, dirs...)...)
 	mu.Lock()
 	defer mu.Unlock()
 	if code != 0 || !strings.Contains(out, "nothing changed") || strings.Join(asked, ",") != "GET /en/rules,HEAD /MagicCompRules.txt" {

@@ -390,7 +390,7 @@ func TestImportOfAChangedCopyIsRefusedUnlessAmended(t *testing.T) {
 	if lost := tr.values(t).Lost(frozenRecord(t)); len(lost) > 0 {
 		t.Errorf("an amendment moved values: %v", lost)
 	}
-	out, _, code = run(t, "report", "-format", "markdown", filepath.Join(corpus.Frozen(t), "snapshots"), tr.snap)
+	out, _, code = run(t, "report", "-exit-code", "-format", "markdown", filepath.Join(corpus.Frozen(t), "snapshots"), tr.snap)
 	if code != 3 || !strings.Contains(out, fmt.Sprintf("**Amended**: the recorded release en@%s was corrected on purpose", date)) || !strings.Contains(out, "### Amendment of en@"+date) {
 		t.Errorf("report: exit %d\n%s", code, out)
 	}

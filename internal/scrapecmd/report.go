@@ -15,6 +15,7 @@ import (
 type reportFlags struct {
 	format, api string
 	limit       int
+	exitCode    exitCode
 }
 
 var reportCommand = &cli.Command{
@@ -32,12 +33,13 @@ and moves are checked against NEW_DIR's history. The refresh workflow
 writes it as the pull request's body; the review workflow posts the same
 report as a comment.`,
 	Examples: []string{"scrape report -format markdown /tmp/old-snapshots snapshots"},
-	Exit:     []string{"3 something changed"},
+	Exit:     []string{"3 with -exit-code: something changed"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
 		f := new(reportFlags)
 		fs.StringVar(&f.format, "format", "markdown", "output `format`: text, markdown or json")
 		fs.IntVar(&f.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
 		fs.StringVar(&f.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
+		f.exitCode.register(fs)
 		return f.run
 	},
 }
@@ -69,8 +71,5 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 	if err != nil {
 		return err
 	}
-	if rep.Changed() {
-		return &cli.StatusError{Code: exitChanged}
-	}
-	return nil
+	return f.exitCode.status(rep.Changed())
 }

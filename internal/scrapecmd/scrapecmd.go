@@ -28,8 +28,28 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-// Exit status of diff and report when something changed.
+// Exit status of diff, report and probe when something changed, with
+// -exit-code.
 const exitChanged = 3
+
+// exitCode is -exit-code, shared by the commands that answer whether
+// something changed. Without it they exit 0 whenever they worked, so a
+// caller that checks the status (set -e, Python's check=True) sees only
+// failures; with it, 3 says something changed, as git diff --exit-code
+// says it with 1.
+type exitCode bool
+
+func (e *exitCode) register(fs *flag.FlagSet) {
+	fs.BoolVar((*bool)(e), "exit-code", false, "exit 3 when something changed, 0 when nothing did (as git diff --exit-code)")
+}
+
+// status is the command's outcome once it worked.
+func (e exitCode) status(changed bool) error {
+	if changed && bool(e) {
+		return &cli.StatusError{Code: exitChanged}
+	}
+	return nil
+}
 
 // Command is scrape and its subcommands.
 var Command = &cli.Command{

@@ -151,19 +151,24 @@ func TestExtractOfficialRelease(t *testing.T) {
 	}
 }
 
+// diff exits 0 whenever it worked, changed or not; with -exit-code, 3
+// says the snapshots differ and 0 that they do not.
 func TestDiffExitStatusAndErrors(t *testing.T) {
 	t.Parallel()
 	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
-	out, _, code := run(t, "diff", "-snapshots", snaps, "en@2024-04-12", "en@2024-07-30")
-	if code != 3 || !strings.Contains(out, "~ tribal → kindred") {
-		t.Errorf("exit %d, output:\n%s", code, out)
-	}
-	_, _, code = run(t, "diff", "-snapshots", snaps, "-format", "json", "en@2025-11-14", filepath.Join(snaps, "en", "2025-11-14.json"))
-	if code != 0 {
-		t.Errorf("identical snapshots: exit %d", code)
+	for flags, want := range map[string]int{"": 0, "-exit-code": exitChanged} {
+		args := append(strings.Fields(flags), "en@2024-04-12", "en@2024-07-30")
+		out, _, code := run(t, append([]string{"diff", "-snapshots", snaps}, args...)...)
+		if code != want || !strings.Contains(out, "~ tribal → kindred") {
+			t.Errorf("diff %s of a rename: exit %d (want %d), output:\n%s", flags, code, want, out)
+		}
+		_, _, code = run(t, append([]string{"diff", "-snapshots", snaps, "-format", "json"}, append(strings.Fields(flags), "en@2025-11-14", filepath.Join(snaps, "en", "2025-11-14.json"))...)...)
+		if code != 0 {
+			t.Errorf("diff %s of identical snapshots: exit %d", flags, code)
+		}
 	}
 	// Over ten years, through the history in between: one rename.
-	out, _, _ = run(t, "diff", "-snapshots", snaps, "en@2016-01-16", "en@2026-02-27")
+	out, _, _ := run(t, "diff", "-snapshots", snaps, "en@2016-01-16", "en@2026-02-27")
 	if strings.Count(out, "~ ") != 1 || !strings.Contains(out, "~ tribal → kindred") || !strings.Contains(out, "- Cephalid") || !strings.Contains(out, "+ Child") {
 		t.Errorf("2016 to 2026:\n%s", out)
 	}
@@ -286,11 +291,15 @@ func TestReport(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "No changes.") || !strings.Contains(out, "## Spanish:") {
 		t.Errorf("exit %d, %q, %q", code, out, stderr)
 	}
+	// An empty old directory compares with nothing: everything is new.
 	if _, stderr, code = run(t, "report", t.TempDir(), snaps); code != 0 {
-		// An empty old directory compares with nothing: everything is new.
-		if code != 3 {
-			t.Errorf("from nothing: exit %d %q", code, stderr)
-		}
+		t.Errorf("from nothing: exit %d %q", code, stderr)
+	}
+	if _, stderr, code = run(t, "report", "-exit-code", t.TempDir(), snaps); code != exitChanged {
+		t.Errorf("from nothing, -exit-code: exit %d %q", code, stderr)
+	}
+	if _, stderr, code = run(t, "report", "-exit-code", snaps, snaps); code != 0 {
+		t.Errorf("no change, -exit-code: exit %d %q", code, stderr)
 	}
 }
 
@@ -353,7 +362,7 @@ func TestDiffShowsAChangeOfMeaning(t *testing.T) {
 	if err := os.WriteFile(snap, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, _, code = run(t, "diff", "-snapshots", snaps, "en@2026-02-27", snap)
+	out, _, code = run(t, "diff", "-exit-code", "-snapshots", snaps, "en@2026-02-27", snap)
 	if code != 3 || !strings.Contains(out, "\nmeaning:\n") ||
 		!strings.Contains(out, "mana symbol {W/P}: W; paid with {W} or 2 life; mana value 1 → W; paid with {W} or 3 life; mana value 1") ||
 		!strings.Contains(out, "mana symbol {G/U/P}: UG; paid with {G} or {U} or 2 life; mana value 1 → UG; paid with {G} or {U} or 3 life; mana value 1") {
