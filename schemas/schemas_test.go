@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -201,5 +203,51 @@ func TestVerdictsMatchTheirSchema(t *testing.T) {
 				t.Errorf("validate.schema.json accepts a field it does not name")
 			}
 		}
+	}
+}
+
+// Every pattern is in the syntax that validators of every language
+// share: it compiles as RE2 (Go) and uses no Unicode property escape
+// (\p{Ll}), which Python's re, under the jsonschema package, refuses, so
+// a Python reader could not validate at all.
+func TestPatternsArePortable(t *testing.T) {
+	t.Parallel()
+	names, err := fs.Glob(schemas.FS, "*.schema.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no schema: %v", err)
+	}
+	n := 0
+	for _, name := range names {
+		b, err := schemas.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		var walk func(any)
+		walk = func(v any) {
+			switch v := v.(type) {
+			case map[string]any:
+				for k, x := range v {
+					if p, ok := x.(string); ok && k == "pattern" {
+						n++
+						if _, err := regexp.Compile(p); err != nil || strings.Contains(p, `\p`) || strings.Contains(p, `\P`) {
+							t.Errorf("%s: pattern %q is not portable (RE2: %v)", name, p, err)
+						}
+					}
+					walk(x)
+				}
+			case []any:
+				for _, x := range v {
+					walk(x)
+				}
+			}
+		}
+		walk(doc)
+	}
+	if n == 0 {
+		t.Error("no pattern in any schema: the test checks nothing")
 	}
 }
