@@ -147,6 +147,18 @@ func asOf(s *snapshot.Snapshot, facts ...string) map[string]string {
 	return out
 }
 
+// asOfAs is asOf of the facts keys names, each under its key: the name
+// the file gives the list.
+func asOfAs(s *snapshot.Snapshot, keys map[string]string) map[string]string {
+	out := map[string]string{}
+	for key, fact := range keys {
+		if d, ok := asOf(s, fact)[fact]; ok {
+			out[key] = d
+		}
+	}
+	return out
+}
+
 // list is a list of s in rule order, never nil.
 func list(s *snapshot.Snapshot, fact string) []string { return never(s.List(fact)) }
 
@@ -171,7 +183,10 @@ const PairsFile = "Pairs.json"
 // release, each Spanish name with the other forms cards print of it
 // ("legendaria" beside "legendario"), [] when none.
 type Pairs struct {
-	Meta Meta              `json:"meta"`
+	Meta Meta `json:"meta"`
+	// AsOf is the release the pairs of the card types, supertypes and
+	// subtypes are as of.
+	AsOf map[string]string `json:"as_of"`
 	Data map[string][]Pair `json:"data"`
 }
 
@@ -187,7 +202,9 @@ func buildPairs(s *snapshot.Snapshot, meta Meta) *Pairs {
 	if s.Lang == "en" {
 		return nil
 	}
-	out := &Pairs{Meta: meta, Data: map[string][]Pair{}}
+	out := &Pairs{Meta: meta, Data: map[string][]Pair{}, AsOf: asOfAs(s, map[string]string{
+		snapshot.FactCardTypes: snapshot.FactCardTypes, snapshot.FactSupertypes: snapshot.FactSupertypes, snapshot.FactSubtypes: snapshot.FactSubtypes,
+	})}
 	for list, pairs := range s.PairingEN {
 		ps := []Pair{}
 		for _, p := range pairs {
