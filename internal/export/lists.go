@@ -87,19 +87,18 @@ const predefinedTokensKey = "predefined_tokens"
 
 // buildLists makes Lists.json of s.
 func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
-	l := Lists{Meta: meta, AsOf: asOf(s, snapshot.FactColors, snapshot.FactPermanentTypes, snapshot.FactZones, snapshot.FactPhases,
-		snapshot.FactSteps, snapshot.FactKeywordCounters, snapshot.FactTokens), Data: ListsData{
+	// as_of is keyed as data is: the tokens are data's predefined_tokens.
+	l := Lists{Meta: meta, AsOf: asOfAs(s, map[string]string{
+		snapshot.FactColors: snapshot.FactColors, snapshot.FactPermanentTypes: snapshot.FactPermanentTypes,
+		snapshot.FactZones: snapshot.FactZones, snapshot.FactPhases: snapshot.FactPhases, snapshot.FactSteps: snapshot.FactSteps,
+		snapshot.FactKeywordCounters: snapshot.FactKeywordCounters, predefinedTokensKey: snapshot.FactTokens,
+	}), Data: ListsData{
 		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{},
 		PermanentTypes:  list(s, snapshot.FactPermanentTypes),
 		Zones:           list(s, snapshot.FactZones),
 		Phases:          list(s, snapshot.FactPhases),
 		KeywordCounters: list(s, snapshot.FactKeywordCounters),
 	}}
-	// as_of is keyed as data is: the tokens are data's predefined_tokens.
-	if d, ok := l.AsOf[snapshot.FactTokens]; ok {
-		delete(l.AsOf, snapshot.FactTokens)
-		l.AsOf[predefinedTokensKey] = d
-	}
 	for _, c := range s.List(snapshot.FactColors) {
 		l.Data.Colors = append(l.Data.Colors, NamedColor{Name: c, Letter: s.Relations[snapshot.FactColors][c]})
 	}
@@ -202,9 +201,7 @@ func buildPairs(s *snapshot.Snapshot, meta Meta) *Pairs {
 	if s.Lang == "en" {
 		return nil
 	}
-	out := &Pairs{Meta: meta, Data: map[string][]Pair{}, AsOf: asOfAs(s, map[string]string{
-		snapshot.FactCardTypes: snapshot.FactCardTypes, snapshot.FactSupertypes: snapshot.FactSupertypes, snapshot.FactSubtypes: snapshot.FactSubtypes,
-	})}
+	out := &Pairs{Meta: meta, Data: map[string][]Pair{}, AsOf: asOf(s, snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes)}
 	for list, pairs := range s.PairingEN {
 		ps := []Pair{}
 		for _, p := range pairs {

@@ -173,7 +173,7 @@ func (m manaRules) color(mana string, s snapshot.ManaSymbol, p string, r *readin
 	if !ok {
 		return errorf(mana, "%s: %q is not a colour %s names", s.Symbol, p, orRule(m.colorsRule, mana+"a"))
 	}
-	r.colors |= 1 << strings.Index("WUBRG", c)
+	r.colors |= 1 << strings.Index(snapshot.ColorOrder, c)
 	r.paid(c)
 	r.from[1] = m.colorsRule // one slot: colours come from one rule
 	return nil
