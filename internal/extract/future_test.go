@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -13,10 +14,24 @@ import (
 // (planar, dungeon, battle) and groups of mana symbols as often: a new
 // one is read from the rules' own words, with no table to edit.
 
-// edited is the newest corpus release with edit applied to its rules.
+// edited is the newest corpus release with edit applied to its rules:
+// whichever it is, as a new corpus file must need no change here.
 func edited(t *testing.T, edit func([]crtext.Rule) []crtext.Rule) []crtext.Rule {
 	t.Helper()
-	return edit(release(t, "20260227"))
+	return edit(release(t, newestRelease(t)))
+}
+
+// newestRelease is the newest release of the corpus, YYYYMMDD.
+func newestRelease(t *testing.T) string {
+	t.Helper()
+	return strings.ReplaceAll(newestDate(t), "-", "")
+}
+
+// newestDate is the newest release of the corpus, YYYY-MM-DD.
+func newestDate(t *testing.T) string {
+	t.Helper()
+	rs := corpus.Releases(t)
+	return rs[len(rs)-1].Date
 }
 
 // newWord is a lower-case word no list of f uses, made from base.
@@ -30,7 +45,7 @@ func newWord(f *Facts, base string) string {
 }
 
 func TestNewCategoryIsRead(t *testing.T) {
-	before := extractRelease(t, "20260227")
+	before := extractRelease(t, newestRelease(t))
 	cat := newWord(before, "paragon")
 	rules := edited(t, func(rs []crtext.Rule) []crtext.Rule {
 		// The last subrule (no subtypes) moves down a letter; the new
@@ -42,7 +57,7 @@ func TestNewCategoryIsRead(t *testing.T) {
 		rs[i].Text = strings.ToUpper(cat[:1]) + cat[1:] + "s have their own unique set of subtypes; these subtypes are called " + cat + " types. The " + cat + " types are Ascendant and Exemplar."
 		return slices.Insert(rs, i+1, next)
 	})
-	f, err := Extract(English, rules, whole)
+	f, err := Extract(English, rules, newestDate(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +77,7 @@ func TestNewCategoryMustBeNamedSo(t *testing.T) {
 		rs[i].Text = "Some cards have subtypes. The following types are Ascendant and Exemplar."
 		return rs
 	})
-	_, err := Extract(English, rules, whole)
+	_, err := Extract(English, rules, newestDate(t))
 	if err == nil || !strings.Contains(err.Error(), "lists following types, but no sentence of the subrule says its subtypes are called following types") {
 		t.Errorf("got %v", err)
 	}
@@ -88,7 +103,7 @@ func TestNewManaGroupIsReadByItsParts(t *testing.T) {
 		rs[i].Text = strings.Replace(rs[i].Text, "; and the snow", "; the snow", 1)
 		return rs
 	})
-	f, err := Extract(English, rules, whole)
+	f, err := Extract(English, rules, newestDate(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +125,7 @@ func TestNewManaGroupOfUnknownPartsIsRefused(t *testing.T) {
 		rs[i].Text = strings.Replace(rs[i].Text, "; and the snow", "; the snow", 1)
 		return rs
 	})
-	_, err := Extract(English, rules, whole)
+	_, err := Extract(English, rules, newestDate(t))
 	if err == nil || !strings.Contains(err.Error(), `{H/W}: "H" is not a colour rule 107.4a names`) {
 		t.Errorf("got %v", err)
 	}

@@ -47,6 +47,7 @@ func TestFutures(t *testing.T) {
 	futures := chosenFutures(t)
 	made := map[string]bool{} // kinds of change made, and "two in a row", "Spanish late"
 	complete := true
+	var failed []string // every future that failed, with its replay: a range runs them all
 	for _, fu := range futures {
 		name, replay := fmt.Sprintf("seed=%d", fu.Seed), fmt.Sprintf("%s=%d make futures", EnvFutures, fu.Seed)
 		if fu.Releases != nil {
@@ -69,9 +70,15 @@ func TestFutures(t *testing.T) {
 		switch {
 		case !entered:
 			complete = false // left out by -run: the replay of another
-		case !ok || !ran:
-			return // failed or skipped: which kinds it makes is not the question
+		case !ok:
+			failed = append(failed, name+" ("+replay+")")
+			complete = false
+		case !ran:
+			complete = false // skipped: which kinds it makes is not the question
 		}
+	}
+	if len(failed) > 0 {
+		t.Errorf("%d of %d futures failed:\n  %s", len(failed), len(futures), strings.Join(failed, "\n  "))
 	}
 	if os.Getenv(EnvFutures) != "" || !complete {
 		return
