@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/corpus"
@@ -36,8 +37,17 @@ func TestExportedFilesMatchTheirSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]int{}
+	if string(files[crgen.NoticeFile]) != crgen.Notice {
+		t.Errorf("the export of every release carries no NOTICE at its top")
+	}
 	for name, b := range files {
 		base := path.Base(name)
+		if base == crgen.NoticeFile {
+			if name != crgen.NoticeFile {
+				t.Errorf("%s: NOTICE once, at the top, not in each release", name)
+			}
+			continue
+		}
 		n, ok := schemas.ForExport[base]
 		if !ok {
 			t.Errorf("%s: no schema for %s (schemas.ForExport)", name, base)

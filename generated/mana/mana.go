@@ -60,6 +60,7 @@ package mana
 
 import (
 	"bytes"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -357,6 +358,25 @@ func (c *Colors) UnmarshalJSON(b []byte) error {
 	return c.UnmarshalText([]byte(s))
 }
 
+// Value stores the colours in a database as their letters (driver.Valuer),
+// "WR", as MarshalText writes them, like every type of the module; ""
+// for colorless, which is a value, not NULL.
+func (c Colors) Value() (driver.Value, error) { return c.String(), nil }
+
+// Scan reads colours from a database (sql.Scanner): their letters in any
+// order and case, as Value stores them; a number, the set's bits (White
+// 1, Blue 2, Black 4, Red 8, Green 16), as database/sql stored Colors
+// before they had Value; NULL or "" is colorless.
+func (c *Colors) Scan(src any) error {
+	return enum.ScanTextOrNumber(src, "mana", "colours", c.UnmarshalText, func(n int64) error {
+		if n < 0 || n > int64(White|Blue|Black|Red|Green) {
+			return errors.New("mana: " + strconv.FormatInt(n, 10) + " is no set of colours: the bits of W U B R G make 0 to 31")
+		}
+		*c = Colors(n)
+		return nil
+	})
+}
+
 // UnmarshalText reads colour letters in any order and case ("uw").
 func (c *Colors) UnmarshalText(b []byte) error {
 	var x Colors
@@ -392,6 +412,23 @@ func (p Pip) MarshalText() ([]byte, error) {
 		return nil, errors.New("mana: cannot marshal " + p.Symbol.String() + ": not a symbol")
 	}
 	return []byte(p.String()), nil
+}
+
+// Value stores the pip in a database as its text ("{2}", "{W}").
+func (p Pip) Value() (driver.Value, error) {
+	b, err := p.MarshalText()
+	return string(b), err
+}
+
+// Scan reads a pip from a database as UnmarshalText does; NULL is {0}.
+func (p *Pip) Scan(src any) error {
+	return enum.ScanText(src, "mana", "a mana symbol", func(b []byte) error {
+		if len(b) == 0 {
+			*p = Pip{}
+			return nil
+		}
+		return p.UnmarshalText(b)
+	})
 }
 
 // UnmarshalText reads one symbol as ParseCost does.

@@ -1,10 +1,12 @@
 package mana
 
 import (
+	"database/sql/driver"
 	"errors"
 	"strconv"
 	"strings"
 
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -61,6 +63,16 @@ func (p Payment) text() string {
 
 // MarshalText writes the payment as String does; "" for the zero value.
 func (p Payment) MarshalText() ([]byte, error) { return []byte(p.text()), nil }
+
+// Value stores the payment in a database as its text, as MarshalText
+// writes it ("{W} and 2 life"; "" pays nothing).
+func (p Payment) Value() (driver.Value, error) { return p.text(), nil }
+
+// Scan reads a payment from a database as UnmarshalText does; NULL pays
+// nothing.
+func (p *Payment) Scan(src any) error {
+	return enum.ScanText(src, "mana", "a payment", p.UnmarshalText)
+}
 
 // UnmarshalText reads what MarshalText writes: mana symbols, then
 // "and N mana from snow sources", "and N life"; "" and "nothing" are the

@@ -70,20 +70,25 @@ func TestTokensOfThePast(t *testing.T) {
 	}
 }
 
-// Each face's type line reads back to the same types, by the rules
-// ("Artifact — Treasure") and, as card databases print a token's, in
-// typeline's printed mode ("Token Artifact — Treasure"): the faces are
-// what the project's own type-line reader reads. While the rules list a
-// name Token, a line holding it reads by them, and only the rules' line
-// is checked.
+// Each face's type line prints as a token card prints it ("Token
+// Artifact — Treasure") and reads back to the same types, in typeline's
+// printed mode, and by the rules without "Token" ("Artifact — Treasure"):
+// the faces are what the project's own type-line reader reads. While the
+// rules list a name Token, a line holding it reads by them, and only the
+// rules' line is checked.
 func TestFacesReadAsTypeLines(t *testing.T) {
 	prefix := !picks.Listed("Token")
 	for _, tk := range TokenValues() {
 		for _, f := range tk.Faces() {
-			want := typeline.TypeLine{Faces: []typeline.Face{f.TypeLine()}}
-			lines := map[string]typeline.Options{want.String(): {}}
+			face := f.TypeLine()
+			rules := typeline.Face{Supertypes: face.Supertypes, CardTypes: face.CardTypes, Subtypes: face.Subtypes}.String()
+			printed := typeline.TypeLine{Faces: []typeline.Face{face}}.String()
+			if !face.Token || prefix && printed != "Token "+rules {
+				t.Errorf("%v: its face's type line is %q (Token %v), want %q", tk, printed, face.Token, "Token "+rules)
+			}
+			lines := map[string]typeline.Options{rules: {}}
 			if prefix {
-				lines["Token "+want.String()] = typeline.Options{Printed: true}
+				lines[printed] = typeline.Options{Printed: true}
 			}
 			for line, opt := range lines {
 				got, err := opt.Parse(line)

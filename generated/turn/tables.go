@@ -250,9 +250,9 @@ func (v Step) ReplacedBy() (Step, bool) {
 	return Step(r), ok
 }
 
-// Rule returns the rule that lists the steps.
-func (Step) Rule() string {
-	return data.Steps.Rule
+// Rule returns the rule of the step, as the newest release listing it numbers it.
+func (v Step) Rule() string {
+	return data.Steps.RuleOf(int(v))
 }
 
 // MarshalText returns the English name ("" for the zero value).

@@ -41,6 +41,29 @@ func TestStepsPartitionTheTurn(t *testing.T) {
 	}
 }
 
+// Each step's rule is the one that lists its phase's steps: the steps of
+// a phase share one, and two phases' steps two.
+func TestStepRules(t *testing.T) {
+	ruleOf := map[Phase]string{}
+	for _, s := range StepValues() {
+		r := s.Rule()
+		if r == "" || r == s.Phase().Rule() {
+			t.Errorf("%v.Rule() = %q, not a rule of its own phase's steps", s, r)
+		}
+		if prev, ok := ruleOf[s.Phase()]; ok && prev != r {
+			t.Errorf("%v.Rule() = %q, other steps of the %v phase %q", s, r, s.Phase(), prev)
+		}
+		ruleOf[s.Phase()] = r
+	}
+	seen := map[string]Phase{}
+	for p, r := range ruleOf {
+		if q, ok := seen[r]; ok {
+			t.Errorf("the steps of %v and of %v both have rule %s", p, q, r)
+		}
+		seen[r] = p
+	}
+}
+
 // The turn of 2009-07-11, as the rules printed it (history does not
 // change): five phases; ten steps, three of them the beginning phase's.
 func TestTurnOfThePast(t *testing.T) {

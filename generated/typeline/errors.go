@@ -1,6 +1,7 @@
 package typeline
 
 import (
+	"database/sql/driver"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,6 +40,42 @@ func (c Cause) String() string {
 
 // MarshalText returns the cause's name.
 func (c Cause) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a cause's name ("removed"), as MarshalText writes
+// it; "" is no cause.
+func (c *Cause) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = 0
+		return nil
+	}
+	for i, n := range causeNames {
+		if i > 0 && n == strings.ToLower(string(b)) {
+			*c = Cause(i)
+			return nil
+		}
+	}
+	return &Error{Cause: CauseUnknown, Reason: names.Quote(string(b)) + " is no cause of a type line's error (" + strings.Join(causeNames[1:], ", ") + ")"}
+}
+
+// Value stores the cause in a database as its name; NULL for no cause.
+func (c Cause) Value() (driver.Value, error) {
+	if c == 0 {
+		return nil, nil
+	}
+	return c.String(), nil
+}
+
+// Scan reads a cause from a database: its name, or its number; NULL is
+// no cause.
+func (c *Cause) Scan(src any) error {
+	return enum.ScanTextOrNumber(src, "typeline", "a cause", c.UnmarshalText, func(n int64) error {
+		if n < 0 || n >= int64(len(causeNames)) {
+			return &Error{Cause: CauseUnknown, Reason: strconv.FormatInt(n, 10) + " is no cause of a type line's error"}
+		}
+		*c = Cause(n)
+		return nil
+	})
+}
 
 // Error says what is wrong with a type line and which rule it breaks.
 type Error struct {

@@ -4,6 +4,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
@@ -22,7 +23,9 @@ func (f Face) String() string { return f.Format(English) }
 // artefacto"), then the supertypes, agreeing with that noun ("Criatura
 // legendaria"), and its subtypes in the order Spanish cards print them
 // ("Guerrero humano" for Human Warrior; see Options.Translate); a name no Spanish
-// source translates yet is written in English. Either is English.
+// source translates yet is written in English. Either is English. An
+// English token's face begins with "Token", as token cards print it
+// ("Token Artifact — Treasure"; Face.Token).
 func (f Face) Format(lang Lang) string {
 	lang = lang.written()
 	var b strings.Builder
@@ -48,6 +51,9 @@ func (f Face) Format(lang Lang) string {
 			word(strings.ToLower(supertypeForm(s, fem)))
 		}
 	} else {
+		if f.Token {
+			word(tokenWord)
+		}
 		for _, s := range f.Supertypes {
 			word(s.String())
 		}
@@ -162,14 +168,14 @@ func (t *TypeLine) unmarshal(b []byte, printed bool) error {
 // those refuse a name (or the card types a name goes with), by the newest
 // release that accepts it; the error is today's.
 func readLine(line string, printed bool) (TypeLine, error) {
-	x, err := Options{Lang: Either, Printed: printed}.Parse(line)
+	x, _, err := Options{Lang: Either, Printed: printed}.parse(line, true)
 	var e *Error
 	if err == nil || !errors.As(err, &e) || e.Cause != CauseRemoved && e.Cause != CauseCategory {
 		return x, err
 	}
 	rs := rules.Releases("en")
 	for i := len(rs) - 1; i >= 0; i-- {
-		if x, asOf := (Options{Lang: Either, Printed: printed, AsOf: rs[i]}).Parse(line); asOf == nil {
+		if x, _, asOf := (Options{Lang: Either, Printed: printed, AsOf: rs[i]}).parse(line, true); asOf == nil {
 			return x, nil
 		}
 	}
@@ -185,7 +191,12 @@ func (t TypeLine) Check() error {
 	if len(t.Faces) == 0 {
 		return nil
 	}
-	return Options{Lang: English}.Validate(t.String())
+	// A token's "Token" is no type: the rules judge its types.
+	types := TypeLine{Faces: slices.Clone(t.Faces)}
+	for i := range types.Faces {
+		types.Faces[i].Token = false
+	}
+	return Options{Lang: English}.Validate(types.String())
 }
 
 // Value stores the line in a database as its text (driver.Valuer), as
@@ -209,7 +220,8 @@ func (t *TypeLine) Scan(src any) error {
 // encoding/json, where "Creature - Zombie" (a hyphen for the long dash)
 // or "Criatura — Bestia felina" fails a TypeLine field and reads here,
 // with the Notes saying what the rules spell differently. It encodes as
-// TypeLine does, the line in English as the rules spell it, which both
+// TypeLine does, the line in English as the rules spell it (a token's
+// face with "Token" before its types, as Format writes it), which both
 // read back.
 type Printed struct{ TypeLine }
 
@@ -230,6 +242,22 @@ func (f Face) MarshalText() ([]byte, error) {
 		return []byte{}, nil
 	}
 	return TypeLine{Faces: []Face{f}}.MarshalText()
+}
+
+// Value stores the face in a database as its text, as MarshalText writes
+// it; NULL for an empty face.
+func (f Face) Value() (driver.Value, error) {
+	if len(f.Supertypes)+len(f.CardTypes)+len(f.Subtypes) == 0 {
+		return nil, nil
+	}
+	b, err := f.MarshalText()
+	return string(b), err
+}
+
+// Scan reads a face from a database as UnmarshalText does; NULL is an
+// empty face.
+func (f *Face) Scan(src any) error {
+	return enum.ScanText(src, "typeline", "a type line's face", f.UnmarshalText)
 }
 
 // UnmarshalText reads one face as TypeLine.UnmarshalText reads a line.

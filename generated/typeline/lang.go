@@ -1,8 +1,11 @@
 package typeline
 
 import (
+	"database/sql/driver"
 	"strconv"
 	"strings"
+
+	"github.com/mtgrules/crgen/generated/internal/enum"
 )
 
 // Lang is the language of a type line. Its zero value is English.
@@ -41,6 +44,25 @@ func (l Lang) MarshalText() ([]byte, error) {
 		return nil, &Error{Rule: "", Cause: CauseLanguage, Reason: l.String() + " is not a language of the rules"}
 	}
 	return []byte(l.String()), nil
+}
+
+// Value stores the language in a database as its code ("en"), as
+// MarshalText writes it.
+func (l Lang) Value() (driver.Value, error) {
+	b, err := l.MarshalText()
+	return string(b), err
+}
+
+// Scan reads a language from a database: its code, as Value stores it,
+// or its number (0 English, 1 Spanish, 2 Either); NULL is English.
+func (l *Lang) Scan(src any) error {
+	return enum.ScanTextOrNumber(src, "typeline", "a language", l.UnmarshalText, func(n int64) error {
+		if n < 0 || n > int64(Either) {
+			return &Error{Cause: CauseLanguage, Reason: strconv.FormatInt(n, 10) + " is not a language of the rules"}
+		}
+		*l = Lang(n)
+		return nil
+	})
 }
 
 // UnmarshalText reads "en", "es" or "either" (any case); "" is English,

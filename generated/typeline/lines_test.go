@@ -127,12 +127,24 @@ func TestEveryCategoryLine(t *testing.T) {
 				}
 				check(t, en+" — "+s.String(), typeline.English, "")
 				check(t, en+" — "+strings.ReplaceAll(s.String(), "’", "'"), typeline.English, "")
-				if ct.Spanish() != "" && s.Spanish() != "" {
+				if spanishNames(types) && s.Spanish() != "" {
 					check(t, es+" — "+s.Spanish(), typeline.Spanish, "")
 				}
 			}
 		}
 	}
+}
+
+// spanishNames reports whether Spanish names every card type of types: a
+// card type new to the rules has no Spanish name until its Spanish page
+// comes, and a Spanish line cannot be built with it.
+func spanishNames(types []cardtype.CardType) bool {
+	for _, ct := range types {
+		if ct.Spanish() == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // withAnother is ct, and, when a face of ct alone breaks a rule of its

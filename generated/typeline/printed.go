@@ -1,6 +1,7 @@
 package typeline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -10,22 +11,76 @@ import (
 	"github.com/mtgrules/crgen/internal/names"
 )
 
-// Current reads a line and returns it as the rules spell it: each form of
-// its notes replaced by the rules' spelling, keeping the line's order and
-// the case of each word's first letter ("Criatura - Bestia felina" is
-// "Criatura — Bestia felino"). It is what a user stores to normalise
-// printed data; a line with no notes comes back as it is.
+// Current reads a line and returns it as the rules spell it, in the
+// line's own order: each form of its notes replaced by the rules'
+// spelling, and every name spelled and capitalised as the rules list it
+// ("creature — elf warrior" is "Creature — Elf Warrior", "Land — Urza's
+// Power-Plant" is "Land — Urza’s Power-Plant"); a Spanish line's names
+// capitalised as Spanish type lines print them, the first card type and
+// the first subtype of a face with a capital, the others without
+// ("Criatura - Bestia felina" is "Criatura — Bestia felino"). It is what
+// a user stores to normalise printed data.
 func (o Options) Current(line string) (string, error) {
-	tl, err := o.Parse(line)
+	_, p, err := o.parse(line, false)
 	if err != nil {
 		return "", err
 	}
-	return Rewrite(line, tl.Notes), nil
+	return p.current(line), nil
+}
+
+// current writes line, which p read, as Current says.
+func (p *parser) current(line string) string {
+	edits := make([]note, 0, len(p.notes)+len(p.named))
+	edits = append(append(edits, p.notes...), p.named...)
+	slices.SortStableFunc(edits, func(a, b note) int { return a.at - b.at })
+	var b strings.Builder
+	at := 0
+	lastFace, typesSeen, subsSeen := 0, 0, 0
+	for _, n := range edits {
+		if n.face != lastFace {
+			lastFace, typesSeen, subsSeen = n.face, 0, 0
+		}
+		start, end := n.at, n.at+len(n.printed)
+		if start < at {
+			continue // inside an edit already made
+		}
+		repl := n.public(p.Lang).Current
+		if n.kind == noteNone && n.s != nil {
+			repl = spellingAs(n.s, p.Lang, n.printed)
+		}
+		switch {
+		case n.s == nil && n.kind == noteDash:
+			// The span of a dash holds its spaces, or lacks them.
+			repl = " — "
+			for start > at && line[start-1] == ' ' {
+				start--
+			}
+			for end < len(line) && line[end] == ' ' {
+				end++
+			}
+		case n.s != nil && n.s.Kind == kindSubtype:
+			if p.Lang == Spanish && subsSeen > 0 {
+				repl = spanishInLine(stOf(n.s), repl)
+			}
+			subsSeen++
+		case n.s != nil:
+			if p.Lang == Spanish {
+				repl = initialCase(repl, typesSeen == 0)
+			}
+			typesSeen++
+		}
+		b.WriteString(line[at:start])
+		b.WriteString(repl)
+		at = end
+	}
+	b.WriteString(line[at:])
+	return b.String()
 }
 
 // Rewrite replaces the span of each note in line, the line the notes were
-// read from (Options.Parse), with the rules' spelling: Current without a
-// second parse, for a caller that has the TypeLine already.
+// read from (Options.Parse), with the rules' spelling, keeping the case of
+// each word's first letter: the forms the notes name only, where Current
+// also spells every other name as the rules do.
 func Rewrite(line string, notes []Note) string {
 	if len(notes) == 0 {
 		return line
@@ -53,6 +108,15 @@ func Rewrite(line string, notes []Note) string {
 	}
 	b.WriteString(line[at:])
 	return b.String()
+}
+
+// initialCase returns name with its first letter upper case, or lower.
+func initialCase(name string, upper bool) string {
+	r, size := utf8.DecodeRuneInString(name)
+	if upper {
+		return string(unicode.ToUpper(r)) + name[size:]
+	}
+	return string(unicode.ToLower(r)) + name[size:]
 }
 
 // sameInitialCase returns name with its first letter in the case of
@@ -93,6 +157,17 @@ type note struct {
 func (p *parser) note(k noteKind, at int, printed string, s *sense) {
 	if p.collect {
 		p.notes = append(p.notes, note{face: p.face, at: at, kind: k, printed: printed, s: s})
+	}
+}
+
+// noteOrName notes a name read in a form the rules spell otherwise, or
+// keeps where a name spelled as the rules spell it is (Current).
+func (p *parser) noteOrName(k noteKind, at int, printed string, s *sense) {
+	switch {
+	case k != noteNone:
+		p.note(k, at, printed, s)
+	case p.collect:
+		p.named = append(p.named, note{face: p.face, at: at, printed: printed, s: s})
 	}
 }
 
@@ -147,6 +222,20 @@ func spelling(s *sense, lang Lang) string {
 		return e.ES
 	}
 	return e.EN
+}
+
+// spellingAs is the rules' spelling of a sense that printed matched as
+// it is, but for case and apostrophes: the one of its spellings it
+// matched (Legendaria, a Spanish form the rules accept, not Legendario).
+func spellingAs(s *sense, lang Lang, printed string) string {
+	key := func(n string) string { return names.Fold(strings.ReplaceAll(n, "'", "’")) }
+	want := key(printed)
+	for _, name := range tableOf(s).Entry(int(s.V)).Names() {
+		if key(name) == want {
+			return name
+		}
+	}
+	return spelling(s, lang)
 }
 
 // spellingLike is the rules' spelling in lang of a sense that printed

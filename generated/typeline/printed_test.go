@@ -202,3 +202,58 @@ func listedAgain(spelling string, lang typeline.Lang) bool {
 	}
 	return false
 }
+
+// Current spells every name of a line as the rules do, capitals and
+// apostrophes too, in the line's order: an English line typed in lower
+// case, a name with a curly apostrophe typed straight, each as the rules
+// list it; a Spanish line capitalised as Spanish type lines print it.
+func TestCurrentSpellsEveryName(t *testing.T) {
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, true)
+	a := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES)
+	b := picks.Subtype(t, subtype.CategoryCreature, "plain and named in Spanish", picks.PlainES, a)
+	rules := creature.String() + " — " + a.String() + " " + b.String()
+	for _, o := range []typeline.Options{{}, {Printed: true}} {
+		if got, err := o.Current(strings.ToLower(rules)); err != nil || got != rules {
+			t.Errorf("Current(%q), printed %v: %q, %v; want %q", strings.ToLower(rules), o.Printed, got, err, rules)
+		}
+	}
+	// The line's own order stays: the subtypes reversed are not reordered.
+	swapped := creature.String() + " — " + b.String() + " " + a.String()
+	if got, err := (typeline.Options{}).Current(strings.ToUpper(swapped)); err != nil || got != swapped {
+		t.Errorf("Current(%q): %q, %v; want %q", strings.ToUpper(swapped), got, err, swapped)
+	}
+	for _, s := range apostrophed() {
+		for _, ct := range s.Category().CardTypes() {
+			if !ct.IsValid() || typeline.Validate(ct.String()+" — "+s.String(), typeline.English) != nil {
+				continue
+			}
+			line := ct.String() + " — " + strings.ReplaceAll(s.String(), "’", "'")
+			if got, err := (typeline.Options{Printed: true}).Current(strings.ToLower(line)); err != nil || got != ct.String()+" — "+s.String() {
+				t.Errorf("Current(%q): %q, %v", strings.ToLower(line), got, err)
+			}
+			break
+		}
+	}
+	// Spanish: the first card type and the first subtype of a face with a
+	// capital, the rest without.
+	es := strings.ToLower(creature.Spanish() + " — " + a.Spanish() + " " + b.Spanish())
+	want := creature.Spanish() + " — " + a.Spanish() + " " + lowerFirst(b.Spanish())
+	if got, err := (typeline.Options{Lang: typeline.Spanish}).Current(es); err != nil || got != want {
+		t.Errorf("Current(%q): %q, %v; want %q", es, got, err, want)
+	}
+}
+
+// apostrophed are the current subtypes whose names hold a curly
+// apostrophe (Urza’s), one a category.
+func apostrophed() []subtype.Subtype {
+	var out []subtype.Subtype
+	for _, c := range subtype.Categories() {
+		for _, s := range picks.Current(c) {
+			if strings.Contains(s.String(), "’") {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -60,6 +60,12 @@ type parser struct {
 	collect  bool
 	face     int // the face being read, 1-based
 	notes    []note
+	// named are the names read that no note spans, where they are in the
+	// line (gathered with the notes): what Current spells as the rules do.
+	named []note
+	// saved: the line is text the package wrote (UnmarshalText), where
+	// "Token" before a face's types is its Token, as Format writes it.
+	saved bool
 }
 
 func tableOf(s *sense) *enum.Table {
@@ -244,9 +250,7 @@ func (p *parser) parseTypes(left string, off int, f *face) *Error {
 		if err := p.usable(w, s, p.Lang); err != nil {
 			return err
 		}
-		if how != noteNone {
-			p.note(how, off+i-len(w), w, s)
-		}
+		p.noteOrName(how, off+i-len(w), w, s)
 		if s.Kind == kindCardType {
 			ct := cardtype.CardType(s.V)
 			seenType = true
@@ -338,9 +342,7 @@ func (p *parser) parsePlane(right string, off int, f *face) *Error {
 	if err := p.usable(right, s, p.Lang); err != nil {
 		return err
 	}
-	if how != noteNone {
-		p.note(how, off, right, s)
-	}
+	p.noteOrName(how, off, right, s)
 	f.addSubtype(stOf(s))
 	return nil
 }
@@ -414,9 +416,7 @@ func (p *parser) parseSubtypes(right string, off int, f *face) *Error {
 					return p.fail(data.RuleSubtypes, CauseStructure, phrase, func() string { return quote(phrase) + " appears twice" })
 				}
 			}
-			if how != noteNone {
-				p.note(how, off+i, phrase, s)
-			}
+			p.noteOrName(how, off+i, phrase, s)
 			f.addSubtype(stOf(s))
 			matched = n
 		}

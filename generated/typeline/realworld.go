@@ -71,7 +71,7 @@ func (p *parser) reread(line string, emit func(face), failed error) error {
 	if emit == nil && !p.collect && len(specials) == 0 && fastRead(text, p.Lang) == fastValid {
 		return nil // the line in NFC, spelled as the rules spell it: the verdict is all that was asked
 	}
-	q := parser{Options: p.Options, quiet: p.quiet, collect: p.collect}
+	q := parser{Options: p.Options, quiet: p.quiet, collect: p.collect, saved: p.saved}
 	if err := q.run(text, emit); err != nil {
 		if e, ok := err.(*Error); ok && e != errQuiet {
 			e.Line = line
@@ -86,6 +86,11 @@ func (p *parser) reread(line string, emit func(face), failed error) error {
 		from, to := offset(places(), n.at), offset(places(), n.at+len(n.printed))
 		n.at, n.printed = from, line[from:to]
 		p.notes = append(p.notes, n)
+	}
+	for _, n := range q.named {
+		from, to := offset(places(), n.at), offset(places(), n.at+len(n.printed))
+		n.at, n.printed = from, line[from:to]
+		p.named = append(p.named, n)
 	}
 	return nil
 }

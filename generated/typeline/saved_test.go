@@ -193,7 +193,9 @@ func TestKindredHasAnotherCardType(t *testing.T) {
 
 // Printed mode reads what card databases print: a tab or another space
 // between words (noted, the rules' mode refusing it), and "Token" before
-// a token card's types (Face.Token; no type, which Format leaves out).
+// a token card's types (Face.Token; no type, which Format writes before
+// an English face's types and the text the package writes reads back
+// with).
 func TestPrintedWhitespaceAndToken(t *testing.T) {
 	if picks.Listed(tokenWord) {
 		t.Skip("the rules list a name Token: a line holding it reads by them")
@@ -213,7 +215,7 @@ func TestPrintedWhitespaceAndToken(t *testing.T) {
 	line := creature.String() + " — " + subs[0].String()
 	token := tokenWord + " " + line
 	tl, err = typeline.Options{Printed: true}.Parse(token)
-	if err != nil || !tl.Faces[0].Token || tl.String() != line || len(tl.Notes) != 1 || tl.Notes[0].Printed != "Token " || tl.Notes[0].Current != "" {
+	if err != nil || !tl.Faces[0].Token || tl.String() != token || len(tl.Notes) != 1 || tl.Notes[0].Printed != "Token " || tl.Notes[0].Current != "" {
 		t.Errorf("%q in printed mode: %v %+v, %v", token, tl, tl.Notes, err)
 	}
 	if cur, err := (typeline.Options{Printed: true}).Current(token); err != nil || cur != line {
@@ -225,6 +227,13 @@ func TestPrintedWhitespaceAndToken(t *testing.T) {
 	var p typeline.Printed
 	if err := json.Unmarshal([]byte(`"`+token+`"`), &p); err != nil || !p.Faces[0].Token {
 		t.Errorf("a Printed field of %q: %v, %v", token, p, err)
+	}
+	// What the package writes reads back, by the rules' mode too, Token
+	// and all; Check judges the types.
+	b, err := tl.MarshalText()
+	var back typeline.TypeLine
+	if err != nil || string(b) != token || back.UnmarshalText(b) != nil || !back.Faces[0].Token || back.String() != token || back.Check() != nil {
+		t.Errorf("%q written as %q, %v, read back as %+v (Check %v)", token, b, err, back, back.Check())
 	}
 }
 

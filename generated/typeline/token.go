@@ -20,9 +20,14 @@ const noteToken = noteSpecial + 1
 
 // token reads "Token" at offset at of left, the words before the dash
 // (which starts at offset off of the line): printed mode notes it and
-// marks the face; the rules' mode refuses it, saying why.
+// marks the face; the rules' mode refuses it, saying why, but in text
+// the package wrote (UnmarshalText), where it marks the face.
 func (p *parser) token(left string, at, off int, f *face) *Error {
 	w := left[at : at+len(tokenWord)]
+	if p.saved && !p.Printed {
+		f.token = true // as Format writes a token's face: no note, nothing misspelled
+		return nil
+	}
 	if !p.Printed {
 		return p.fail(data.RuleCardTypes, CausePrinted, w, func() string {
 			return quote(w) + " is no card type or supertype: card databases print it before the types of a token card, and printed mode reads it (Options{Printed: true})"

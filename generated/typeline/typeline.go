@@ -96,9 +96,11 @@ type Face struct {
 	CardTypes  []cardtype.CardType
 	Subtypes   []subtype.Subtype
 	// Token is set when the line printed "Token" before the types, as
-	// card databases print the type lines of token cards ("Token Artifact
-	// — Treasure"), which printed mode reads. It is no type: Format does
-	// not write it.
+	// token cards and card databases print them ("Token Artifact —
+	// Treasure"), which printed mode reads. It is no type: the rules'
+	// mode refuses the word, but Format writes it before an English
+	// face's types, as the card prints it, and the text the package
+	// writes (MarshalText) reads back with it.
 	Token bool
 }
 
@@ -250,12 +252,19 @@ func (o Options) Valid(line string) bool {
 // Parse reads a type line into its faces and, in printed mode, the notes
 // on the forms it prints that the rules spell differently.
 func (o Options) Parse(line string) (TypeLine, error) {
+	tl, _, err := o.parse(line, false)
+	return tl, err
+}
+
+// parse is Parse, with the parser that read the line (its notes and the
+// places of its names); saved reads text the package wrote.
+func (o Options) parse(line string, saved bool) (TypeLine, *parser, error) {
 	if err := o.checkDate(); err != nil {
-		return TypeLine{}, err
+		return TypeLine{}, nil, err
 	}
 	o = o.resolved(line)
 	var tl TypeLine
-	p := parser{Options: o, collect: true}
+	p := &parser{Options: o, collect: true, saved: saved}
 	emit := func(f face) {
 		subs := append([]subtype.Subtype(nil), f.subtypes()...)
 		if o.Lang == Spanish {
@@ -269,8 +278,8 @@ func (o Options) Parse(line string) (TypeLine, error) {
 		})
 	}
 	// A face read before a failure is read again.
-	if err := p.read(line, emit, func() { tl.Faces, p.notes = nil, nil }); err != nil {
-		return TypeLine{}, err
+	if err := p.read(line, emit, func() { tl.Faces, p.notes, p.named = nil, nil, nil }); err != nil {
+		return TypeLine{}, nil, err
 	}
 	for _, n := range p.notes {
 		if len(tl.Faces) == 1 {
@@ -280,5 +289,5 @@ func (o Options) Parse(line string) (TypeLine, error) {
 	}
 	// The dash is noted before the words left of it: line order.
 	slices.SortStableFunc(tl.Notes, func(a, b Note) int { return a.Offset - b.Offset })
-	return tl, nil
+	return tl, p, nil
 }

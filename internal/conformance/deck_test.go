@@ -240,8 +240,8 @@ func TestLayoutsOfCards(t *testing.T) {
 }
 
 // Token cards' type lines, as the card data prints them ("Token Creature
-// — Vampire"), read in printed mode as tokens; the rules' mode refuses
-// them, saying why.
+// — Vampire"), read in printed mode as tokens, and written back so; the
+// rules' mode refuses them, saying why.
 func TestTokenTypeLinesOfCards(t *testing.T) {
 	if picks.Listed("Token") {
 		t.Skip("the rules list a name Token: a line holding it reads by them")
@@ -256,7 +256,7 @@ func TestTokenTypeLinesOfCards(t *testing.T) {
 			continue // card data older than the release that removed the name
 		}
 		seen++
-		if err != nil || !tl.Faces[0].Token || strings.HasPrefix(tl.String(), "Token") {
+		if err != nil || !tl.Faces[0].Token || !strings.HasPrefix(tl.String(), "Token ") {
 			t.Errorf("%s %s: %q in printed mode: %v, %v", c.Set, c.Name, c.TypeLine, tl, err)
 		}
 		if err := typeline.Validate(c.TypeLine, typeline.English); err == nil || !strings.Contains(err.Error(), "token card") {

@@ -5,8 +5,13 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
@@ -14,6 +19,7 @@ import (
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
+	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/picks"
 	"github.com/mtgrules/crgen/internal/sqltest"
 )
@@ -194,3 +200,112 @@ func anyInt(v any) int64 {
 func deref(p any) any { return reflect.ValueOf(p).Elem().Interface() }
 
 func same(p any, v any) bool { return reflect.DeepEqual(deref(p), v) }
+
+// The types that are text but no enum store as their text too, and read
+// back: colours as their letters (and as the bits database/sql stored
+// of them before), a pip, a payment, a face, a language, a cause.
+func TestStoringEveryTextType(t *testing.T) {
+	db, err := sql.Open(sqltest.Name, t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
+	cost, err := mana.ParseCost("{2}{W/U}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	creature := picks.CardTypeFor(t, subtype.CategoryCreature, false)
+	face := typeline.Face{CardTypes: []cardtype.CardType{creature}, Subtypes: []subtype.Subtype{picks.Current(subtype.CategoryCreature)[0]}}
+	for i, c := range []struct {
+		v    driver.Valuer
+		text string
+		into interface {
+			sql.Scanner
+			fmt.Stringer
+		}
+	}{
+		{mana.White | mana.Red, "WR", new(mana.Colors)},
+		{mana.Colors(0), "", new(mana.Colors)},
+		{cost.Pip(1), cost.Pip(1).String(), new(mana.Pip)},
+		{mana.Payment{W: 1, Life: 2}, "{W} and 2 life", new(mana.Payment)},
+		{face, face.String(), new(typeline.Face)},
+		{typeline.Spanish, "es", new(typeline.Lang)},
+		{typeline.CauseRemoved, "removed", new(typeline.Cause)},
+	} {
+		if _, err := db.Exec("INSERT INTO t (TEXT)", c.v); err != nil {
+			t.Fatalf("storing %v (%T): %v", c.v, c.v, err)
+		}
+		var text string
+		if err := db.QueryRow("SELECT", int64(i+1)).Scan(&text); err != nil || text != c.text {
+			t.Errorf("%T %v stored as %q, %v; want %q", c.v, c.v, text, err, c.text)
+		}
+		if err := db.QueryRow("SELECT", int64(i+1)).Scan(c.into); err != nil || c.into.String() != fmt.Sprint(c.v) {
+			t.Errorf("%T %v read back as %v: %v", c.v, c.v, c.into, err)
+		}
+	}
+	// Colours stored as their bits before Colors had Value read back.
+	var cs mana.Colors
+	if err := cs.Scan(int64(mana.White | mana.Red)); err != nil || cs != mana.White|mana.Red {
+		t.Errorf("the bits of WR read back as %v, %v", cs, err)
+	}
+	if err := cs.Scan(int64(32)); err == nil {
+		t.Error("32 read as colours")
+	}
+}
+
+// Every type of the packages that is text (MarshalText) stores as its
+// text (Value) and reads back (Scan), so that nothing a program hands
+// database/sql stores its number where its text was meant.
+func TestEveryTextTypeHasValueAndScan(t *testing.T) {
+	methods := map[string]map[string]bool{} // package.Type → its methods
+	dirs, err := filepath.Glob(filepath.Join(corpus.Root(t), "generated", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				fn, ok := d.(*ast.FuncDecl)
+				if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
+					continue
+				}
+				typ := fn.Recv.List[0].Type
+				if star, ok := typ.(*ast.StarExpr); ok {
+					typ = star.X
+				}
+				id, ok := typ.(*ast.Ident)
+				if !ok || !id.IsExported() {
+					continue
+				}
+				key := filepath.Base(dir) + "." + id.Name
+				if methods[key] == nil {
+					methods[key] = map[string]bool{}
+				}
+				methods[key][fn.Name.Name] = true
+			}
+		}
+	}
+	n := 0
+	for typ, m := range methods {
+		if !m["MarshalText"] {
+			continue
+		}
+		n++
+		if !m["Value"] || !m["Scan"] {
+			t.Errorf("%s is text (MarshalText) without Value and Scan: database/sql would store it otherwise", typ)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no type of generated/ is text")
+	}
+	t.Logf("%d text types", n)
+}

@@ -412,7 +412,8 @@ func sameWordCount(spans []Span) bool {
 // ruleComparable reports whether both snapshots carry the fact group of
 // rule n, so a partial snapshot does not "remove" the rules it lacks. The
 // group is found by each snapshot's own numbering (204.3k of 2011 and
-// 205.3m of 2012 are both subtypes).
+// 205.3m of 2012 are both subtypes). A whole release carries every
+// group: the rules of a list's first release are added rules.
 func ruleComparable(a, b *snapshot.Snapshot, n string) bool {
 	fact := a.FactOfRule(n)
 	if fact == "" {
@@ -421,7 +422,7 @@ func ruleComparable(a, b *snapshot.Snapshot, n string) bool {
 	if fact == "" {
 		return true
 	}
-	return a.Has(fact) && b.Has(fact)
+	return a.Carries(fact) && b.Carries(fact)
 }
 
 // wordBag counts the words of a text.

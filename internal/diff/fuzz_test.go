@@ -1,11 +1,12 @@
-package diff
+package diff_test
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/diff/difftest"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -53,60 +54,26 @@ func FuzzCompare(f *testing.F) {
 			return
 		}
 		for _, s := range []*snapshot.Snapshot{old, cur} {
-			if r := Compare(s, s); !r.Empty() {
+			if r := diff.Compare(s, s); !r.Empty() {
 				t.Fatalf("a snapshot compared with itself: %+v", r)
 			}
 		}
-		r := Compare(old, cur)
-		for _, k := range snapshot.ListsOf(old, cur) {
-			if !old.Carries(k) || !cur.Carries(k) {
-				continue // one side says nothing of it: a partial snapshot removes nothing
-			}
-			gained, lost := setDiff(cur.List(k), old.List(k)), setDiff(old.List(k), cur.List(k))
-			claimed := func(what string, names []string, in []string) {
-				for _, n := range names {
-					if !slices.Contains(in, n) {
-						t.Errorf("%s %s %q, which the list did not", k, what, n)
-					}
-				}
-			}
-			var to, from []string
-			for _, rn := range append(slices.Clone(r.Renamed[k]), r.Typography[k]...) {
-				to, from = append(to, rn.To), append(from, rn.From)
-			}
-			for _, m := range r.Moved {
-				if m.To == k {
-					to = append(to, m.Name)
-				}
-				if m.From == k {
-					from = append(from, m.Name)
-				}
-			}
-			claimed("gained", append(slices.Clone(r.Added[k]), to...), gained)
-			claimed("lost", append(slices.Clone(r.Removed[k]), from...), lost)
-			for _, n := range gained {
-				if !slices.Contains(r.Added[k], n) && !slices.Contains(to, n) {
-					t.Errorf("%s gained %q, and the report does not say so", k, n)
-				}
-			}
-			for _, n := range lost {
-				if !slices.Contains(r.Removed[k], n) && !slices.Contains(from, n) {
-					t.Errorf("%s lost %q, and the report does not say so", k, n)
-				}
-			}
+		r := diff.Compare(old, cur)
+		for _, e := range difftest.Unaccounted(old, cur, r) {
+			t.Error(e)
 		}
 		for _, rc := range r.Rules {
 			var was, is strings.Builder
 			for _, s := range rc.Diff {
-				if s.Op != Insert {
+				if s.Op != diff.Insert {
 					was.WriteString(s.Text)
 				}
-				if s.Op != Delete {
+				if s.Op != diff.Delete {
 					is.WriteString(s.Text)
 				}
 			}
 			oldNumber := cmp.Or(rc.OldNumber, rc.Number)
-			if rc.Status != RuleAdded && was.String() != old.Rules[oldNumber] || rc.Status != RuleRemoved && is.String() != cur.Rules[rc.Number] {
+			if rc.Status != diff.RuleAdded && was.String() != old.Rules[oldNumber] || rc.Status != diff.RuleRemoved && is.String() != cur.Rules[rc.Number] {
 				t.Errorf("rule %s (%s): the diff gives back %q and %q", rc.Number, rc.Status, was.String(), is.String())
 			}
 		}

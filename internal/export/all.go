@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/history"
 	"github.com/mtgrules/crgen/internal/scrape"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -35,8 +36,8 @@ func AsOf(h []*snapshot.Snapshot, i int) (*snapshot.Snapshot, error) {
 }
 
 // All builds the files of every recorded release of store, each as of
-// itself (AsOf), under <lang>/<date>/, and History.json: paths with
-// slashes, deterministic to the byte.
+// itself (AsOf), under <lang>/<date>/, History.json, and NOTICE, once for
+// all of them: paths with slashes, deterministic to the byte.
 func All(store snapshot.Store) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	hist := History{Meta: HistoryMeta{Version: "crgen", Releases: map[string][]string{}}, Lists: map[string]map[string][]Life{}}
@@ -72,7 +73,9 @@ func All(store snapshot.Store) (map[string][]byte, error) {
 				return nil, err
 			}
 			for _, f := range files {
-				out[path.Join(lang, s.Effective, f.Name)] = f.Data
+				if f.Name != crgen.NoticeFile {
+					out[path.Join(lang, s.Effective, f.Name)] = f.Data
+				}
 			}
 		}
 		rn := renames // the renames are the English history's
@@ -86,6 +89,7 @@ func All(store snapshot.Store) (map[string][]byte, error) {
 		return nil, err
 	}
 	out[HistoryFile] = b
+	out[crgen.NoticeFile] = []byte(crgen.Notice)
 	return out, nil
 }
 

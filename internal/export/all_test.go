@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -45,6 +46,9 @@ func TestAllReleases(t *testing.T) {
 	}
 	if len(z.File) != len(files) {
 		t.Errorf("the archive holds %d files, All %d", len(z.File), len(files))
+	}
+	if _, ok := files[crgen.NoticeFile]; !ok {
+		t.Error("the files of every release, and so the archive, carry no NOTICE")
 	}
 	for _, f := range z.File {
 		r, err := f.Open()

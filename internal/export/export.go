@@ -47,6 +47,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/atomicfile"
 	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -363,8 +364,8 @@ type File struct {
 
 // Files are the files of the release, as Write writes them, in this
 // order: Keywords.json, CardTypes.json (MTGJSON's shapes), Lists.json,
-// Symbols.json, Pairs.json (Spanish only) and Snapshot.json (this
-// project's).
+// Symbols.json, Pairs.json (Spanish only), Snapshot.json (this
+// project's), and NOTICE, which the data travels with.
 func (m *MTGJSON) Files() ([]File, error) {
 	var out []File
 	all := []struct {
@@ -387,7 +388,7 @@ func (m *MTGJSON) Files() ([]File, error) {
 		}
 		out = append(out, File{f.name, b})
 	}
-	return out, nil
+	return append(out, File{crgen.NoticeFile, []byte(crgen.Notice)}), nil
 }
 
 // Write writes the release's files into dir, creating it if need be. All

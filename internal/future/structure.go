@@ -35,14 +35,14 @@ func renameName(r *rand.Rand, p *pool, s *Step) string {
 	}
 	c := pick(r, cands)
 	to := p.name(c.key == snapshot.FactCardTypes)
-	w.renameEverywhere(c.name, to)
+	lists := w.renameEverywhere(c.name, to)
 	// Spanish keeps its word for the name, unless it printed the English
 	// one (Dalek, Jace): then it prints the new English name too.
 	if es, ok := w.Spanish[c.key][c.name]; ok && es != c.name {
 		w.Spanish[c.key][to] = es
 	}
-	s.Names += 2
-	s.Lists++
+	s.Names += 2 * lists
+	s.Lists += lists
 	return c.key + " " + c.name + " → " + to
 }
 
@@ -83,28 +83,37 @@ func (w *World) listsHolding(name string) int {
 }
 
 // renameEverywhere renames a word in every list and rule text of the Type
-// Line (plural too: "vanguards").
-func (w *World) renameEverywhere(from, to string) {
+// Line (plural too: "vanguards"), and in the lists that name it elsewhere
+// (the permanent types of 110.4, a predefined token's types); it returns
+// how many lists held it, each a rename the release's diff shows.
+func (w *World) renameEverywhere(from, to string) (lists int) {
 	for k, names := range w.Want {
 		for i, n := range names {
 			if n == from {
 				w.Want[k][i] = to
+				lists++
 			}
 		}
 	}
 	for n, text := range w.EN {
-		if chapterOf(n) == chapterOf(w.Subtypes) { // the Type Line: 107.4's "Phyrexian" is no creature type
+		// The Type Line (107.4's "Phyrexian" is no creature type), and the
+		// predefined tokens, which name their types (an Incubator's back
+		// face is a Phyrexian artifact creature): the rules rename a name
+		// wherever they use it as one.
+		if chapterOf(n) == chapterOf(w.Subtypes) || w.Tokens != "" && strings.HasPrefix(n, w.Tokens) {
 			w.EN[n] = replaceWord(replaceWord(text, from+"s", to+"s"), from, to)
 		}
 	}
 	// The word may be part of a name of another list ("The Dalek
 	// Asylum"): the lists are printed again from what they hold.
 	for k := range w.Want {
-		if k == snapshot.FactMana || w.Rule[k] == "" && k != snapshot.FactCardTypes && k != snapshot.FactSupertypes {
+		_, sentence := w.Lists[k] // the permanent types of 110.4 name the card types
+		if k == snapshot.FactMana || w.Rule[k] == "" && !sentence && k != snapshot.FactCardTypes && k != snapshot.FactSupertypes {
 			continue
 		}
 		w.setEnglishList(k)
 	}
+	return lists
 }
 
 func moveName(r *rand.Rand, p *pool, s *Step) string {
@@ -224,15 +233,15 @@ func renameCategory(r *rand.Rand, p *pool, s *Step) string {
 	w.Want[to], w.Rule[to] = w.Want[c], rule
 	delete(w.Want, c)
 	delete(w.Rule, c)
-	w.renameEverywhere(c, to)
+	lists := w.renameEverywhere(c, to) // the card type, and the permanent type
 	if words, ok := w.ESWords[c]; ok {
 		w.ESWords[to] = "de " + to + "ón"
 		w.ES[rule] = strings.ReplaceAll(w.ES[rule], words, w.ESWords[to])
 	}
 	w.Spanish[to] = w.Spanish[c]
 	s.Categories++
-	s.Names += 2 + len(w.Want[to])
-	s.Lists += 3
+	s.Names += 2*lists + len(w.Want[to])
+	s.Lists += 2 + lists
 	return "category " + c + " renamed " + to
 }
 

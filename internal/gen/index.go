@@ -39,7 +39,7 @@ func tableIndex(l List) (*names.Index, int) {
 		}
 		for _, es := range append([]string{v.ES}, v.Forms...) {
 			if es != "" {
-				spellings = append(spellings, names.Dated{Text: es, Since: since, V: i + 1})
+				spellings = append(spellings, names.Dated{Text: es, Since: since, V: i + 1, Translated: true})
 			}
 		}
 	}

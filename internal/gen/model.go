@@ -74,7 +74,8 @@ type List struct {
 	Noun string // "card type"
 	Rule string // rule listing it today
 	// OwnRules is set when each name has a rule of its own (a keyword's
-	// title, 702.2), kept in Value.Rule.
+	// title, 702.2; the rule listing a step's phase's steps, 506.1),
+	// kept in Value.Rule.
 	OwnRules bool
 	Values   []Value
 	Order    []int // values of the current names, in rule order
@@ -255,7 +256,7 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 		l.Rule = lastRule(enHistory, key)
 	}
 	fact := snapshot.FactNamed(key)
-	l.OwnRules = fact != nil && fact.Read == snapshot.SectionTitles
+	l.OwnRules = fact != nil && (fact.Read == snapshot.SectionTitles || fact.Read == snapshot.PhaseSteps)
 	lives := history.Lives(enHistory, key, m.renames)
 	names := make([]string, len(lives))
 	for i, life := range lives {
@@ -281,7 +282,7 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 			}
 			v.Forms = append(v.Forms, f)
 		}
-		if l.OwnRules {
+		if fact != nil && fact.Read == snapshot.SectionTitles {
 			v.Forms = append(v.Forms, Spellings(v.EN)...) // a keyword's other spellings
 		}
 		n := values[i]

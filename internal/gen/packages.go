@@ -367,8 +367,10 @@ func (m *Model) manaFile() *jen.File {
 	pl := List{Noun: "printed mana symbol", Rule: "107.4"}
 	for _, s := range m.PrintedMana {
 		v := Value{EN: s.Text + ", printed on cards (\"" + s.Reminder + "\"), not listed by rule 107.4", Ident: "Symbol" + s.Ident}
-		if at[s.Text] != 0 {
-			v.Removed = m.EN.Effective
+		if i := at[s.Text]; i != 0 {
+			// The release 107.4 first listed it: a date that stays put,
+			// not today's, which every update would rewrite.
+			v.Removed = m.Mana[i-1].Since
 		}
 		pl.Values = append(pl.Values, v)
 	}
@@ -377,7 +379,7 @@ func (m *Model) manaFile() *jen.File {
 			g.Comment(lineComment(v.EN + "; accepted by ParseCostPrinted."))
 			if v.Removed != "" {
 				g.Comment("")
-				g.Comment(lineComment("Deprecated: rule 107.4 lists " + m.PrintedMana[i].Text + " as of " + v.Removed + ": use " + "Symbol" + strings.TrimPrefix(m.PrintedMana[i].Ident, "Printed") + "."))
+				g.Comment(lineComment("Deprecated: rule 107.4 lists " + m.PrintedMana[i].Text + " since " + v.Removed + ": use " + "Symbol" + strings.TrimPrefix(m.PrintedMana[i].Ident, "Printed") + "."))
 			}
 			g.Id(v.Ident).Id("Symbol").Op("=").Lit(m.PrintedMana[i].Value)
 		}

@@ -6,14 +6,18 @@ import (
 )
 
 // checkSpellings refuses a list in which two names read alike (in any
-// case, with either apostrophe): a lookup must never be ambiguous. One
-// case is not ambiguous: a name the rules dropped whose Spanish, or whose
-// English when the rules renamed it, is now a spelling of the name that
-// replaced it or of another current name (English renamed Plains while
-// Spanish kept Llanura): the lookup finds the current name
+// case, with either apostrophe): a lookup must never be ambiguous. Two
+// cases are not ambiguous. A name the rules dropped whose Spanish, or
+// whose English when the rules renamed it, is now a spelling of the name
+// that replaced it or of another current name (English renamed Plains
+// while Spanish kept Llanura): the lookup finds the current name
 // (names.DatedIndex gives a spelling to the current value), and data
 // written with the old English name still reads back, to the name that
-// replaced it.
+// replaced it. And an English name of the rules that is the Spanish of
+// another name (a supertype "legendaria" beside Legendary's Spanish
+// Legendaria): a lookup in either language finds the English name, a
+// Spanish type line the Spanish one (names.DatedIndex, the senses of
+// names.BuildVocabulary).
 func (l List) checkSpellings() error {
 	type claim struct {
 		v       int
@@ -35,7 +39,7 @@ func (l List) checkSpellings() error {
 					continue
 				}
 				va, vb := l.Values[a.v], l.Values[b.v]
-				if passes(va, vb, a.spanish) || passes(vb, va, b.spanish) {
+				if passes(va, vb, a.spanish) || passes(vb, va, b.spanish) || englishOverTranslation(va, a.spanish, vb, b.spanish) {
 					continue
 				}
 				return fmt.Errorf("%s list: %q and %q both read as %q: a lookup would be ambiguous", l.Noun, va.EN, vb.EN, k)
@@ -50,4 +54,11 @@ func (l List) checkSpellings() error {
 // and cur replaced it.
 func passes(gone, cur Value, spanish bool) bool {
 	return gone.Removed != "" && cur.Removed == "" && (spanish || strings.EqualFold(gone.ReplacedBy, cur.EN))
+}
+
+// englishOverTranslation reports whether one of two spellings is the
+// English name of a current value and the other a translation: the
+// English name keeps the spelling.
+func englishOverTranslation(va Value, aSpanish bool, vb Value, bSpanish bool) bool {
+	return !aSpanish && bSpanish && va.Removed == "" || !bSpanish && aSpanish && vb.Removed == ""
 }

@@ -130,10 +130,10 @@ func Orders(snaps []*snapshot.Snapshot, list string) []Epoch {
 	var epochs []Epoch
 	var cur []string // folded names of the epoch, in order
 	for _, s := range sorted {
-		if !s.Carries(list) {
-			continue
-		}
 		names := s.List(list)
+		if len(names) == 0 {
+			continue // no names, no order: before a list's first release too
+		}
 		keys := make([]string, len(names))
 		for i, n := range names {
 			keys[i] = NameKey(n)

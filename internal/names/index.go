@@ -309,9 +309,12 @@ func equalFold(s, key string) bool {
 }
 
 // Dated is one spelling of value V, and when the rules first printed it.
+// Translated marks a spelling other than the rules' English name (a
+// Spanish name, a form of one).
 type Dated struct {
 	Text, Since string
 	V           int
+	Translated  bool
 }
 
 // ListIndex builds the index of a list: spellings[i] are the spellings of
@@ -332,7 +335,11 @@ func ListIndex(spellings [][]string, current []bool) (*Index, int, error) {
 // first printed them (for equal dates, as given): a rules update adds
 // its spellings last, and they move no other (Builder.Build). A
 // spelling that a current value and a removed one both have is the
-// current value's (the Spanish a renamed name kept, say).
+// current value's (the Spanish a renamed name kept, say); one that is
+// the English name of a current value and a translation of another (an
+// English name added that a Spanish name already spelled) is the
+// English name's: the rules are English, and a reader in one language
+// (a Spanish type line) tells the two apart by its language.
 func DatedIndex(spellings []Dated, current []bool) (*Index, int, error) {
 	var b Builder
 	isCurrent := func(v int) bool { return v >= 1 && v <= len(current) && current[v-1] }
@@ -342,13 +349,22 @@ func DatedIndex(spellings []Dated, current []bool) (*Index, int, error) {
 		}
 	}
 	claimed := map[string]bool{} // spellings a current value has
+	english := map[string]int{}  // spellings that are a current value's English name
 	key := func(s string) string { return Fold(strings.ReplaceAll(s, "'", "’")) }
 	for _, d := range spellings {
 		if isCurrent(d.V) {
 			claimed[key(d.Text)] = true
+			if !d.Translated {
+				english[key(d.Text)] = d.V
+			}
 		}
 	}
-	sorted := slices.DeleteFunc(slices.Clone(spellings), func(d Dated) bool { return !isCurrent(d.V) && claimed[key(d.Text)] })
+	sorted := slices.DeleteFunc(slices.Clone(spellings), func(d Dated) bool {
+		if v, ok := english[key(d.Text)]; ok && d.Translated && v != d.V {
+			return true
+		}
+		return !isCurrent(d.V) && claimed[key(d.Text)]
+	})
 	slices.SortStableFunc(sorted, func(a, b Dated) int { return strings.Compare(a.Since, b.Since) })
 	words := 0
 	for _, d := range sorted {

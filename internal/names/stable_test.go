@@ -183,3 +183,27 @@ func slotOf(x *Index, name string) int {
 	}
 	return -1
 }
+
+// A spelling that is the English name of a current value and the
+// translation of another (a new English supertype "Legendaria" beside
+// Legendary's Spanish) is the English name's; the translation keeps its
+// other spellings. Two English names alike are still refused.
+func TestEnglishNameOverATranslation(t *testing.T) {
+	x, _, err := DatedIndex([]Dated{
+		{Text: "Legendary", Since: "2009-07-11", V: 1},
+		{Text: "Legendaria", Since: "2026-09-25", V: 1, Translated: true},
+		{Text: "Snow", Since: "2009-07-11", V: 2},
+		{Text: "Legendaria", Since: "2026-11-19", V: 3},
+	}, []bool{true, true, true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"legendaria": 3, "LEGENDARY": 1, "snow": 2} {
+		if v, ok := x.Lookup(name); !ok || v != want {
+			t.Errorf("Lookup(%q) = %d, %v; want %d", name, v, ok, want)
+		}
+	}
+	if _, _, err := DatedIndex([]Dated{{Text: "Elf", V: 1}, {Text: "ELF", V: 2}}, []bool{true, true}); err == nil {
+		t.Error("two English names alike: no error")
+	}
+}

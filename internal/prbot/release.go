@@ -379,8 +379,9 @@ func (b *Bot) uploadAsset(ctx context.Context, tag string, draft *github.Reposit
 	return nil
 }
 
-// assetTypes are the media types of the files a release attaches.
-var assetTypes = map[string]string{".json": "application/json", ".zip": "application/zip"}
+// assetTypes are the media types of the files a release attaches, by
+// extension: a file without one is NOTICE, text.
+var assetTypes = map[string]string{".json": "application/json", ".zip": "application/zip", "": "text/plain; charset=utf-8"}
 
 // assetUploadURL fills a release's upload_url, a URI template
 // ("https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}"),

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/export"
 	"github.com/mtgrules/crgen/internal/prbot"
 	"github.com/mtgrules/crgen/internal/schematest"
@@ -120,9 +121,9 @@ func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string) {
 }
 
 // releaseFiles are the files release.yml attaches to every release:
-// the file names with the language before .json.
+// the file names with the language before .json, and NOTICE.
 var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "History.json", "Keywords.en.json", "Keywords.es.json", "Lists.en.json", "Lists.es.json",
-	"Pairs.es.json", "Releases.zip", "Snapshot.en.json", "Snapshot.es.json", "Symbols.en.json", "Symbols.es.json"}
+	"NOTICE", "Pairs.es.json", "Releases.zip", "Snapshot.en.json", "Snapshot.es.json", "Symbols.en.json", "Symbols.es.json"}
 
 // checkReleaseFiles checks that the release of tag (published, else its
 // draft) holds exactly releaseFiles, each in MTGJSON's shape (read
@@ -137,8 +138,14 @@ func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
 		files[a.Name] = a.Content
 		names = append(names, a.Name)
 		want := "application/json"
-		if strings.HasSuffix(a.Name, ".zip") {
+		switch {
+		case strings.HasSuffix(a.Name, ".zip"):
 			want = "application/zip"
+		case a.Name == crgen.NoticeFile:
+			want = "text/plain; charset=utf-8"
+			if string(a.Content) != crgen.Notice {
+				t.Errorf("release %s: NOTICE is not the repository's", tag)
+			}
 		}
 		if a.State != "uploaded" || a.ContentType != want {
 			t.Errorf("release %s: %s is %s as %q, want uploaded as %s", tag, a.Name, a.State, a.ContentType, want)
@@ -150,7 +157,7 @@ func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
 	}
 	sch := schematest.Compile(t)
 	for name, b := range files {
-		if base, _, _ := strings.Cut(name, "."); !strings.HasSuffix(name, ".zip") {
+		if base, _, _ := strings.Cut(name, "."); !strings.HasSuffix(name, ".zip") && name != crgen.NoticeFile {
 			schematest.Check(t, sch[schemas.ForExport[base+".json"]], "release "+tag+": "+name, b)
 		}
 	}

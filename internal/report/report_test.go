@@ -116,7 +116,10 @@ func TestCrossReferenceChange(t *testing.T) {
 	if err := Markdown(&b, r, MarkdownLimit); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "0 rules changed; 1 more only in typography, cross-references or number (folded).") {
+	// The release is also the first of the predefined tokens: its two
+	// rules are added.
+	if !strings.Contains(b.String(), "2 rules changed; 1 more only in typography, cross-references or number (folded).") ||
+		!strings.Contains(b.String(), "| predefined tokens | 1 | 0 |") {
 		t.Errorf("markdown report:\n%s", b.String())
 	}
 }

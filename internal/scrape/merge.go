@@ -225,7 +225,8 @@ func finish(s *snapshot.Snapshot) {
 		// lists in Spanish) leaves nothing missing.
 		// A release older than a fact's first (the keyword counters of
 		// 2020) lacks it too.
-		if !s.Has(f.Name) && f.Group == "" && extract.Reads(extract.Lang(s.Lang), f.Name) && s.Effective >= f.Since {
+		// A whole release lacking a list says the rules have none.
+		if !s.Has(f.Name) && f.Group == "" && extract.Reads(extract.Lang(s.Lang), f.Name) && s.Effective >= f.Since && !s.Whole() {
 			s.Partial = true
 		}
 	}
@@ -254,8 +255,10 @@ func finish(s *snapshot.Snapshot) {
 }
 
 // Current builds the current state of a language from its history: each
-// fact group comes from the newest release that has it, keeping its
-// provenance. History must be of one language.
+// fact group comes from the newest release that carries it, keeping its
+// provenance; a list the newest whole release carrying it lacks (the
+// rules dropped it) is not in the current state. History must be of one
+// language.
 func Current(history []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
 	if len(history) == 0 {
 		return nil, fmt.Errorf("no snapshots")
@@ -271,13 +274,16 @@ func Current(history []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
 			if s.Lang != lang {
 				return nil, fmt.Errorf("history mixes %s and %s", lang, s.Lang)
 			}
-			if !g.present(s) {
+			if !s.Carries(g.facts[0]) {
 				continue
 			}
-			copyGroup(out, s, g)
 			if s.Effective > out.Effective {
 				out.Effective = s.Effective
 			}
+			if !g.present(s) {
+				break // dropped by the rules
+			}
+			copyGroup(out, s, g)
 			src := s.Provenance[g.facts[0]].Source
 			for _, so := range s.Sources {
 				if so.ID == src {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/export"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -95,7 +96,7 @@ func TestExport(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out", s.Lang)
 		out, stderr, code := run(t, "export", "-format", "mtgjson", "-snapshots", snaps, ref, dir)
 		var want string
-		for _, f := range []string{export.KeywordsFile, export.CardTypesFile, export.ListsFile, export.SymbolsFile, export.PairsFile, export.SnapshotFile} {
+		for _, f := range []string{export.KeywordsFile, export.CardTypesFile, export.ListsFile, export.SymbolsFile, export.PairsFile, export.SnapshotFile, crgen.NoticeFile} {
 			if f != export.PairsFile || s.Lang == "es" {
 				want += "wrote " + filepath.Join(dir, f) + "\n"
 			}

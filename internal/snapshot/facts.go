@@ -292,10 +292,15 @@ func SplitTitle(title string) (string, string, bool) {
 }
 
 // NameRules maps each name of a fact read from a section's titles to the
-// rule of s that gives it (Deathtouch → 702.2); nil for any other fact,
-// whose names share their list's rule (ListRule).
+// rule of s that gives it (Deathtouch → 702.2), and each step to the rule
+// that lists its phase's steps (upkeep → 501.1, declare attackers →
+// 506.1, cleanup → 512.1); nil for any other fact, whose names share
+// their list's rule (ListRule).
 func (s *Snapshot) NameRules(fact string) map[string]string {
 	f := FactNamed(fact)
+	if f != nil && f.Read == PhaseSteps {
+		return s.stepRules(fact)
+	}
 	if f == nil || f.Read != SectionTitles {
 		return nil
 	}
@@ -321,4 +326,22 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// stepRules maps each step to the rule of its phase's sentence: the first
+// of the rules the steps are read from that names the phase ("The
+// combat phase has five steps"; "beginning of combat" does not name the
+// beginning phase).
+func (s *Snapshot) stepRules(fact string) map[string]string {
+	rules := append([]string{s.RuleOf(fact)}, s.Provenance[fact].Rules...)
+	out := map[string]string{}
+	for step, phase := range s.Relations[fact] {
+		for _, r := range rules {
+			if strings.Contains(strings.ToLower(s.Rules[r]), strings.ToLower(phase)+" phase") {
+				out[step] = r
+				break
+			}
+		}
+	}
+	return out
 }

@@ -528,12 +528,26 @@ func ownedBy(n, r string, read Reading) bool {
 // category or a fact name. Subtype categories and the basic land types
 // come with rule 205.3: a release that carries 205.3 but lists no battle
 // types (or names no basic land types, as before 2022-09) says there are
-// none, while a rule page of another rule says nothing about them.
+// none, while a rule page of another rule says nothing about them. A
+// whole release says what every list is: one it lacks has no names in
+// it (the keyword counters before 2020-04-17), so that the release a
+// list first appears in adds its names, and one that drops a list
+// removes them.
 func (s *Snapshot) Carries(list string) bool {
+	if s.Whole() {
+		return true
+	}
 	if IsCategory(list) || list == FactBasicLands {
 		return s.Has(FactSubtypes)
 	}
 	return s.Has(list)
+}
+
+// Whole reports whether s was read from a whole release, the official
+// TXT (alone or with rule pages of the same release), rather than from
+// rule pages only.
+func (s *Snapshot) Whole() bool {
+	return slices.ContainsFunc(s.Sources, func(src Source) bool { return src.Format == FormatCRText })
 }
 
 // Has reports whether the snapshot carries the named fact.

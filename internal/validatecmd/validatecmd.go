@@ -58,7 +58,9 @@ rules spell differently (" - " for the long dash, older Spanish
 translations such as Pícaro, feminine agreement such as "Bestia felina",
 accents and hyphens the rules page does not use); each is listed in
 "notes", and "current" is the line as the rules spell it, in the line's
-own order, ready to store. Names the rules dropped (Legend, Lord,
+own order, ready to store: every name with the rules' spelling and
+capitals ("creature — elf warrior" is "Creature — Elf Warrior", "Urza's"
+is "Urza’s"), "Token" before a token's types left out. Names the rules dropped (Legend, Lord,
 "Encantar criatura", Tribal) stay errors that say when. A mana cost may
 use the symbols cards print outside rule 107.4 ({C/P}); "printed": true
 marks such a cost.`,
@@ -206,10 +208,20 @@ func checkTypeLine(line string, o typeline.Options) verdict {
 		}
 		return verdict{Error: msg, Cause: te.Cause.String(), Rule: te.Rule}
 	}
+	// "Token" before a token's types is no type: the rules' line is
+	// without it.
+	for i := range tl.Faces {
+		tl.Faces[i].Token = false
+	}
 	canon := tl.Format(o.LangOf(line))
 	v := verdict{OK: true, Canonical: &canon}
 	if o.Printed {
-		cur := typeline.Rewrite(line, tl.Notes)
+		// The line read again, keeping where each name is: every name as
+		// the rules spell it, in the line's order.
+		cur, err := o.Current(line)
+		if err != nil {
+			return verdict{Error: err.Error()}
+		}
 		v.Current, v.Notes = &cur, tl.Notes
 	}
 	return v

@@ -126,7 +126,7 @@ func (t *Table) Spellings() []names.Dated {
 			es = e.Since // no Spanish: other spellings come with the name
 		}
 		for _, n := range e.Names()[1:] {
-			out = append(out, names.Dated{Text: n, Since: es, V: i + 1})
+			out = append(out, names.Dated{Text: n, Since: es, V: i + 1, Translated: true})
 		}
 	}
 	return out

@@ -77,6 +77,16 @@ func (t *Table) DecodeJSON(b []byte) (v int, set bool, err error) {
 	return v, err == nil, err
 }
 
+// ScanTextOrNumber is ScanText that also reads a number (an INTEGER
+// column, or what database/sql stored of a numeric type before it had a
+// Value method) with number.
+func ScanTextOrNumber(src any, pkg, what string, unmarshal func([]byte) error, number func(int64) error) error {
+	if n, ok := src.(int64); ok {
+		return number(n)
+	}
+	return ScanText(src, pkg, what, unmarshal)
+}
+
 // ScanText reads a value stored as its text (a TEXT column, or NULL, the
 // empty text) with unmarshal: what Scan does for the types that are text
 // (a type line, a mana cost). pkg and what name them in the error.
