@@ -16,7 +16,7 @@ BENCH ?= .
 BENCH_PKGS ?= ./...
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 
-.PHONY: help regen scrape gen test check state futures fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+.PHONY: help regen scrape gen test check state futures futures-window sweep fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
 
 # The tests of what a rules update changes: generated/, the working tree
 # itself, the card corpus against them, and the rehearsals, which derive
@@ -81,9 +81,30 @@ released:
 	  rm -rf "$$dir"; \
 	done
 
-## futures: rehearse derived releases, CRGEN_FUTURES=1-40 make futures (make test runs a few)
+## futures: rehearse derived releases, CRGEN_FUTURES=1-40 make futures (make test runs a few); every seed runs, every failure is listed
 futures:
 	$(GO) test -count=1 -timeout 0 -run TestFutures -v ./internal/rehearsal
+
+# The seeds CI sweeps, a window at a time: SWEEP_WINDOWS windows of
+# SWEEP_WIDTH seeds from SWEEP_FIRST (1000-1399). The window of a commit
+# is its count of commits modulo the windows: consecutive commits take
+# consecutive windows, and every seed of the sweep is rehearsed within
+# SWEEP_WINDOWS commits.
+SWEEP_FIRST ?= 1000
+SWEEP_WIDTH ?= 8
+SWEEP_WINDOWS ?= 50
+
+## futures-window: the window of seeds CI rehearses beside the chosen futures, derived from HEAD (printed, with its replay)
+futures-window:
+	@n=$$(git rev-list --count HEAD 2>/dev/null || echo 0); \
+	if [ "$$n" -lt 2 ]; then n=$$(printf '%d' 0x$$(git rev-parse --short=7 HEAD)); fi; \
+	lo=$$(( $(SWEEP_FIRST) + (n % $(SWEEP_WINDOWS)) * $(SWEEP_WIDTH) )); hi=$$(( lo + $(SWEEP_WIDTH) - 1 )); \
+	echo "futures-window: $$(git rev-parse --short HEAD), commit $$n: seeds $$lo-$$hi (replay: CRGEN_FUTURES=$$lo-$$hi make futures)"; \
+	CRGEN_FUTURES=$$lo-$$hi $(MAKE) --no-print-directory futures
+
+## sweep: every seed of the sweep in one go (1000-1399 unless SWEEP_SEEDS says; about 40 s a seed on 2 cores), every failure listed
+sweep:
+	CRGEN_FUTURES=$(or $(SWEEP_SEEDS),$(SWEEP_FIRST)-$(shell echo $$(( $(SWEEP_FIRST) + $(SWEEP_WIDTH) * $(SWEEP_WINDOWS) - 1 )))) $(MAKE) --no-print-directory futures
 
 ## rehearse: the next rules update, end to end: refresh.yml and review.yml against a local fake GitHub
 rehearse:

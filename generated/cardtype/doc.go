@@ -52,13 +52,15 @@
 package cardtype
 
 import (
-	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/rules"
 )
 
-// Effective returns the effective dates of the rules the tables come
-// from: English, and Spanish (published later, so possibly older).
-func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
+// Effective returns the newest releases the package's lists were read
+// from, English and Spanish (published later, so possibly older; each
+// list says its own: CardTypeList, SupertypeList, PermanentTypeList); not a newer release that did not read them.
+func Effective() (en, es string) {
+	return rules.NewestOf(CardTypeList(), SupertypeList(), PermanentTypeList())
+}
 
 // NameError is the error of the Parse functions (rules.NameError): a name
 // that is not in the list of its rule today, or as of the release asked

@@ -17,14 +17,17 @@
 package color
 
 import (
-	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/rules"
 )
 
-// Effective returns the effective date of the English rules the tables
-// come from.
-func Effective() string { return data.EffectiveEN }
+// Effective returns the newest release the package's lists were read
+// from (each list says its own: ColorList); not a newer release that did not
+// read them.
+func Effective() string {
+	en, _ := rules.NewestOf(ColorList())
+	return en
+}
 
 // NameError is the error of the Parse functions (rules.NameError).
 type NameError = rules.NameError

@@ -42,13 +42,16 @@
 package keyword
 
 import (
-	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/rules"
 )
 
-// Effective returns the effective date of the English rules the tables
-// come from.
-func Effective() string { return data.EffectiveEN }
+// Effective returns the newest release the package's lists were read
+// from (each list says its own: ActionList, AbilityList, AbilityWordList, CounterList); not a newer release that did not
+// read them.
+func Effective() string {
+	en, _ := rules.NewestOf(ActionList(), AbilityList(), AbilityWordList(), CounterList())
+	return en
+}
 
 // NameError is the error of the Parse functions (rules.NameError): a
 // name that is not in the list today, or as of the release asked for,

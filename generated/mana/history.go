@@ -14,27 +14,42 @@ import (
 )
 
 // listed reports whether rule 107.4 of the rules in force on date lists
-// the symbol; "" is today. It allocates nothing.
+// the symbol, as the newest release that read 107.4 by then says
+// (rules.List.KnownAsOf); "" is today. It allocates nothing.
 func (i *symbolInfo) listed(date string) bool {
 	if date == "" {
 		return i.removed == ""
 	}
-	return !i.printed && enum.Listed(i.since, i.removed, i.gaps, date)
+	return !i.printed && enum.Listed(i.since, i.removed, i.gaps, knownAsOf(date))
+}
+
+// knownAsOf is the release whose 107.4 holds on date: the release in
+// force, or the newest before it that read 107.4.
+func knownAsOf(date string) string {
+	if known, ok := SymbolList().KnownAsOf(date); ok {
+		return known
+	}
+	return date
 }
 
 // notListed says why s is not a symbol of the rules in force on date.
 func (s Symbol) notListed(date string) string {
 	i := s.info()
+	known := knownAsOf(date)
+	of := "in the rules of " + date
+	if r, _ := rules.InForce(date); known != r {
+		of += " (their 107.4 is not read; known as of " + known + ")"
+	}
 	removed := i.removed
 	for _, l := range s.Lives() {
-		if date < l.Since {
-			return "was not yet defined by rule 107.4 in the rules of " + date + ": it lists " + i.text + " since " + l.Since
+		if known < l.Since {
+			return "was not yet defined by rule 107.4 " + of + ": it lists " + i.text + " since " + l.Since
 		}
-		if l.Removed != "" && date >= l.Removed {
+		if l.Removed != "" && known >= l.Removed {
 			removed = l.Removed
 		}
 	}
-	return "was no longer defined by rule 107.4 in the rules of " + date + ": " + i.text + " was removed in the release of " + removed
+	return "was no longer defined by rule 107.4 " + of + ": " + i.text + " was removed in the release of " + removed
 }
 
 // Lives returns the stretches of releases whose 107.4 lists s, oldest
@@ -74,7 +89,7 @@ func SymbolsAsOf(date string) ([]Symbol, error) {
 	for i, s := range symbolOrder {
 		cur[i] = int(s)
 	}
-	return enum.As[Symbol](enum.OrderAsOf(symbolList{}, date, symbolEpochs, symbolOrderFrom, cur)), nil
+	return enum.As[Symbol](enum.OrderAsOf(symbolList{}, knownAsOf(date), symbolEpochs, symbolOrderFrom, cur)), nil
 }
 
 // EverySymbol returns every symbol rule 107.4 has listed, removed ones

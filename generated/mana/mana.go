@@ -66,14 +66,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/internal/enum"
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
-// Effective returns the effective dates of the rules the tables come
-// from: English, and Spanish (published later, so possibly older).
-func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
+// Effective returns the newest releases the package's lists were read
+// from, English and Spanish (published later, so possibly older; each
+// list says its own: SymbolList); not a newer release that did not read them.
+func Effective() (en, es string) { return rules.NewestOf(SymbolList()) }
 
 // Symbol is a mana symbol of rule 107.4 other than the numeric ones, which
 // a Pip carries as a number. Its zero value is no symbol and encodes as "".

@@ -68,6 +68,78 @@ func IsDate(s string) bool {
 	return true
 }
 
+// List is one list of the rules as the packages hold it: where the rules
+// give it and the release its names were read from. Every list of the
+// other packages has one (keyword.ActionList, cardtype.CardTypeList,
+// subtype.Category.List, mana.SymbolList, ...).
+//
+// A release the history records from rule pages, not from the official
+// TXT, reads only the rules of its pages (the release of 2026-09-25 was
+// recorded from its pages of 205.3 and 107.4): every other list is as of
+// the newest release before it that read it, and says so. The names of
+// a list carry forward until a release that read it says otherwise.
+type List struct {
+	// Key is the list's key in the files the project exports
+	// ("keyword_actions", "creature", "mana_symbols").
+	Key  string
+	Noun string // one of its names: "keyword action"
+	Rule string // the rule that lists it, as AsOf numbers it
+	// AsOf is the English release its names were read from: the newest
+	// release the history records that read this list.
+	AsOf string
+	// AsOfES is the Spanish release its Spanish names were read from; ""
+	// when no Spanish source names them.
+	AsOfES string
+	// unread are the English releases the history records that did not
+	// read the list, oldest first.
+	unread []string
+}
+
+// NewList is a list whose English names were read as of asOf, and not by
+// the releases of unread (oldest first), for the generated packages.
+func NewList(key, noun, rule, asOf, asOfES string, unread []string) List {
+	return List{Key: key, Noun: noun, Rule: rule, AsOf: asOf, AsOfES: asOfES, unread: unread}
+}
+
+// ReadIn reports whether release, one the history records, read the list
+// (its names as of release are release's own).
+func (l List) ReadIn(release string) bool {
+	_, unread := slices.BinarySearch(l.unread, release)
+	return !unread
+}
+
+// KnownAsOf returns the release whose reading of the list holds on date
+// (YYYY-MM-DD): the release in force that day (InForce), or, when that
+// one did not read the list, the newest release before it that did. It
+// reports false for a date no release was in force on. It allocates
+// nothing.
+func (l List) KnownAsOf(date string) (release string, ok bool) {
+	r, ok := InForce(date)
+	if !ok {
+		return "", false
+	}
+	i, _ := slices.BinarySearch(releasesEN, r)
+	for ; i >= 0; i-- {
+		if l.ReadIn(releasesEN[i]) {
+			return releasesEN[i], true
+		}
+	}
+	return "", false
+}
+
+// NewestOf returns the newest release any of lists was read from, in
+// English and in Spanish ("" when none names its names in Spanish): a
+// package's tables are as of it, and no newer release.
+func NewestOf(lists ...List) (en, es string) {
+	for _, l := range lists {
+		en, es = max(en, l.AsOf), max(es, l.AsOfES)
+	}
+	return en, es
+}
+
+// Newest returns the newest English release the history records.
+func Newest() string { return releasesEN[len(releasesEN)-1] }
+
 // Life is one unbroken stretch of releases listing a name.
 type Life struct {
 	// Since is the first release listing the name; Exact is false when
@@ -117,6 +189,14 @@ type NameError struct {
 	// Since is, for a name the rules listed only later than AsOf (again,
 	// when Removed is set too), the release they did.
 	Since string
+	// Known is, when the release asked for (AsOf, or today's rules) did
+	// not read the list, the release the list is known as of: the newest
+	// before it that read it (List.KnownAsOf). The name is not in the
+	// list as of Known; the release asked for may list it.
+	Known string
+	// List names the list, for the message about Known: "keyword
+	// actions".
+	List string
 }
 
 func (e *NameError) Error() string { return e.Pkg + ": " + names.Quote(e.Name) + " " + e.Why() }
@@ -125,6 +205,16 @@ func (e *NameError) Error() string { return e.Pkg + ": " + names.Quote(e.Name) +
 // creature type: Cephalid was removed from rule 205.3m in the release of
 // 2024-07-30".
 func (e *NameError) Why() string {
+	if e.Known != "" && e.Removed == "" && e.Since == "" {
+		list := e.List
+		if list == "" {
+			list = e.Noun + "s"
+		}
+		if e.AsOf == "" {
+			return "is not " + names.Article(e.Noun) + " (rule " + e.Rule + ") as of " + e.Known + ", the newest release whose " + list + " are read"
+		}
+		return "is not " + names.Article(e.Noun) + " known as of " + e.AsOf + ": the " + list + " of " + e.AsOf + " are not read; known as of " + e.Known + " (rule " + e.Rule + ")"
+	}
 	switch {
 	case e.Removed != "" && e.AsOf == "":
 		msg := "is no longer " + names.Article(e.Noun) + ": " + e.Printed + " was removed from rule " + e.Rule + " in the release of " + e.Removed

@@ -41,6 +41,32 @@ func TestInForce(t *testing.T) {
 	}
 }
 
+// A list the newest release did not read is known as of the release
+// before it; every other release reads as itself.
+func TestListKnownAsOf(t *testing.T) {
+	rs := Releases("en")
+	newest, before := rs[len(rs)-1], rs[len(rs)-2]
+	l := NewList("keyword_actions", "keyword action", "701", before, "", []string{newest})
+	for date, want := range map[string]string{newest: before, "9999-12-31": before, before: before, rs[0]: rs[0], "2009-01-01": ""} {
+		if got, ok := l.KnownAsOf(date); got != want || ok != (want != "") {
+			t.Errorf("KnownAsOf(%s) = %s, %v; want %s", date, got, ok, want)
+		}
+	}
+	if l.ReadIn(newest) || !l.ReadIn(before) {
+		t.Errorf("ReadIn: %v %v", l.ReadIn(newest), l.ReadIn(before))
+	}
+	read := NewList("card_types", "card type", "205.2a", newest, newest, nil)
+	if got, _ := read.KnownAsOf(newest); got != newest {
+		t.Errorf("a list every release read: KnownAsOf(%s) = %s", newest, got)
+	}
+	if en, es := NewestOf(l, read); en != newest || es != newest {
+		t.Errorf("NewestOf = %s, %s", en, es)
+	}
+	if n := testing.AllocsPerRun(100, func() { l.KnownAsOf(newest) }); n != 0 {
+		t.Errorf("KnownAsOf: %v allocations", n)
+	}
+}
+
 func TestLife(t *testing.T) {
 	l := Life{Since: "2010-01-01", Exact: true, Removed: "2012-01-01"}
 	for date, in := range map[string]bool{"2009-12-31": false, "2010-01-01": true, "2011-06-01": true, "2012-01-01": false} {
@@ -68,6 +94,8 @@ func TestNameErrorWhy(t *testing.T) {
 		{NameError{Pkg: "subtype", Name: "Egg", Noun: "creature type", Rule: "205.3m", Printed: "Egg", AsOf: "2015-01-01", Removed: "2010-07-16", Since: "2018-07-13"}, `subtype: "Egg" was not a creature type in the rules of 2015-01-01: Egg was removed from rule 205.3m in the release of 2010-07-16 and listed again since 2018-07-13`},
 		{NameError{Pkg: "cardtype", Name: "Tribal", Noun: "card type", Rule: "205.2a", Printed: "Tribal", AsOf: "2025-01-01", Removed: "2024-07-30"}, `cardtype: "Tribal" was no longer a card type in the rules of 2025-01-01: Tribal was removed from rule 205.2a in the release of 2024-07-30`},
 		{NameError{Pkg: "cardtype", Name: "battle", Noun: "card type", Rule: "205.2a", Printed: "Battle", AsOf: "2020-01-01", Since: "2023-04-14"}, `cardtype: "battle" was not yet a card type in the rules of 2020-01-01: rule 205.2a lists Battle since 2023-04-14`},
+		{NameError{Pkg: "keyword", Name: "Heal", Noun: "keyword action", Rule: "701", AsOf: "2026-09-25", Known: "2026-04-17", List: "keyword actions"}, `keyword: "Heal" is not a keyword action known as of 2026-09-25: the keyword actions of 2026-09-25 are not read; known as of 2026-04-17 (rule 701)`},
+		{NameError{Pkg: "keyword", Name: "Heal", Noun: "keyword action", Rule: "701", Known: "2026-04-17", List: "keyword actions"}, `keyword: "Heal" is not a keyword action (rule 701) as of 2026-04-17, the newest release whose keyword actions are read`},
 	} {
 		if got := c.e.Error(); got != c.want {
 			t.Errorf("%+v:\n got %s\nwant %s", c.e, got, c.want)

@@ -50,8 +50,14 @@ type creatureMaps struct{ exact, folded map[string]subtype.Creature }
 func newCreatureMaps() creatureMaps {
 	m := creatureMaps{map[string]subtype.Creature{}, map[string]subtype.Creature{}}
 	var buf [64]byte
-	for _, c := range subtype.CreatureValues() {
-		for _, n := range []string{c.String(), c.Spanish()} {
+	// Spanish names first: an English name spelled like another's Spanish
+	// is the English name's, as the index has it.
+	for _, english := range []bool{false, true} {
+		for _, c := range subtype.CreatureValues() {
+			n := c.Spanish()
+			if english {
+				n = c.String()
+			}
 			if n == "" {
 				continue // no Spanish name yet
 			}

@@ -22,7 +22,7 @@ import (
 // name (when the Spanish page has one yet) in either case.
 func spellings(s subtype.Subtype) []string {
 	out := []string{s.String(), strings.ToLower(s.String()), strings.ToUpper(s.String()), strings.ReplaceAll(s.String(), "’", "'")}
-	if es := s.Spanish(); es != "" {
+	if es := s.Spanish(); es != "" && !picks.Shadowed(s, es) {
 		out = append(out, es, strings.ToLower(es))
 	}
 	return out

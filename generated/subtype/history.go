@@ -88,7 +88,16 @@ func (c Category) Lives() []rules.Life {
 // the category.
 func (c Category) ListedIn(date string) bool {
 	i := c.info()
-	return i != nil && enum.Listed(i.Since, i.Removed, i.Gaps, date)
+	return i != nil && enum.Listed(i.Since, i.Removed, i.Gaps, known(i, date))
+}
+
+// known is the release whose rule 205.3 holds on date: the release in
+// force, or the newest before it that read 205.3 (rules.List.KnownAsOf).
+func known(i *enum.Category, date string) string {
+	if r, ok := i.Table.Info().KnownAsOf(date); ok {
+		return r
+	}
+	return date
 }
 
 // CardTypesAsOf returns the card types whose subtypes the category listed
@@ -100,6 +109,7 @@ func (c Category) CardTypesAsOf(date string) []cardtype.CardType {
 		return nil
 	}
 	var out []cardtype.CardType
+	date = known(i, date)
 	for _, l := range i.Links {
 		if enum.Listed(l.Since, l.Removed, nil, date) {
 			out = append(out, cardtype.CardType(l.CardType))
@@ -115,6 +125,7 @@ func (c Category) HasAsOf(t cardtype.CardType, date string) bool {
 	if i == nil || !c.ListedIn(date) {
 		return false
 	}
+	date = known(i, date)
 	for _, l := range i.Links {
 		if l.CardType == int(t) && enum.Listed(l.Since, l.Removed, nil, date) {
 			return true
@@ -254,4 +265,20 @@ func ValuesAsOf(c Category, date string) ([]Subtype, error) {
 		out[j] = Subtype{c, uint16(v)}
 	}
 	return out, nil
+}
+
+// ParseAsOf reads a name the rules in force on date (YYYY-MM-DD) listed
+// in category c, in either language and any case: a name they did not
+// list then is a *NameError saying when they listed it (ParseCreatureAsOf
+// and the others, for a category of any type).
+func ParseAsOf(c Category, name, date string) (Subtype, error) {
+	i := c.info()
+	if i == nil {
+		return Subtype{}, errors.New("subtype: " + c.String() + " is not a category")
+	}
+	v, err := i.Table.ParseAsOf(name, date)
+	if err != nil {
+		return Subtype{}, err
+	}
+	return Subtype{cat: c, v: uint16(v)}, nil
 }

@@ -74,9 +74,26 @@ import (
 	"github.com/mtgrules/crgen/internal/names"
 )
 
-// Effective returns the effective dates of the rules the tables come
-// from: English, and Spanish (published later, so possibly older).
-func Effective() (en, es string) { return data.EffectiveEN, data.EffectiveES }
+// Effective returns the newest releases the subtype lists were read
+// from, English and Spanish (published later, so possibly older; each
+// says its own: Category.List); not a newer release that did not read
+// rule 205.3.
+func Effective() (en, es string) {
+	for _, c := range data.Categories {
+		l := c.Table.Info()
+		en, es = max(en, l.AsOf), max(es, l.AsOfES)
+	}
+	return en, es
+}
+
+// List says where the rules give the category's subtypes and the release
+// their names were read from (rules.List).
+func (c Category) List() rules.List {
+	if cat := c.info(); cat != nil {
+		return cat.Table.Info()
+	}
+	return rules.List{}
+}
 
 // NameError is the error of the Parse functions (rules.NameError): a
 // name that is not in the list of its rule today, or as of the release

@@ -18,13 +18,16 @@
 package turn
 
 import (
-	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/rules"
 )
 
-// Effective returns the effective date of the English rules the tables
-// come from.
-func Effective() string { return data.EffectiveEN }
+// Effective returns the newest release the package's lists were read
+// from (each list says its own: PhaseList, StepList); not a newer release that did not
+// read them.
+func Effective() string {
+	en, _ := rules.NewestOf(PhaseList(), StepList())
+	return en
+}
 
 // NameError is the error of the Parse functions (rules.NameError).
 type NameError = rules.NameError
@@ -64,4 +67,55 @@ func next[T comparable](order []T, v T) (T, bool) {
 	}
 	var zero T
 	return zero, false
+}
+
+// Part is one part of a turn in order (500.1): a step of a phase that
+// has steps, or a phase that has none (a main phase), Step zero. Its zero
+// value is no part.
+type Part struct {
+	Phase Phase
+	Step  Step
+}
+
+// String is the step's name, or the phase's for a phase without steps:
+// "Upkeep", "Precombat main".
+func (p Part) String() string {
+	if p.Step != 0 {
+		return p.Step.String()
+	}
+	return p.Phase.String()
+}
+
+// Turn returns the parts of a turn as the rules list them today, in
+// order: each phase's steps, and each phase without steps as itself
+// (untap, upkeep, draw, precombat main, beginning of combat, ...,
+// cleanup).
+func Turn() []Part {
+	var out []Part
+	for _, ph := range phaseOrder {
+		steps := ph.Steps()
+		if len(steps) == 0 {
+			out = append(out, Part{Phase: ph})
+		}
+		for _, s := range steps {
+			out = append(out, Part{Phase: ph, Step: s})
+		}
+	}
+	return out
+}
+
+// PartOf is the part of a turn a step is, or a phase without steps.
+func PartOf(s Step) Part { return Part{Phase: s.Phase(), Step: s} }
+
+// Next returns the part after p in a turn, across phases (the draw step,
+// then the precombat main phase); false after the turn's last part (the
+// next turn's first follows) or for a part the rules do not list today.
+func (p Part) Next() (Part, bool) {
+	t := Turn()
+	for i, x := range t {
+		if x == p && i+1 < len(t) {
+			return t[i+1], true
+		}
+	}
+	return Part{}, false
 }

@@ -122,3 +122,40 @@ func switchPhase(s Step) Phase {
 	}
 	return 0
 }
+
+// A turn's parts are every phase, in order, each as its steps or, with
+// none, as itself; Next walks them across phases, and stops after the
+// last.
+func TestTurnParts(t *testing.T) {
+	parts := Turn()
+	var phases []Phase
+	var steps []Step
+	for i, p := range parts {
+		if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+			phases = append(phases, p.Phase)
+		}
+		if p.Step != 0 {
+			steps = append(steps, p.Step)
+			if p.Step.Phase() != p.Phase || PartOf(p.Step) != p {
+				t.Errorf("part %v: step of %v, phase %v", p, p.Step.Phase(), p.Phase)
+			}
+		} else if len(p.Phase.Steps()) != 0 {
+			t.Errorf("part %v: a phase with steps as a part of its own", p)
+		}
+		n, ok := p.Next()
+		if last := i == len(parts)-1; ok == last || !last && n != parts[i+1] {
+			t.Errorf("%v.Next() = %v, %v", p, n, ok)
+		}
+	}
+	if !slices.Equal(phases, PhaseValues()) || !slices.Equal(steps, StepValues()) {
+		t.Errorf("the parts' phases %v and steps %v, the rules' %v and %v", phases, steps, PhaseValues(), StepValues())
+	}
+	for _, ph := range PhaseValues() {
+		if len(ph.Steps()) == 0 && (Part{Phase: ph}).String() != ph.String() {
+			t.Errorf("a phase without steps prints as %q", Part{Phase: ph})
+		}
+	}
+	if _, ok := (Part{}).Next(); ok {
+		t.Error("no part has a next")
+	}
+}

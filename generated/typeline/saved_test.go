@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/bits"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,3 +240,24 @@ func TestPrintedWhitespaceAndToken(t *testing.T) {
 
 // tokenWord is what card databases print before a token card's types.
 const tokenWord = "Token"
+
+// A line saved before a rename comes to today's names, saying what it
+// replaced (Tribal → Kindred in 2024-07-30, a past fact); a line of
+// today's names comes back as it is.
+func TestToday(t *testing.T) {
+	var saved typeline.TypeLine
+	if err := saved.UnmarshalText([]byte("Tribal Instant — Goblin")); err != nil {
+		t.Fatal(err)
+	}
+	now, renamed := saved.Today()
+	if len(renamed) == 0 || renamed[0] != (typeline.Renamed{From: "Tribal", To: "Kindred", Release: "2024-07-30"}) {
+		t.Fatalf("Today of %v: %+v", saved, renamed)
+	}
+	if now.Check() != nil || slices.Contains(now.Faces[0].CardTypes, cardtype.Tribal) || now.Faces[0].Subtypes[0] != saved.Faces[0].Subtypes[0] {
+		t.Errorf("Today of %v: %v (Check %v)", saved, now, now.Check())
+	}
+	again, none := now.Today()
+	if len(none) != 0 || again.String() != now.String() {
+		t.Errorf("Today of today's line %v: %v, %+v", now, again, none)
+	}
+}

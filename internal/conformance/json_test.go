@@ -70,6 +70,11 @@ func roundTrip[T textValue](t *testing.T, vals []T, spanish func(T) string) {
 		if err == nil && fromES != v && !listed(v) && listed(fromES) && strings.EqualFold(spanish(fromES), spanish(v)) {
 			continue
 		}
+		// A Spanish name that is another's English name (an English name
+		// added that Spanish already spelled) reads as the English name.
+		if english, _ := fromES.MarshalText(); err == nil && fromES != v && listed(fromES) && strings.EqualFold(string(english), spanish(v)) {
+			continue
+		}
 		if err != nil || fromES != v {
 			t.Errorf("Spanish %s reads as %v, %v; want %v", es, fromES, err, v)
 		}
@@ -144,8 +149,8 @@ func TestSubtypeJSONInSpanish(t *testing.T) {
 	}
 	for _, c := range subtype.Categories() {
 		for _, s := range picks.Current(c) {
-			if s.Spanish() == "" {
-				continue // the Spanish page does not name it yet
+			if s.Spanish() == "" || picks.Shadowed(s, s.Spanish()) {
+				continue // the Spanish page does not name it yet, or another's English name reads first
 			}
 			if got, err := unmarshal(c.String(), strings.ToLower(s.Spanish())); err != nil || got != s {
 				t.Errorf("%s %q reads as %v, %v; want %v", c, strings.ToLower(s.Spanish()), got, err, s)

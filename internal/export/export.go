@@ -12,9 +12,11 @@
 //	Keywords.json  {"meta": {"date", "version"}, "data": {"abilityWords": [...], "keywordAbilities": [...], "keywordActions": [...]}}
 //	CardTypes.json {"meta": {"date", "version"}, "data": {"<card type>": {"subTypes": [...], "superTypes": [...]}, ...}}
 //
-// meta.date is the release's effective date; meta.version names this
-// producer and the release ("crgen+en.20260925", see Version), not an
-// MTGJSON version. CardTypes has one key per card type of rule 205.2a,
+// meta.date is the date of the file's lists: the newest release they are
+// as of (a release recorded from rule pages reads only some lists; the
+// others are those of the release before it, as Snapshot.json's
+// provenance says list by list); meta.version names this producer and the
+// release ("crgen+en.20260925", see Version), not an MTGJSON version. CardTypes has one key per card type of rule 205.2a,
 // in lower case as the rules print it; subTypes is the 205.3 list of the
 // category whose card types include it (creature and kindred share the
 // creature types, instant and sorcery the spell types) or [] when none,
@@ -49,7 +51,6 @@ import (
 
 	"github.com/mtgrules/crgen"
 	"github.com/mtgrules/crgen/internal/atomicfile"
-	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -141,7 +142,12 @@ func Build(s, english *snapshot.Snapshot) (*MTGJSON, error) {
 		return nil, fmt.Errorf("%s: effective date %q is not a date (YYYY-MM-DD)", name, s.Effective)
 	}
 	meta := Meta{Date: s.Effective, Version: Version(s.Lang, s.Effective)}
-	out := &MTGJSON{Keywords: Keywords{Meta: meta}, CardTypes: CardTypes{Meta: meta}, Lists: buildLists(s, meta), Symbols: buildSymbols(s, english, meta), Pairs: buildPairs(s, meta), Snapshot: s}
+	// MTGJSON's files have no as_of: their meta.date is the date of their
+	// lists, the newest they hold.
+	keywordsMeta, cardTypesMeta := meta, meta
+	keywordsMeta.Date = DateOfLists(s, snapshot.FactAbilityWords, snapshot.FactKeywordAbilities, snapshot.FactKeywordActions)
+	cardTypesMeta.Date = DateOfLists(s, snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes)
+	out := &MTGJSON{Keywords: Keywords{Meta: keywordsMeta}, CardTypes: CardTypes{Meta: cardTypesMeta}, Lists: buildLists(s, meta), Symbols: buildSymbols(s, english, meta), Pairs: buildPairs(s, meta), Snapshot: s}
 
 	for _, fact := range []string{snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes} {
 		if !s.Has(fact) {
@@ -175,6 +181,19 @@ func Build(s, english *snapshot.Snapshot) (*MTGJSON, error) {
 		*field.dst = exported(s, f, names)
 	}
 	return out, nil
+}
+
+// DateOfLists is the newest release the facts of s are as of (asOf); the
+// release's own date when s carries none of them.
+func DateOfLists(s *snapshot.Snapshot, facts ...string) string {
+	date := ""
+	for _, d := range asOf(s, facts...) {
+		date = max(date, d)
+	}
+	if date == "" {
+		return s.Effective
+	}
+	return date
 }
 
 // subtypesByCardType gives each card type of s the subtype lists of the
@@ -239,18 +258,13 @@ func subtypesByCardType(s, enOrNil *snapshot.Snapshot) (out, ahead map[string][]
 }
 
 // sharing is which card types share each subtype list of an English
-// snapshot: what it records, else what its rules say. A snapshot merged
-// from a release's sources (what scrape extract prints) may not record
-// it, but holds the subrules of 205.3 and the card types it is read from.
+// snapshot, as it records them (subtype_card_types): the files are
+// built from the snapshot alone, never from its rules' text again.
 func sharing(en *snapshot.Snapshot) (snapshot.CardTypesOf, error) {
-	if len(en.SubtypeCardTypes) > 0 {
-		return en.SubtypeCardTypes, nil
+	if len(en.SubtypeCardTypes) == 0 && len(en.Subtypes) > 0 {
+		return nil, fmt.Errorf("en@%s records no subtype_card_types (which card types share each subtype list, read from 205.3 with 205.2a): a snapshot scrape writes records them; one of rule pages without 205.2a cannot say", en.Effective)
 	}
-	c := *en // Categories sets fields of its snapshot: read into a copy
-	if err := extract.Categories(&c); err != nil {
-		return nil, fmt.Errorf("en@%s: %w", en.Effective, err)
-	}
-	return c.SubtypeCardTypes, nil
+	return en.SubtypeCardTypes, nil
 }
 
 // exported is a list as the files give it: capitalised where cards

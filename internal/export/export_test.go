@@ -425,10 +425,18 @@ func TestEnglishOf(t *testing.T) {
 	t.Parallel()
 	frozen := corpus.FrozenStore(t)
 	store := snapshot.Store{Dir: t.TempDir()}
-	// Two whole releases and, after them, the rule page of 205.3 alone.
+	// Two whole releases and, after them, the rule page of 205.3 alone,
+	// as it was recorded before it said which card types share each list.
 	dates := []string{"2026-01-16", "2026-02-27", corpus.FrozenRelease}
 	for _, d := range dates {
-		b, err := os.ReadFile(frozen.HistoryPath("en", d))
+		s, err := snapshot.Load(frozen.HistoryPath("en", d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == corpus.FrozenRelease {
+			s.SubtypeCardTypes = nil
+		}
+		b, err := snapshot.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -438,9 +446,6 @@ func TestEnglishOf(t *testing.T) {
 		if err := os.WriteFile(store.HistoryPath("en", d), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if s := corpus.Snapshot(t, "en", corpus.FrozenRelease); len(s.SubtypeCardTypes) != 0 {
-		t.Fatalf("en@%s says which card types share each list: the case of a release passed over needs one that does not", corpus.FrozenRelease)
 	}
 	es := corpus.Snapshot(t, "es", corpus.FrozenRelease)
 	for effective, want := range map[string]string{
@@ -478,7 +483,7 @@ func TestBuildErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole := corpus.Snapshot(t, "en", en.Effective)
+	whole := corpus.Snapshot(t, "en", "2026-02-27") // the newest whole release of the frozen tree
 	category := slices.Sorted(maps.Keys(whole.Subtypes))[0]
 	withoutKeywords := *whole
 	withoutKeywords.Lists = nil

@@ -176,15 +176,16 @@ func ReadLists(data []byte) (*Lists, error) { return readStrict[Lists](data) }
 // one it translates.
 const PairsFile = "Pairs.json"
 
-// Pairs is Pairs.json: {"meta", "data": {list: [{"en", "es", "forms"}]}},
-// a list keyed as in the snapshots (card_types, supertypes, a subtype
-// category), in the English list's order: the rules' pairing of the
-// release, each Spanish name with the other forms cards print of it
-// ("legendaria" beside "legendario"), [] when none.
+// Pairs is Pairs.json: {"meta", "as_of", "data": {list: [{"en", "es",
+// "forms", "rank"}]}}, a list keyed as in the snapshots (card_types,
+// supertypes, a subtype category), in the English list's order: the
+// rules' pairing of the release, each Spanish name with the other forms
+// cards print of it ("legendaria" beside "legendario"), [] when none,
+// and its rank in its list in Spanish alphabetical order (1 first:
+// "Ácaro" beside "Abeja", not after "Zubera"), to sort by without a
+// Spanish collation. as_of is keyed as data is.
 type Pairs struct {
-	Meta Meta `json:"meta"`
-	// AsOf is the release the pairs of the card types, supertypes and
-	// subtypes are as of.
+	Meta Meta              `json:"meta"`
 	AsOf map[string]string `json:"as_of"`
 	Data map[string][]Pair `json:"data"`
 }
@@ -194,6 +195,7 @@ type Pair struct {
 	EN    string   `json:"en"`
 	ES    string   `json:"es"`
 	Forms []string `json:"forms"`
+	Rank  int      `json:"rank"`
 }
 
 // buildPairs makes Pairs.json of a Spanish snapshot; nil for English.
@@ -201,13 +203,29 @@ func buildPairs(s *snapshot.Snapshot, meta Meta) *Pairs {
 	if s.Lang == "en" {
 		return nil
 	}
-	out := &Pairs{Meta: meta, Data: map[string][]Pair{}, AsOf: asOf(s, snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes)}
+	out := &Pairs{Meta: meta, Data: map[string][]Pair{}, AsOf: map[string]string{}}
+	group := asOf(s, snapshot.FactCardTypes, snapshot.FactSupertypes, snapshot.FactSubtypes)
 	for list, pairs := range s.PairingEN {
+		var spanish []string
+		for _, p := range pairs {
+			spanish = append(spanish, p.ES)
+		}
+		rank := map[string]int{}
+		for i, es := range sortedIn(s.Lang, spanish) {
+			rank[es] = i + 1
+		}
 		ps := []Pair{}
 		for _, p := range pairs {
-			ps = append(ps, Pair{EN: p.EN, ES: p.ES, Forms: never(s.Forms[p.ES])})
+			ps = append(ps, Pair{EN: p.EN, ES: p.ES, Forms: never(s.Forms[p.ES]), Rank: rank[p.ES]})
 		}
 		out.Data[list] = ps
+		fact := list
+		if snapshot.IsCategory(list) {
+			fact = snapshot.FactSubtypes
+		}
+		if d, ok := group[fact]; ok {
+			out.AsOf[list] = d
+		}
 	}
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mtgrules/crgen/internal/extract"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -14,11 +13,12 @@ import (
 const SymbolsFile = "Symbols.json"
 
 // Symbols is Symbols.json: {"meta", "as_of", "data": [...]}, the symbols
-// in the order of rule 107.4.
+// in the order of rule 107.4; as_of, as in every file of this project's
+// shapes, gives the release each list is as of: {"mana_symbols": date}.
 type Symbols struct {
-	Meta Meta     `json:"meta"`
-	AsOf string   `json:"as_of"` // the release the symbols are as of
-	Data []Symbol `json:"data"`
+	Meta Meta              `json:"meta"`
+	AsOf map[string]string `json:"as_of"`
+	Data []Symbol          `json:"data"`
 }
 
 // Symbol is one mana symbol.
@@ -70,8 +70,7 @@ type Payment struct {
 // buildSymbols makes Symbols.json of s; meanings come from english when s
 // is not English.
 func buildSymbols(s, english *snapshot.Snapshot, meta Meta) Symbols {
-	out := Symbols{Meta: meta, AsOf: asOf(s, snapshot.FactMana)[snapshot.FactMana], Data: []Symbol{}}
-	words := extract.ManaGroupWords(extract.Lang(s.Lang), s.Rules[s.RuleOf(snapshot.FactMana)])
+	out := Symbols{Meta: meta, AsOf: asOf(s, snapshot.FactMana), Data: []Symbol{}}
 	meanings := map[string]*snapshot.Meaning{}
 	for _, src := range []*snapshot.Snapshot{english, s} {
 		if src == nil {
@@ -84,7 +83,7 @@ func buildSymbols(s, english *snapshot.Snapshot, meta Meta) Symbols {
 		}
 	}
 	for _, m := range s.ManaSymbols {
-		sym := Symbol{Symbol: m.Symbol, Group: m.Group, GroupWords: words[m.Group], Pay: []Payment{}, Rules: []string{}, AppearsInManaCosts: true}
+		sym := Symbol{Symbol: m.Symbol, Group: m.Group, GroupWords: m.GroupWords, Pay: []Payment{}, Rules: []string{}, AppearsInManaCosts: true}
 		body := strings.Trim(m.Symbol, "{}")
 		parts := strings.Split(body, "/")
 		sym.Hybrid = len(parts) > 1 && !(len(parts) == 2 && parts[1] == "P")

@@ -60,6 +60,9 @@ type phrases struct {
 	manaSymbols *regexp.Regexp
 	manaWording string            // how the mana symbols sentence begins
 	manaGroup   map[string]string // clause words before the first symbol → group
+	// manaVerb ends the words of 107.4's first clause ("The mana symbols
+	// are {W}, ..."): no word of its group's name.
+	manaVerb string
 	// variable matches a subrule calling a symbol a variable symbol
 	variable *regexp.Regexp
 	and      string // the word before the last list entry
@@ -136,6 +139,7 @@ var langPhrases = map[Lang]*phrases{
 		titles:      true,
 		manaSymbols: regexp.MustCompile(`^The mana symbols are `),
 		manaWording: "The mana symbols are",
+		manaVerb:    "are",
 		manaGroup: map[string]string{
 			"mana symbols are":              "basic",
 			"numerical symbols":             "numeric",
@@ -176,6 +180,7 @@ var langPhrases = map[Lang]*phrases{
 		},
 		manaSymbols: regexp.MustCompile(`^Los símbolos de maná son `),
 		manaWording: "Los símbolos de maná son",
+		manaVerb:    "son",
 		manaGroup: map[string]string{
 			"símbolos de maná son":          "basic",
 			"símbolos numéricos":            "numeric",

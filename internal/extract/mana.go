@@ -24,7 +24,8 @@ func manaSymbols(p *phrases, r crtext.Rule, sub []crtext.Rule) ([]snapshot.ManaS
 		if i < 0 {
 			return nil, errorf(r.Number, "clause %q names no mana symbol", clause)
 		}
-		group, err := p.manaGroupOf(r.Number, manaPhrase(p, clause[:i]))
+		words := manaPhrase(p, clause[:i])
+		group, err := p.manaGroupOf(r.Number, words)
 		if err != nil {
 			return nil, err
 		}
@@ -40,7 +41,7 @@ func manaSymbols(p *phrases, r crtext.Rule, sub []crtext.Rule) ([]snapshot.ManaS
 				return nil, errorf(r.Number, "mana symbol %s is listed twice", sym)
 			}
 			seen[sym] = true
-			out = append(out, snapshot.ManaSymbol{Symbol: sym, Group: group})
+			out = append(out, snapshot.ManaSymbol{Symbol: sym, Group: group, GroupWords: strings.TrimSuffix(words, " "+p.manaVerb)})
 		}
 	}
 	for _, g := range requiredManaGroups {
@@ -92,28 +93,4 @@ func manaPhrase(p *phrases, s string) string {
 		s = strings.TrimPrefix(s, art)
 	}
 	return s
-}
-
-// ManaGroupWords are the words each group of mana symbols is named by in
-// the text of rule 107.4 of lang ("símbolos híbridos" for hybrid), by the
-// group's key, for an export that names the groups in the release's
-// language. A clause it cannot read is left out.
-func ManaGroupWords(lang Lang, text string) map[string]string {
-	p := langPhrases[lang]
-	out := map[string]string{}
-	if p == nil {
-		return out
-	}
-	for _, clause := range strings.Split(p.withoutAsides(text), ";") {
-		clause = strings.TrimSpace(clause)
-		i := strings.IndexByte(clause, '{')
-		if i < 0 {
-			continue
-		}
-		phrase := manaPhrase(p, clause[:i])
-		if g, err := p.manaGroupOf("", phrase); err == nil {
-			out[g] = phrase
-		}
-	}
-	return out
 }

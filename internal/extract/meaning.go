@@ -316,7 +316,13 @@ func orRule(rule, fallback string) string {
 // category only. The first needs the card types (205.2a) beside 205.3, so
 // it runs on a snapshot, after a release's sources are merged; a snapshot
 // without both, or in another language, is left as it is.
-func Categories(s *snapshot.Snapshot) error {
+func Categories(s *snapshot.Snapshot) error { return CategoriesWith(s, s.CardTypes) }
+
+// CategoriesWith is Categories of a snapshot of rule pages that lacks
+// 205.2a, with the card types of the release before it (which its page
+// of 205.3 does not change): what the snapshot then records of each
+// category, so that nothing reads its rules again.
+func CategoriesWith(s *snapshot.Snapshot, cardTypes []string) error {
 	s.SubtypeCardTypes, s.SubtypeChoiceRule = nil, ""
 	if s.Lang != string(English) || !s.Has(snapshot.FactSubtypes) {
 		return nil
@@ -327,7 +333,7 @@ func Categories(s *snapshot.Snapshot) error {
 			break
 		}
 	}
-	if !s.Has(snapshot.FactCardTypes) {
+	if len(cardTypes) == 0 {
 		return nil
 	}
 	s.SubtypeCardTypes = snapshot.CardTypesOf{}
@@ -340,7 +346,7 @@ func Categories(s *snapshot.Snapshot) error {
 		first, _, _ = strings.Cut(first, ".")
 		words := strings.FieldsFunc(strings.ToLower(first), func(r rune) bool { return r < 'a' || r > 'z' })
 		var types []string
-		for _, ct := range s.CardTypes {
+		for _, ct := range cardTypes {
 			forms := []string{ct, ct + "s", strings.TrimSuffix(ct, "y") + "ies"}
 			if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(forms, w) }) {
 				types = append(types, ct)

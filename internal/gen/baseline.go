@@ -30,6 +30,28 @@ func (m *Model) switchBaselineFile() *jen.File {
 	typ := jen.Qual(ModulePath+"/subtype", creature.Type)
 	cases := func(fold bool) func(g *jen.Group) {
 		return func(g *jen.Group) {
+			// Each spelling is one name's, as the index gives it: an
+			// English name's first (over another's translation), then in
+			// rule order.
+			owner := map[string]int{}
+			claim := func(v int, spellings ...string) {
+				for _, n := range spellings {
+					for _, s := range apostropheForms(n) {
+						if fold {
+							s = names.Fold(s)
+						}
+						if _, taken := owner[s]; s != "" && !taken {
+							owner[s] = v
+						}
+					}
+				}
+			}
+			for _, v := range l.Order {
+				claim(v, l.Values[v-1].EN)
+			}
+			for _, v := range l.Order {
+				claim(v, append([]string{l.Values[v-1].ES}, l.Values[v-1].Forms...)...)
+			}
 			seen := map[string]bool{}
 			for _, v := range l.Order {
 				val := l.Values[v-1]
@@ -39,14 +61,16 @@ func (m *Model) switchBaselineFile() *jen.File {
 						if fold {
 							s = names.Fold(s)
 						}
-						if s == "" || seen[s] {
+						if s == "" || seen[s] || owner[s] != v {
 							continue
 						}
 						seen[s] = true
 						lits = append(lits, jen.Lit(s))
 					}
 				}
-				g.Case(lits...).Block(jen.Return(jen.Qual(ModulePath+"/subtype", val.Ident), jen.True()))
+				if len(lits) > 0 {
+					g.Case(lits...).Block(jen.Return(jen.Qual(ModulePath+"/subtype", val.Ident), jen.True()))
+				}
 			}
 		}
 	}

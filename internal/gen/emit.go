@@ -237,6 +237,21 @@ func table(pkg, name string, l List) *jen.Statement {
 		if len(l.Epochs) > 0 {
 			d[jen.Id("Epochs")] = epochsLit(l.Epochs, func(v int) string { return l.Values[v-1].EN })
 		}
+		d[jen.Id("Key")] = jen.Lit(l.Key)
+		d[jen.Id("Label")] = jen.Lit(l.Label)
+		// Where the names were read from, as the generated files'
+		// provenance says it: one line each.
+		d[jen.Id("AsOf")] = jen.Lit(l.AsOf)
+		if l.AsOfES != "" {
+			d[jen.Id("AsOfES")] = jen.Lit(l.AsOfES)
+		}
+		if len(l.Unread) > 0 {
+			var us []jen.Code
+			for _, u := range l.Unread {
+				us = append(us, jen.Lit(u))
+			}
+			d[jen.Id("Unread")] = jen.Index().String().Values(us...)
+		}
 	}))
 }
 

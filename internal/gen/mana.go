@@ -74,6 +74,8 @@ func (m *Model) manaOrders(h []*snapshot.Snapshot) {
 		l.Epochs[i].Values = slices.DeleteFunc(l.Epochs[i].Values, func(v int) bool { return v == 0 })
 	}
 	m.ManaEpochs, m.ManaOrderFrom = l.Epochs, l.OrderFrom
+	m.ManaReading.Key, m.ManaReading.Noun, m.ManaReading.Rule = snapshot.FactMana, "mana symbol", m.EN.RuleOf(snapshot.FactMana)
+	m.ManaReading.Label, m.ManaReading.AsOf, m.ManaReading.AsOfES, m.ManaReading.Unread = m.reading(h, snapshot.FactMana)
 	for i := range m.Mana {
 		m.Mana[i].After = l.Values[i].After
 	}

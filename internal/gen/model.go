@@ -50,6 +50,9 @@ type Model struct {
 	// symbols in (List.Epochs, List.OrderFrom).
 	ManaEpochs    []Epoch
 	ManaOrderFrom string
+	// ManaReading is how the mana symbols were read (List.Label, AsOf,
+	// AsOfES, Unread).
+	ManaReading List
 	// Record holds the value of every name, the names first seen by this
 	// generation appended.
 	Record *Record
@@ -77,8 +80,13 @@ type List struct {
 	// title, 702.2; the rule listing a step's phase's steps, 506.1),
 	// kept in Value.Rule.
 	OwnRules bool
-	Values   []Value
-	Order    []int // values of the current names, in rule order
+	// Label is its plural ("keyword actions"); AsOf and AsOfES the
+	// releases its English and Spanish names were read from, Unread the
+	// English releases that did not read it (rules.List).
+	Label, AsOf, AsOfES string
+	Unread              []string
+	Values              []Value
+	Order               []int // values of the current names, in rule order
 	// Epochs are the orders the rules listed the names in before the
 	// newest order, which holds from OrderFrom (see orders).
 	Epochs    []Epoch
@@ -257,6 +265,7 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 	}
 	fact := snapshot.FactNamed(key)
 	l.OwnRules = fact != nil && (fact.Read == snapshot.SectionTitles || fact.Read == snapshot.PhaseSteps)
+	l.Label, l.AsOf, l.AsOfES, l.Unread = m.reading(enHistory, key)
 	lives := history.Lives(enHistory, key, m.renames)
 	names := make([]string, len(lives))
 	for i, life := range lives {
@@ -317,6 +326,32 @@ func (m *Model) list(ids identSet, enHistory []*snapshot.Snapshot, spanish map[s
 		return List{}, fmt.Errorf("%s list: the history's newest release and the current snapshot disagree (%d current names, %d in the history): run make regen", noun, len(l.Order), countCurrent(l.Values))
 	}
 	return l, nil
+}
+
+// reading is what the snapshots say of the reading of list key: its
+// plural, the releases its English and Spanish names are as of (the
+// provenance of the current snapshots, by the list's fact group), and
+// the English releases of the history that did not read it.
+func (m *Model) reading(enHistory []*snapshot.Snapshot, key string) (label, asOf, asOfES string, unread []string) {
+	group := key
+	if f := snapshot.FactNamed(key); f != nil {
+		label = f.Label
+		if f.Group != "" {
+			group = f.Group
+		}
+	} else { // a subtype category
+		label, group = key+" types", snapshot.FactSubtypes
+	}
+	asOf = m.EN.Provenance[group].Effective
+	if m.ES.Carries(key) {
+		asOfES = m.ES.Provenance[group].Effective
+	}
+	for _, s := range enHistory {
+		if !s.Carries(key) {
+			unread = append(unread, s.Effective)
+		}
+	}
+	return label, asOf, asOfES, unread
 }
 
 func countCurrent(vs []Value) int {

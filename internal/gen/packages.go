@@ -310,6 +310,10 @@ func pastReleases(f *jen.File, e enumSpec, tbl, recv, v func() *jen.Statement, l
 	f.Func().Id("Parse"+t+"AsOf").Params(jen.Id("s"), jen.Id("date").String()).Params(jen.Id(t), jen.Error()).Block(
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(tbl()).Dot("ParseAsOf").Call(jen.Id("s"), jen.Id("date")),
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Err()))
+	f.Commentf("%sList says where the rules give the %ss and the release their names", t, e.Noun)
+	f.Comment("were read from (rules.List): a newer release recorded from rule pages")
+	f.Comment("of other rules did not read them.")
+	f.Func().Id(t+"List").Params().Qual(rulesPkg, "List").Block(jen.Return(tbl().Dot("Info").Call()))
 }
 
 // storage emits how a value is stored: Value and Scan (database/sql),
@@ -394,6 +398,25 @@ func (m *Model) manaFile() *jen.File {
 	f.Comment("The orders rule 107.4 listed the symbols in before the newest, which holds from symbolOrderFrom (enum.OrderAsOf).")
 	f.Var().Id("symbolEpochs").Op("=").Add(epochsLit(m.ManaEpochs, func(v int) string { return m.Mana[v-1].Text }))
 	f.Const().Id("symbolOrderFrom").Op("=").Lit(m.ManaOrderFrom)
+	r := m.ManaReading
+	f.Comment("SymbolList says where the rules give the mana symbols and the release their")
+	f.Comment("names were read from (rules.List): a newer release recorded from rule pages")
+	f.Comment("of other rules did not read them.")
+	var unread []jen.Code
+	for _, u := range r.Unread {
+		unread = append(unread, jen.Lit(u))
+	}
+	f.Func().Id("SymbolList").Params().Qual(rulesPkg, "List").Block(jen.Return(jen.Qual(rulesPkg, "NewList").Call(
+		jen.Lit(r.Key), jen.Lit(r.Noun), jen.Lit(r.Rule), jen.Id("symbolsAsOf"), jen.Id("symbolsAsOfES"), jen.Id("symbolsUnread"))))
+	f.Comment("The releases the English and the Spanish symbols were read from: variables, as")
+	f.Comment("they change with every release, where a constant's value never does.")
+	f.Var().Defs(jen.Id("symbolsAsOf").Op("=").Lit(r.AsOf), jen.Id("symbolsAsOfES").Op("=").Lit(r.AsOfES))
+	f.Comment("symbolsUnread are the English releases the history records that did not read rule 107.4.")
+	if len(unread) == 0 {
+		f.Var().Id("symbolsUnread").Index().String()
+	} else {
+		f.Var().Id("symbolsUnread").Op("=").Index().String().Values(unread...)
+	}
 	f.Comment("symbolIndex finds each symbol by its body, those of rule 107.4 first (a printed symbol 107.4 came to list is found as the rules' own).")
 	f.Var().Id("symbolIndex").Op("=").Add(m.symbolIndexLit())
 	f.Comment("PrintedSymbolBase is the value of the first symbol cards print outside rule 107.4.")

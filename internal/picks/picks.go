@@ -135,6 +135,20 @@ func Listed(name string) bool {
 	return false
 }
 
+// Shadowed reports whether es, a Spanish spelling of s, is the English
+// name of another current subtype of s's category: a lookup in either
+// language finds that one (an English name added that Spanish already
+// spelled; names.DatedIndex), a Spanish type line s.
+func Shadowed(s subtype.Subtype, es string) bool {
+	key := func(n string) string { return strings.ToLower(strings.ReplaceAll(n, "'", "’")) }
+	for _, o := range Current(s.Category()) {
+		if o != s && key(o.String()) == key(es) {
+			return true
+		}
+	}
+	return false
+}
+
 // Unknown reports whether err, from a Parse function, says the name was
 // never in its list (neither current nor removed).
 func Unknown(err error) bool {

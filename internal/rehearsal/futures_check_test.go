@@ -195,8 +195,9 @@ func histories(t *testing.T, store snapshot.Store, lang string) []*snapshot.Snap
 }
 
 // provenanceRE matches what every release changes whatever its lists:
-// the digests and dates of the sources, and the effective dates.
-var provenanceRE = regexp.MustCompile(`^[-+](//\s+(snapshots/current/|[a-z0-9.-]+: )|\s+Effective(EN|ES)\s+= )`)
+// the digests and dates of the sources, the effective dates, and the
+// releases each list was read from (a table's AsOf, AsOfES and Unread).
+var provenanceRE = regexp.MustCompile(`^[-+](//\s+(snapshots/current/|[a-z0-9.-]+: )|\s+Effective(EN|ES)\s+= |\s+(AsOf|AsOfES|Unread):\s|\s+symbols(AsOf|AsOfES)\s+= |var symbolsUnread )`)
 
 // diffLines counts the lines changed between two generated/ trees,
 // provenance aside. A lookup table that grew (past half full, it doubles

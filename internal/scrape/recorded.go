@@ -120,11 +120,11 @@ func loadRecorded(path string) (*snapshot.Snapshot, error) {
 // it only adds fact groups the record did not carry: every group the
 // record carries must read the same, lists, pairing and rule text.
 func recordedChange(record, read *snapshot.Snapshot) *diff.Report {
-	a, b := empty(record.Lang, record.Effective), empty(read.Lang, read.Effective)
-	for _, g := range factGroups {
-		if g.present(record) {
-			copyGroup(a, record, g)
-			copyGroup(b, read, g)
+	a, b := snapshot.Empty(record.Lang, record.Effective), snapshot.Empty(read.Lang, read.Effective)
+	for _, g := range snapshot.Groups {
+		if g.Present(record) {
+			g.Copy(a, record)
+			g.Copy(b, read)
 		}
 	}
 	a.Forms, b.Forms = record.Forms, read.Forms
@@ -138,22 +138,27 @@ func recordedChange(record, read *snapshot.Snapshot) *diff.Report {
 }
 
 // completeMeaning leaves out of the comparison what the record does not
-// say of the meaning of its facts (a release recorded before meanings were
-// read): gaining it completes the record; changing it is a change.
+// carry and the read adds (a completion, not a change): which card types
+// each category goes with, the rule on choosing a subtype, a symbol's
+// meaning, the words of a symbol's group.
 func completeMeaning(a, b, record, read *snapshot.Snapshot) {
-	if record.SubtypeCardTypes != nil {
-		a.SubtypeCardTypes, b.SubtypeCardTypes = record.SubtypeCardTypes, read.SubtypeCardTypes
+	if record.SubtypeCardTypes == nil {
+		b.SubtypeCardTypes = nil
 	}
 	if record.SubtypeChoiceRule == "" {
 		b.SubtypeChoiceRule = ""
 	}
-	recorded := map[string]bool{}
+	recorded := map[string]snapshot.ManaSymbol{}
 	for _, m := range record.ManaSymbols {
-		recorded[m.Symbol] = m.Meaning != nil
+		recorded[m.Symbol] = m
 	}
 	for i, m := range b.ManaSymbols {
-		if !recorded[m.Symbol] {
+		r, ok := recorded[m.Symbol]
+		if !ok || r.Meaning == nil {
 			b.ManaSymbols[i].Meaning = nil
+		}
+		if !ok || r.GroupWords == "" {
+			b.ManaSymbols[i].GroupWords = ""
 		}
 	}
 }

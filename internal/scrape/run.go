@@ -203,13 +203,28 @@ func mergeReleases(rd *readings, history map[string][]*snapshot.Snapshot) (map[s
 			h = append(h, rel)
 			slices.SortFunc(h, func(a, b *snapshot.Snapshot) int { return strings.Compare(a.Effective, b.Effective) })
 		}
-		if err := extract.Categories(rel); err != nil {
+		if err := extract.CategoriesWith(rel, cardTypesFor(h, rel)); err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
 		history[rel.Lang] = h
 		touched[k] = true
 	}
 	return touched, nil
+}
+
+// cardTypesFor are the card types the categories of rel go with: its
+// own, or, for rule pages without 205.2a, those of the newest release
+// before it in h that lists them.
+func cardTypesFor(h []*snapshot.Snapshot, rel *snapshot.Snapshot) []string {
+	if rel.Has(snapshot.FactCardTypes) {
+		return rel.CardTypes
+	}
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Effective < rel.Effective && h[i].Has(snapshot.FactCardTypes) {
+			return h[i].CardTypes
+		}
+	}
+	return nil
 }
 
 // pairSpanish pairs every Spanish release that lists subtypes and was
@@ -297,14 +312,14 @@ func (p *Plan) record(store snapshot.Store, history map[string][]*snapshot.Snaps
 // predecessors in the history, fact group by fact group: each group
 // against the newest earlier release that carries it.
 func (p *Plan) guardRelease(before []*snapshot.Snapshot, s *snapshot.Snapshot, opt Options) error {
-	prev, found := empty(s.Lang, s.Effective), false
-	for _, g := range factGroups {
-		if !g.present(s) {
+	prev, found := snapshot.Empty(s.Lang, s.Effective), false
+	for _, g := range snapshot.Groups {
+		if !g.Present(s) {
 			continue
 		}
 		for j := len(before) - 1; j >= 0; j-- {
-			if g.present(before[j]) {
-				copyGroup(prev, before[j], g)
+			if g.Present(before[j]) {
+				g.Copy(prev, before[j])
 				found = true
 				break
 			}
@@ -333,10 +348,11 @@ func (p *Plan) current(store snapshot.Store, history map[string][]*snapshot.Snap
 		if len(history[lang]) == 0 {
 			continue
 		}
-		cur, err := Current(history[lang])
+		cur, err := snapshot.Current(history[lang])
 		if err != nil {
 			return err
 		}
+		finish(cur) // partial when no whole release gives some of its lists
 		old, err := store.Current(lang)
 		if err != nil {
 			return err
@@ -447,12 +463,12 @@ func fetchSource(ctx context.Context, c *fetch.Client, src *sources.Source, maxB
 // sources do not cover: an offline run that reads only a rule page must not
 // drop what an earlier run read from the whole release of the same date.
 func keepUncovered(rel, stored *snapshot.Snapshot) *snapshot.Snapshot {
-	for _, g := range factGroups {
-		if g.present(rel) || !g.present(stored) {
+	for _, g := range snapshot.Groups {
+		if g.Present(rel) || !g.Present(stored) {
 			continue
 		}
-		copyGroup(rel, stored, g)
-		src := stored.Provenance[g.facts[0]].Source
+		g.Copy(rel, stored)
+		src := stored.Provenance[g.Facts[0]].Source
 		for _, so := range stored.Sources {
 			if so.ID == src {
 				rel.Sources = append(rel.Sources, so)

@@ -148,6 +148,9 @@ type Provenance struct {
 type ManaSymbol struct {
 	Symbol string `json:"symbol"`
 	Group  string `json:"group"`
+	// GroupWords are the words the release's own 107.4 names its group by
+	// ("hybrid symbols", "símbolos híbridos"); "" where not read.
+	GroupWords string `json:"group_words,omitempty"`
 	// Meaning is what the rules say the symbol is, read from an English
 	// release (107.4's subrules and the mana value rules of 202.3); nil
 	// for a numeric symbol (any number), in Spanish, and where the source
@@ -443,6 +446,9 @@ func (s *Snapshot) Validate() error {
 	for _, m := range s.ManaSymbols {
 		if !IsManaGroup(m.Group) {
 			return fmt.Errorf("snapshot %s@%s: mana symbol %s has a group %q that is not lower-case words joined by underscores", s.Lang, s.Effective, m.Symbol, m.Group)
+		}
+		if m.GroupWords != "" && !isName(m.GroupWords) {
+			return fmt.Errorf("snapshot %s@%s: mana symbol %s: the words of its group, %q, are no words: valid UTF-8, not empty, without control characters or surrounding spaces", s.Lang, s.Effective, m.Symbol, m.GroupWords)
 		}
 		if m.Meaning != nil {
 			if err := m.Meaning.Colors.check(); err != nil {

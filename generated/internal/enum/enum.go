@@ -103,6 +103,32 @@ type Table struct {
 	// order (each package's Values), those dropped since placed by After.
 	Epochs    []Epoch
 	OrderFrom string
+	// Key is the list's key in the snapshots and the exported files
+	// ("keyword_actions", "creature"); Label its plural ("keyword
+	// actions", "creature types").
+	Key, Label string
+	// AsOf is the English release the names were read from, AsOfES the
+	// Spanish one ("" when none names them); Unread the releases the
+	// history records that did not read the list (rules.List).
+	AsOf, AsOfES string
+	Unread       []string
+}
+
+// Info is what the table says of its list as a whole (rules.List).
+func (t *Table) Info() rules.List {
+	return rules.NewList(t.Key, t.Noun, t.Rule, t.AsOf, t.AsOfES, t.Unread)
+}
+
+// knownAsOf is the release whose reading of the list holds on date
+// (rules.List.KnownAsOf), and whether it is not the release in force
+// that day.
+func (t *Table) knownAsOf(date string) (release string, older bool) {
+	inForce, _ := rules.InForce(date)
+	known, ok := t.Info().KnownAsOf(date)
+	if !ok {
+		return inForce, false
+	}
+	return known, known != inForce
 }
 
 // RuleOf is the rule of value v: its own, or the table's.
@@ -209,7 +235,11 @@ func (t *Table) ReplacedBy(v int) (int, bool) {
 func (t *Table) Parse(name string) (int, error) {
 	v, ok := t.Lookup(name)
 	if !ok {
-		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule}
+		fail := &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule}
+		if t.AsOf != "" && t.AsOf != rules.Newest() {
+			fail.Known, fail.List = t.AsOf, t.Label // today's rules did not read the list
+		}
+		return 0, fail
 	}
 	if e := &t.List[v-1]; e.Removed != "" {
 		return 0, &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.RuleOf(v), Printed: e.EN, Removed: e.Removed, ReplacedBy: e.ReplacedBy}

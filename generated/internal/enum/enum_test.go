@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/names"
 )
 
@@ -48,6 +49,37 @@ func TestParse(t *testing.T) {
 	}
 	if _, err := tb.Parse("Summon"); err == nil || err.Error() != `cardtype: "Summon" is not a card type (rule 205.2a)` {
 		t.Errorf("unknown: %v", err)
+	}
+}
+
+// A list the newest release did not read (a release of rule pages of
+// other rules): a name it lists as of the release before is found as of
+// the newest; one it does not is refused saying the list is not read,
+// and as of when it is known, rather than denied.
+func TestListTheNewestReleaseDidNotRead(t *testing.T) {
+	rs := rules.Releases("en")
+	newest, before := rs[len(rs)-1], rs[len(rs)-2]
+	tb := newTable(t, "keyword", "keyword action", "701", []Entry{{EN: "Scry", Since: rs[0]}})
+	tb.Key, tb.Label, tb.AsOf, tb.Unread = "keyword_actions", "keyword actions", before, []string{newest}
+	if v, err := tb.ParseAsOf("scry", newest); v != 1 || err != nil {
+		t.Errorf("ParseAsOf(scry, %s) = %d, %v", newest, v, err)
+	}
+	if vs, err := tb.ValuesAsOf(newest, []int{1}); len(vs) != 1 || err != nil || !tb.ListedIn(1, newest) {
+		t.Errorf("ValuesAsOf(%s) = %v, %v", newest, vs, err)
+	}
+	_, err := tb.ParseAsOf("Heal", newest)
+	var ne *NameError
+	if !errors.As(err, &ne) || ne.Known != before || !strings.Contains(err.Error(), "the keyword actions of "+newest+" are not read; known as of "+before) {
+		t.Errorf("ParseAsOf(Heal, %s): %v", newest, err)
+	}
+	if _, err := tb.Parse("Heal"); !errors.As(err, &ne) || ne.Known != before || ne.AsOf != "" {
+		t.Errorf("Parse(Heal): %v", err)
+	}
+	if _, err := tb.ParseAsOf("Heal", before); !errors.As(err, &ne) || ne.Known != "" {
+		t.Errorf("ParseAsOf(Heal, %s), a release that read the list: %v", before, err)
+	}
+	if l := tb.Info(); l.Key != "keyword_actions" || l.AsOf != before || l.ReadIn(newest) {
+		t.Errorf("Info() = %+v", l)
 	}
 }
 

@@ -65,10 +65,15 @@ func (t *Table) Lives(v int) []rules.Life {
 	return Lives(e.Since, e.Exact, e.Removed, e.Gaps)
 }
 
-// ListedIn reports whether the rules in force on date list v.
+// ListedIn reports whether the rules in force on date list v: as the
+// newest release that read the list by then says (rules.List.KnownAsOf).
 func (t *Table) ListedIn(v int, date string) bool {
 	e := t.Entry(v)
-	return e != nil && Listed(e.Since, e.Removed, e.Gaps, date)
+	if e == nil {
+		return false
+	}
+	known, _ := t.knownAsOf(date)
+	return Listed(e.Since, e.Removed, e.Gaps, known)
 }
 
 // Ordered is what OrderAsOf needs of a list: for each value dropped in
@@ -160,17 +165,23 @@ func (t *Table) ParseAsOf(name, date string) (int, error) {
 		return 0, &DateError{Pkg: t.Pkg, Date: date}
 	}
 	fail := &NameError{Pkg: t.Pkg, Name: name, Noun: t.Noun, Rule: t.Rule, AsOf: date}
+	// A release that did not read the list: as the newest before it that
+	// did says, and the error says so.
+	known, older := t.knownAsOf(date)
+	if older {
+		fail.Known, fail.List = known, t.Label
+	}
 	v, ok := t.Lookup(name)
 	if !ok {
 		return 0, fail
 	}
 	e := &t.List[v-1]
-	if Listed(e.Since, e.Removed, e.Gaps, date) {
+	if Listed(e.Since, e.Removed, e.Gaps, known) {
 		return v, nil
 	}
 	fail.Rule, fail.Printed = t.RuleOf(v), e.EN
 	for _, l := range Lives(e.Since, e.Exact, e.Removed, e.Gaps) {
-		if date < l.Since {
+		if known < l.Since {
 			fail.Since = l.Since // and Removed, when an earlier life ended
 			return 0, fail
 		}
@@ -189,7 +200,8 @@ func (t *Table) ValuesAsOf(date string, current []int) ([]int, error) {
 	if _, ok := rules.InForce(date); !ok {
 		return nil, &DateError{Pkg: t.Pkg, Date: date}
 	}
-	return OrderAsOf(t, date, t.Epochs, t.OrderFrom, current), nil
+	known, _ := t.knownAsOf(date)
+	return OrderAsOf(t, known, t.Epochs, t.OrderFrom, current), nil
 }
 
 // Ints is vs as ints, for ValuesAsOf.
