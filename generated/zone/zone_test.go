@@ -30,3 +30,17 @@ func TestZonesOfThePast(t *testing.T) {
 		t.Error("the sideboard is no zone")
 	}
 }
+
+// Every zone is public or hidden, as 400.2 says; the library and the
+// hand are hidden, the battlefield public (past facts: every release
+// since 2009 says so).
+func TestPublicAndHiddenZones(t *testing.T) {
+	for _, z := range EveryZone() {
+		if z.IsPublic() == z.IsHidden() {
+			t.Errorf("%v: public %v, hidden %v (%q)", z, z.IsPublic(), z.IsHidden(), z.Visibility())
+		}
+	}
+	if !Library.IsHidden() || !Hand.IsHidden() || !Battlefield.IsPublic() || Zone(0).Visibility() != "" {
+		t.Error("400.2: library and hand hidden, the battlefield public")
+	}
+}

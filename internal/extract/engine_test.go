@@ -235,3 +235,35 @@ func FuzzTokenSentence(f *testing.F) {
 		}
 	})
 }
+
+// Each zone is public or hidden, as 400.2 says in every release (past
+// facts): library and hand hidden, the rest public, the command zone
+// with them since 2010-07-16. A zone 400.2 calls neither stops the
+// release, naming the rule.
+func TestZoneKinds(t *testing.T) {
+	for _, date := range []string{"20090711", "20100716", "20260227"} {
+		f := extractRelease(t, date)
+		kinds := f.Relations[snapshot.FactZones]
+		for _, z := range f.List(snapshot.FactZones) {
+			want := "public"
+			if z == "library" || z == "hand" {
+				want = "hidden"
+			}
+			if kinds[z] != want {
+				t.Errorf("%s: the %s zone is %q, want %s", date, z, kinds[z], want)
+			}
+		}
+		if !slices.Contains(f.FactRules[snapshot.FactZones], "400.2") || f.Rules["400.2"] == "" {
+			t.Errorf("%s: 400.2 not recorded with the zones: %v", date, f.FactRules[snapshot.FactZones])
+		}
+	}
+	rules := release(t, "20260227")
+	for i, r := range rules {
+		if r.Number == "400.2" {
+			rules[i].Text = strings.Replace(r.Text, "Library and hand are hidden zones", "Library is a hidden zone", 1)
+		}
+	}
+	if _, err := Extract(English, rules, whole); err == nil || !strings.Contains(err.Error(), "the hand zone is called neither public nor hidden") {
+		t.Errorf("a zone 400.2 does not call public or hidden: %v", err)
+	}
+}

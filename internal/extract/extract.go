@@ -206,6 +206,9 @@ func Extract(lang Lang, rules []crtext.Rule, whole string) (*Facts, error) {
 		}
 	}
 	relateColors(symbols, f)
+	if err := relateZones(p, inSection(rules, snapshot.FactNamed(snapshot.FactZones).Section), f); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 

@@ -60,6 +60,9 @@ type phrases struct {
 	manaSymbols *regexp.Regexp
 	manaWording string            // how the mana symbols sentence begins
 	manaGroup   map[string]string // clause words before the first symbol → group
+	// zoneKinds is the sentence of 400.2 naming the public or the hidden
+	// zones: group 1 the zones, group 2 the kind.
+	zoneKinds *regexp.Regexp
 	// manaVerb ends the words of 107.4's first clause ("The mana symbols
 	// are {W}, ..."): no word of its group's name.
 	manaVerb string
@@ -140,6 +143,7 @@ var langPhrases = map[Lang]*phrases{
 		manaSymbols: regexp.MustCompile(`^The mana symbols are `),
 		manaWording: "The mana symbols are",
 		manaVerb:    "are",
+		zoneKinds:   regexp.MustCompile(`^(.+?) (?:are|is(?: an?)?) (public|hidden) zones?\b`),
 		manaGroup: map[string]string{
 			"mana symbols are":              "basic",
 			"numerical symbols":             "numeric",

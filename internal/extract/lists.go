@@ -36,6 +36,64 @@ func relateColors(symbols []crtext.Rule, f *Facts) {
 	}
 }
 
+// relateZones ties each zone of 400.1 to the word its chapter's rules
+// call it, public or hidden (400.2: "Graveyard, battlefield, stack,
+// exile, ante, and command are public zones. ... Library and hand are
+// hidden zones"), recording the rules it read them in. A zone of the
+// list the rules call neither, or a zone they call both, is an error
+// naming the rule: every release since 2009 calls each one of the two.
+func relateZones(p *phrases, rules []crtext.Rule, f *Facts) error {
+	zones := f.Lists[snapshot.FactZones]
+	listed := f.FactRule[snapshot.FactZones]
+	if len(zones) == 0 || p.zoneKinds == nil {
+		return nil
+	}
+	chapter, _, _ := strings.Cut(listed, ".")
+	kinds := map[string]string{}
+	for _, r := range rules {
+		if c, _, _ := strings.Cut(r.Number, "."); c != chapter || r.Number == listed {
+			continue
+		}
+		read := false
+		text := p.withoutAsides(r.Text)
+		for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
+			m := p.zoneKinds.FindStringSubmatch(s)
+			if m == nil {
+				continue
+			}
+			// The names of a sentence are zones of the list ("Library and
+			// hand"), or a name 400.1 does not list yet (the command zone
+			// in 400.2 of 2009-09-04, before 400.1 did), or no name at all
+			// ("... moves from one zone to another ... is a public zone"):
+			// the zones of the list are read, the rest passed over.
+			names := strings.Split(strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(m[1], ", "+p.and+" ", ", "), " "+p.and+" ", ", ")), ", ")
+			for _, n := range names {
+				if !slices.Contains(zones, n) {
+					continue
+				}
+				if k, twice := kinds[n]; twice && k != m[2] {
+					return errorf(r.Number, "the %s zone is called %s and %s (%q)", n, k, m[2], crtext.Abbreviate(s))
+				}
+				kinds[n], read = m[2], true
+			}
+		}
+		if read {
+			f.Rules[r.Number] = r.Text
+			f.FactRules[snapshot.FactZones] = append(f.FactRules[snapshot.FactZones], r.Number)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	for _, z := range zones {
+		if kinds[z] == "" {
+			return errorf(listed, "the %s zone is called neither public nor hidden by the rules after %s (expected %q)", z, listed, "Library and hand are hidden zones")
+		}
+	}
+	f.Relations[snapshot.FactZones] = kinds
+	return nil
+}
+
 // readListSentence reads a list introduced by a sentence ("The card types
 // are ..."), when lang's tables know its wording.
 func readListSentence(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool, f *Facts) error {

@@ -155,7 +155,7 @@ func acrossLists(r *rand.Rand, p *pool, s *Step) string {
 	w := s.W
 	var done []string
 	before := map[string][]string{}
-	for _, k := range []string{snapshot.FactCardTypes, snapshot.FactKeywordAbilities, "artifact"} {
+	for _, k := range []string{snapshot.FactCardTypes, snapshot.FactKeywordAbilities, "artifact", snapshot.FactZones} {
 		before[k] = slices.Clone(w.Want[k])
 	}
 	for _, c := range w.editable(1) {
@@ -198,6 +198,9 @@ func engineLists(r *rand.Rand, p *pool, s *Step, before map[string][]string) []s
 	for _, key := range []string{snapshot.FactZones, snapshot.FactPhases} {
 		if _, ok := w.Lists[key]; ok {
 			done = append(done, addLower(r, p, s, key, snapshot.FactNamed(key).Noun))
+			if key == snapshot.FactZones {
+				w.publicZone(newest(key))
+			}
 		}
 	}
 	if _, ok := w.Lists[snapshot.FactPermanentTypes]; ok {
@@ -222,6 +225,30 @@ func engineLists(r *rand.Rand, p *pool, s *Step, before map[string][]string) []s
 		done = append(done, d)
 	}
 	return done
+}
+
+// publicZone puts a zone the release adds among the public zones of the
+// rule after the zones' list that names them (400.2: "Graveyard, ...,
+// and command are public zones"), as the rules would: every zone is
+// public or hidden.
+func (w *World) publicZone(zone string) {
+	const public = " are public zones"
+	list := w.Lists[snapshot.FactZones]
+	for n, text := range w.EN {
+		i := strings.Index(text, public)
+		if chapterOf(n) != chapterOf(list) || n == list || i < 0 {
+			continue
+		}
+		start := strings.LastIndex(text[:i], ". ") + 1
+		if start > 0 {
+			start++ // past the space
+		}
+		printed := strings.ReplaceAll(strings.ReplaceAll(text[start:i], ", and ", ", "), " and ", ", ")
+		names := append(strings.Split(printed, ", "), zone)
+		w.EN[n] = text[:start] + PrintList(names, "and") + text[i:]
+		return
+	}
+	failf("no rule after %s says which zones are public", list)
 }
 
 // newToken defines a predefined token of artifact type a, in a subrule

@@ -67,7 +67,7 @@ func (l List) find(name string) (int, bool) {
 func (m *Model) relationTable(f *jen.File, fact *snapshot.Fact) {
 	rel, l := fact.Relation, m.Lists[fact.Name]
 	words := m.Related[fact.Name]
-	name := strings.ToLower(fact.Type[:1]) + fact.Type[1:] + rel.Method + "s"
+	name := strings.ToLower(fact.Type[:1]) + fact.Type[1:] + plural(rel.Method) // counterAbilities, zoneVisibilities
 	var to List
 	elem := jen.String()
 	if rel.To != "" {

@@ -140,8 +140,22 @@ func recordedChange(record, read *snapshot.Snapshot) *diff.Report {
 // completeMeaning leaves out of the comparison what the record does not
 // carry and the read adds (a completion, not a change): which card types
 // each category goes with, the rule on choosing a subtype, a symbol's
-// meaning, the words of a symbol's group.
+// meaning, the words of a symbol's group, a relation of a list and the
+// rules it is read from (each zone's kind, 400.2).
 func completeMeaning(a, b, record, read *snapshot.Snapshot) {
+	for n := range b.Rules {
+		// A rule the record's reading did not own (400.2, before the
+		// zones' kinds were read); a new subrule of a rule it owned is a
+		// change.
+		if _, ok := a.Rules[n]; !ok && record.FactOfRule(n) == "" {
+			delete(b.Rules, n)
+		}
+	}
+	for k := range b.Relations {
+		if _, ok := record.Relations[k]; !ok {
+			delete(b.Relations, k)
+		}
+	}
 	if record.SubtypeCardTypes == nil {
 		b.SubtypeCardTypes = nil
 	}

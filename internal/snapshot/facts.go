@@ -149,7 +149,7 @@ var Registry = []*Fact{
 		Relation: &Relation{Method: "CardType", To: FactCardTypes, SameName: true},
 		get:      listOf(FactPermanentTypes), set: setList(FactPermanentTypes)},
 	{Name: FactZones, Label: "zones", Noun: "zone", Rule: "400.1", Read: ListSentence, Section: "General",
-		Package: "zone", Type: "Zone", TitleCase: true, Under: "uint8",
+		Package: "zone", Type: "Zone", TitleCase: true, Under: "uint8", Relation: &Relation{Method: "Visibility"},
 		get: listOf(FactZones), set: setList(FactZones)},
 	{Name: FactPhases, Label: "phases", Noun: "phase", Rule: "500.1", Read: ListSentence, Section: "General",
 		Package: "turn", Type: "Phase", Prefix: "Phase", TitleCase: true, Under: "uint8",
