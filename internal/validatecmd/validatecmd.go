@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/generated/typeline"
 	"github.com/mtgrules/crgen/internal/cli"
 )
@@ -26,7 +27,7 @@ const MaxLine = 64 << 10
 // validateFlags are one invocation's flags.
 type validateFlags struct {
 	typeline, manacost, lenient, printed bool
-	lang                                 string
+	lang, asOf                           string
 }
 
 // Command is validate.
@@ -63,12 +64,19 @@ capitals ("creature — elf warrior" is "Creature — Elf Warrior", "Urza's"
 is "Urza’s"), "Token" before a token's types left out. Names the rules dropped (Legend, Lord,
 "Encantar criatura", Tribal) stay errors that say when. A mana cost may
 use the symbols cards print outside rule 107.4 ({C/P}); "printed": true
-marks such a cost.`,
+marks such a cost.
+
+With -as-of DATE (YYYY-MM-DD) items are judged by the rules in force
+that day, the newest release on or before it: a name or a symbol the
+rules listed only later, or no longer, is an error saying when; a list
+that release did not read (a release recorded from rule pages of other
+rules) is judged as of the newest release before it that did.`,
 	Examples: []string{
 		"printf 'Legendary Creature — Time Lord Doctor\\n' | validate -typeline",
 		"validate -typeline -lang es < lineas.txt",
 		"printf 'Criatura - Bestia felina\\n' | validate -typeline -lang es -printed",
 		"printf '2WW\\n' | validate -manacost -lenient",
+		"printf 'Tribal Instant — Goblin\\n' | validate -typeline -as-of 2024-04-12",
 	},
 	Exit: []string{"(0 also when lines are invalid: the verdicts say so; 1 only when the input cannot be read)"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
@@ -78,6 +86,7 @@ marks such a cost.`,
 		fs.StringVar(&f.lang, "lang", "en", "`language` of type lines: en, es, or either (each line in the language it is in)")
 		fs.BoolVar(&f.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
 		fs.BoolVar(&f.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
+		fs.StringVar(&f.asOf, "as-of", "", "judge items by the rules in force on `date` (YYYY-MM-DD), not today's")
 		return f.run
 	},
 }
@@ -112,6 +121,14 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 	if err != nil || f.lang == "" {
 		return cli.Usagef("-lang %q: want en, es or either", f.lang)
 	}
+	if f.asOf != "" {
+		if _, ok := rules.InForce(f.asOf); !ok {
+			return cli.Usagef("-as-of %q: want a date (YYYY-MM-DD) on or after the oldest release known, %s", f.asOf, rules.Releases("en")[0])
+		}
+		if f.manacost && (f.lenient || f.printed) {
+			return cli.Usagef("-as-of judges mana costs in the rules' notation by the rules of a release; it does not combine with -lenient or -printed")
+		}
+	}
 	out := bufio.NewWriter(env.Stdout)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -130,9 +147,9 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 		case length > MaxLine:
 			v = verdict{Error: fmt.Sprintf("line of %d bytes, more than %d: no type line or mana cost is that long", length, MaxLine)}
 		case f.typeline:
-			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: f.printed})
+			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: f.printed, AsOf: f.asOf})
 		default:
-			v = checkManaCost(line, f.lenient, f.printed)
+			v = checkManaCost(line, f.lenient, f.printed, f.asOf)
 		}
 		v.Line = n
 		v.Input, v.Length = shorten(line, length)
@@ -230,13 +247,15 @@ func checkTypeLine(line string, o typeline.Options) verdict {
 // checkManaCost judges a cost as the mana package reads it: a cost of
 // several faces (" // ") keeps each, and has the mana value and colours
 // of the faces combined (709.4b).
-func checkManaCost(line string, lenient, printed bool) verdict {
+func checkManaCost(line string, lenient, printed bool, asOf string) verdict {
 	parse := mana.ParseCost
 	switch {
 	case lenient:
 		parse = mana.ParseCostLenient
 	case printed:
 		parse = mana.ParseCostPrinted
+	case asOf != "":
+		parse = func(s string) (mana.Cost, error) { return mana.ParseCostAsOf(s, asOf) }
 	}
 	c, err := parse(line)
 	if err != nil {

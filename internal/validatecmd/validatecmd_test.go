@@ -315,3 +315,23 @@ func feminineForm(t *testing.T, cr string) (printed, current string) {
 	t.Skip("printed mode reads no feminine form of a current creature type")
 	return "", ""
 }
+
+// -as-of judges by the rules in force that day (past facts: Tribal a card
+// type until 2024-07-30, {C} a symbol since 2016-01-16); a date before
+// the oldest release is a usage error.
+func TestAsOf(t *testing.T) {
+	t.Parallel()
+	rows, _, code := validate(t, strings.NewReader("Tribal Instant — Goblin\nKindred Instant — Goblin\n"), "-typeline", "-as-of", "2024-04-12")
+	if code != 0 || len(rows) != 2 || rows[0]["ok"] != true || rows[1]["ok"] != false || !strings.Contains(rows[1]["error"].(string), "was not yet a card type in the rules of 2024-04-12") {
+		t.Errorf("type lines as of 2024-04-12: %v", rows)
+	}
+	rows, _, code = validate(t, strings.NewReader("{C}\n{W}\n"), "-manacost", "-as-of", "2015-01-01")
+	if code != 0 || len(rows) != 2 || rows[0]["ok"] != false || rows[1]["ok"] != true || !strings.Contains(rows[0]["error"].(string), "since 2016-01-16") {
+		t.Errorf("costs as of 2015-01-01: %v", rows)
+	}
+	for _, args := range [][]string{{"-typeline", "-as-of", "2001-01-01"}, {"-typeline", "-as-of", "yesterday"}, {"-manacost", "-lenient", "-as-of", "2020-01-01"}} {
+		if _, _, code := validate(t, strings.NewReader(""), args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
