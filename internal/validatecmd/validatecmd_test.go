@@ -261,7 +261,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-typeline", "-manacost"}, 2, "give exactly one"},
 		{[]string{"-typeline", "-lang", "fr"}, 2, `-lang "fr": want en, es or either`},
 		{[]string{"-manacost", "extra"}, 2, "reads its items from standard input"},
-		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -lang, -lenient, -manacost, -printed, -typeline, -version)"},
+		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -as-of, -lang, -lenient, -manacost, -printed, -typeline, -version)"},
 		{[]string{"-manacost", "-lenient", "-printed"}, 2, "-lenient"},
 	} {
 		_, all, code := validate(t, strings.NewReader(""), tt.args...)
