@@ -128,25 +128,7 @@ func TestCrossReferenceChange(t *testing.T) {
 // renamed with their evidence, the lag, the Go API verdict, the count of
 // rules changed, before any rule text.
 func TestUpdateFirstScreen(t *testing.T) {
-	dirs := map[string]string{"2024-04-12": t.TempDir(), "2024-07-30": t.TempDir()}
-	es, err := corpus.FrozenStore(t).Current("es")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for date, dir := range dirs {
-		en := corpus.Snapshot(t, "en", date)
-		for lang, s := range map[string]*snapshot.Snapshot{"en": en, "es": es} {
-			b, _ := snapshot.Marshal(s)
-			for _, p := range []string{filepath.Join(dir, "current", lang+".json"), filepath.Join(dir, lang, s.Effective+".json")} {
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	dirs := updateDirs(t, "2024-04-12", "2024-07-30")
 	u, err := diff.NewUpdate(snapshot.Store{Dir: dirs["2024-04-12"]}, snapshot.Store{Dir: dirs["2024-07-30"]})
 	if err != nil {
 		t.Fatal(err)
@@ -194,4 +176,53 @@ func TestUpdateFirstScreen(t *testing.T) {
 		strings.Contains(out, "**Rule text**") || strings.Contains(out, "No changes") {
 		t.Errorf("the report of a first snapshot:\n%s", out)
 	}
+}
+
+// The first release of a list is a list of additions on the first
+// screen: the keyword counters 122.1b first lists in 2020-04-17.
+func TestUpdateFirstScreenOfAListsFirstRelease(t *testing.T) {
+	dirs := updateDirs(t, "2020-01-24", "2020-04-17")
+	u, err := diff.NewUpdate(snapshot.Store{Dir: dirs["2020-01-24"]}, snapshot.Store{Dir: dirs["2020-04-17"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := UpdateMarkdown(&b, u, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	first := out[:max(0, strings.Index(out, "```diff"))]
+	if !strings.Contains(first, "keyword counters") || !strings.Contains(first, "flying") || !strings.Contains(first, "vigilance") {
+		t.Errorf("the first screen does not add the keyword counters:\n%s", out[:min(len(out), 3000)])
+	}
+}
+
+// updateDirs writes, for each date, a snapshot directory whose English
+// history and current state are that release of the frozen tree, and
+// whose Spanish is the frozen tree's.
+func updateDirs(t *testing.T, dates ...string) map[string]string {
+	t.Helper()
+	dirs := map[string]string{}
+	for _, d := range dates {
+		dirs[d] = t.TempDir()
+	}
+	es, err := corpus.FrozenStore(t).Current("es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for date, dir := range dirs {
+		en := corpus.Snapshot(t, "en", date)
+		for lang, s := range map[string]*snapshot.Snapshot{"en": en, "es": es} {
+			b, _ := snapshot.Marshal(s)
+			for _, p := range []string{filepath.Join(dir, "current", lang+".json"), filepath.Join(dir, lang, s.Effective+".json")} {
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return dirs
 }
