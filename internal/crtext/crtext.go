@@ -94,11 +94,12 @@ func (d *Document) Lookup(number string) (Rule, bool) {
 // they are listed in Problems, for the reader of each fact to judge.
 func Parse(text string) (*Document, error) { return ParseFunc(text, nil) }
 
-// Keep decides which rules a parse returns, by number ("205.3m") and by
+// Keep decides which rules a parse returns, by number ("205.3m"), by
 // the title of the section heading above it ("Type Line"), so that a
 // reader can ask for rules by what the document calls them whatever
-// their numbers that year.
-type Keep func(number, section string) bool
+// their numbers that year, and by the text of the rule's own line (its
+// examples follow it), as published: not yet converted to UTF-8.
+type Keep func(number, section, text string) bool
 
 // ParseFunc is Parse keeping only the rules keep accepts (every rule when
 // keep is nil). It reads the text once, and what it allocates grows with
@@ -233,7 +234,7 @@ func (p *releaseReader) line(line string) {
 		p.count++
 		title := p.section.titleOf(num)
 		p.cur, p.have, p.rulesSeen = Rule{Number: num, Text: rest, Line: p.lineNo, Section: title}, true, true
-		p.keepCur = p.keep == nil || p.keep(num, title)
+		p.keepCur = p.keep == nil || p.keep(num, title, rest)
 		return
 	}
 	if p.have && strings.HasPrefix(line, "Example:") {

@@ -220,18 +220,18 @@ func TestLineBreaks(t *testing.T) {
 // ParseFunc keeps the rules asked for, with their examples, and checks
 // the whole document as Parse does.
 func TestParseFuncKeeps(t *testing.T) {
-	d, err := ParseFunc(excerpt, func(n, _ string) bool { return strings.HasPrefix(n, "100.1") })
+	d, err := ParseFunc(excerpt, func(n, _, _ string) bool { return strings.HasPrefix(n, "100.1") })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(d.Rules) != 2 || d.Rules[1].Text != "A two-player game is a game that begins with only two players. Example: Two players. Example: Still two." {
 		t.Errorf("kept %+v", d.Rules)
 	}
-	if d, err := ParseFunc(strings.Replace(excerpt, "119.1d.", "100.1a", 1), func(string, string) bool { return false }); err != nil || len(d.Problems) != 1 {
+	if d, err := ParseFunc(strings.Replace(excerpt, "119.1d.", "100.1a", 1), func(string, string, string) bool { return false }); err != nil || len(d.Problems) != 1 {
 		t.Errorf("a repeated rule nobody keeps is still a problem: %v", err)
 	}
 	sections := map[string]string{}
-	if _, err := ParseFunc(excerpt, func(n, s string) bool { sections[n] = s; return false }); err != nil {
+	if _, err := ParseFunc(excerpt, func(n, s, _ string) bool { sections[n] = s; return false }); err != nil {
 		t.Fatal(err)
 	}
 	if sections["100.1"] != "General" || sections["100.1a"] != "General" || sections["119.1d"] != "" {
@@ -404,7 +404,7 @@ func TestTruncatedRelease(t *testing.T) {
 // ParseRelease reads every release of the corpus in place exactly as
 // decoding it whole and parsing it does, for the rules it keeps.
 func TestParseReleaseMatchesDecodeThenParse(t *testing.T) {
-	keep := func(n, section string) bool {
+	keep := func(n, section, _ string) bool {
 		return section == "Type Line" || strings.HasPrefix(n, "107.4") || strings.HasPrefix(n, "119.1")
 	}
 	for _, r := range corpus.Releases(t) {

@@ -37,6 +37,9 @@ const (
 	MeaningMana      = "mana symbol"       // 107.4 and 202.3: colours, payment, mana value
 	MeaningCardTypes = "card types"        // 205.3: the card types a category goes with
 	MeaningChoice    = "choice of subtype" // 205.3: a subtype chosen is of one category
+	// MeaningKeywordForm: 702: how a keyword ability is written ("Ward
+	// [cost]").
+	MeaningKeywordForm = "keyword form"
 )
 
 // Lists returns the lists the report names, in report order.

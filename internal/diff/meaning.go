@@ -43,6 +43,25 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 			}
 		}
 	}
+	if old.KeywordForms != nil && cur.KeywordForms != nil {
+		// A keyword ability both list whose forms changed ("Ward [cost]" →
+		// "Ward—[cost]"), its name alone when its rule writes none.
+		written := func(s *snapshot.Snapshot, k string) string {
+			var forms []string
+			for _, f := range s.KeywordForms[k] {
+				forms = append(forms, f.Form)
+			}
+			return cmp.Or(strings.Join(forms, "; "), k)
+		}
+		kept := cur.List(snapshot.FactKeywordAbilities)
+		for _, k := range old.List(snapshot.FactKeywordAbilities) {
+			if slices.Contains(kept, k) {
+				if was, now := written(old, k), written(cur, k); was != now {
+					r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordForm, From: was, To: now})
+				}
+			}
+		}
+	}
 	if old.Lang == "en" && old.Has(snapshot.FactSubtypes) && cur.Has(snapshot.FactSubtypes) && (old.SubtypeChoiceRule == "") != (cur.SubtypeChoiceRule == "") {
 		said := func(rule string) string {
 			if rule == "" {

@@ -41,6 +41,8 @@ type Facts struct {
 	// (snapshot.Snapshot.Relations); Tokens are the predefined tokens.
 	Relations map[string]map[string]string
 	Tokens    []snapshot.Token
+	// Forms are each keyword ability's forms, read from its subrules.
+	Forms snapshot.KeywordForms
 }
 
 // List returns the names of a plain list fact.
@@ -79,6 +81,9 @@ func (f *Facts) Into(s *snapshot.Snapshot) {
 		fact.Set(s, f.Lists[fact.Name])
 	}
 	s.Tokens = f.Tokens
+	if len(f.Forms) > 0 {
+		s.KeywordForms = f.Forms
+	}
 	for k, r := range f.Relations {
 		if len(r) > 0 && len(f.Lists[k]) > 0 {
 			if s.Relations == nil {
@@ -128,13 +133,14 @@ const (
 // Needed reports whether facts may be read from a rule, by the title of
 // its section: a reader of a whole release keeps only these rules, and
 // Extract then finds each list by what introduces it. Of a section read
-// for its titles only the titles are kept (702.2, not 702.2a).
-func Needed(number, section string) bool {
+// for its titles only the titles are kept (701.2, not 701.2a), and of the
+// keyword abilities' subrules those that can write a form (mayWriteForm).
+func Needed(number, section, text string) bool {
 	if section == SectionCost {
 		return true
 	}
 	for _, f := range snapshot.Registry {
-		if f.InSection(section) && (f.Read != snapshot.SectionTitles || !hasLetter(number)) {
+		if f.InSection(section) && (f.Read != snapshot.SectionTitles || !hasLetter(number) || f.Name == snapshot.FactKeywordAbilities && mayWriteForm(text)) {
 			return true
 		}
 	}
@@ -253,6 +259,16 @@ func inSection(rules []crtext.Rule, title string) []crtext.Rule {
 	if i < 0 {
 		return rules // no rule of another section: nothing to leave out
 	}
+	// A whole release: each rule under a heading, a section's rules one
+	// run of them. That run is the answer, with nothing copied.
+	lo := slices.IndexFunc(rules, func(r crtext.Rule) bool { return r.Section == title })
+	hi := lo + 1
+	for lo >= 0 && hi < len(rules) && rules[hi].Section == title {
+		hi++
+	}
+	if lo >= 0 && !slices.ContainsFunc(rules[:lo], outside(title)) && !slices.ContainsFunc(rules[hi:], outside(title)) {
+		return rules[lo:hi:hi]
+	}
 	out := slices.Clone(rules[:i])
 	for _, r := range rules[i:] {
 		if r.Section == "" || r.Section == title {
@@ -260,6 +276,12 @@ func inSection(rules []crtext.Rule, title string) []crtext.Rule {
 		}
 	}
 	return out
+}
+
+// outside reports whether a rule is of section title or of none, being
+// outside the run of the section's rules.
+func outside(title string) func(crtext.Rule) bool {
+	return func(r crtext.Rule) bool { return r.Section == "" || r.Section == title }
 }
 
 // findRule returns the one rule with a sentence matching re, or nil when

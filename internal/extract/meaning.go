@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"errors"
 	"maps"
 	"regexp"
 	"slices"
@@ -92,6 +93,9 @@ func readManaRules(sub, cost []crtext.Rule) manaRules {
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// errNotNumber is a part of a symbol that is no number.
+var errNotNumber = errors.New("not a number")
 
 // meanings gives each symbol of syms what the rules say it is. A symbol
 // whose meaning rests on a sentence the release lacks is an error naming
@@ -253,7 +257,10 @@ func (m manaRules) hybridMeaning(mana string, s snapshot.ManaSymbol, parts []str
 	}
 	generic := -1 // a generic half is paid last, after the colour: {2/W} is W or 2 generic
 	for _, p := range parts {
-		n, err := strconv.Atoi(p)
+		n, err := -1, errNotNumber // a colour's letter is no number: no error built for it
+		if p != "" && strings.Trim(p, "0123456789") == "" {
+			n, err = strconv.Atoi(p)
+		}
 		switch {
 		case p == "C":
 			r.paid("C")

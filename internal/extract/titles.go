@@ -59,6 +59,9 @@ func readTitles(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool,
 	}
 	f.Lists[fact.Name] = names
 	f.FactRule[fact.Name] = section
+	if fact.Name == snapshot.FactKeywordAbilities {
+		readForms(rules, names, from, f)
+	}
 	return nil
 }
 

@@ -159,6 +159,9 @@ func completeMeaning(a, b, record, read *snapshot.Snapshot) {
 	if record.SubtypeCardTypes == nil {
 		b.SubtypeCardTypes = nil
 	}
+	if record.KeywordForms == nil {
+		b.KeywordForms = nil
+	}
 	if record.SubtypeChoiceRule == "" {
 		b.SubtypeChoiceRule = ""
 	}

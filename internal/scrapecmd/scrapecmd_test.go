@@ -306,10 +306,12 @@ func TestReport(t *testing.T) {
 // scrape extract holds a release in memory about once: it reads the file
 // into one buffer, hashes it once, decodes it once (UTF-8 and
 // Windows-1252 are read in place; UTF-16 is decoded to about half its
-// size) and keeps only the rules facts come from. Everything it allocates,
-// output included (a snapshot with every keyword title, 260 in 2026),
-// stays under two and a half times the file. Not parallel: it counts
-// the process's allocations, which a test beside it would add to.
+// size) and keeps only the rules facts come from (of the keyword
+// abilities' subrules, the 300 or so that may write a form, with their
+// examples). Everything it allocates, output included (a snapshot with
+// every keyword title, 260 in 2026, and every form), stays under three
+// times the file. Not parallel: it counts the process's allocations,
+// which a test beside it would add to.
 func TestExtractMemory(t *testing.T) {
 	if raceDetector {
 		t.Skip("-race: the detector's own allocations would be counted as extract's")
@@ -332,7 +334,7 @@ func TestExtractMemory(t *testing.T) {
 		}
 		allocated := after.TotalAlloc - before.TotalAlloc
 		t.Logf("%s: %d bytes, %d allocated (%.2fx)", date, fi.Size(), allocated, float64(allocated)/float64(fi.Size()))
-		if allocated >= 5*uint64(fi.Size())/2 {
+		if allocated >= 3*uint64(fi.Size()) {
 			t.Errorf("%s: extract allocated %d bytes for a file of %d", date, allocated, fi.Size())
 		}
 	}

@@ -92,6 +92,8 @@ func (g Group) Copy(dst, src *Snapshot) {
 		}
 	}
 	switch g.Facts[0] {
+	case FactKeywordAbilities:
+		dst.KeywordForms = maps.Clone(src.KeywordForms)
 	case FactTokens:
 		dst.Tokens = slices.Clone(src.Tokens)
 	case FactMana:

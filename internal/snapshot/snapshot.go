@@ -47,6 +47,11 @@ type Snapshot struct {
 	Relations map[string]map[string]string `json:"relations,omitempty"`
 	// Tokens are the predefined tokens (111.10), in rule order.
 	Tokens []Token `json:"tokens,omitempty"`
+	// KeywordForms are the forms of each keyword ability as its own rule
+	// writes them ("Ward [cost]", "Protection from [quality]", "[type]walk",
+	// "Equip planeswalker [cost]"), by the ability's name, in rule order;
+	// an ability whose rule writes none is written as its name alone.
+	KeywordForms KeywordForms `json:"keyword_forms,omitempty"`
 	// SubtypeCardTypes names, per category, the card types whose subtypes
 	// it lists, as the first sentence of its subrule says ("Creatures and
 	// kindreds share their lists of subtypes" → creature, kindred). Read
@@ -156,60 +161,6 @@ type ManaSymbol struct {
 	// for a numeric symbol (any number), in Spanish, and where the source
 	// holds 107.4 without the rules its meaning comes from.
 	Meaning *Meaning `json:"meaning,omitempty"`
-}
-
-// Meaning is what rule 107.4 and 202.3 say one mana symbol is.
-type Meaning struct {
-	// Colors are the symbol's colours ("WU"; "" for a colourless
-	// symbol), written as a list of letters.
-	Colors ColorLetters `json:"colors"`
-	// Pay lists the ways to pay the symbol, one of which pays it: a colour
-	// letter, "C" (colourless mana), a variable ("X"), "generic" (Generic
-	// mana of any type), "life" (Life life) or "snow" (one mana from a
-	// snow source).
-	Pay     []string `json:"pay"`
-	Generic int      `json:"generic,omitempty"`
-	Life    int      `json:"life,omitempty"`
-	// ManaValue is what the symbol adds to the mana value (converted mana
-	// cost before 2021) of a card not on the stack.
-	ManaValue int `json:"mana_value"`
-	// Rules are the rules the meaning was read from, as the release
-	// numbers them.
-	Rules []string `json:"rules"`
-}
-
-// Same reports whether two meanings say the same, whatever the numbers of
-// the rules they were read from.
-func (m *Meaning) Same(o *Meaning) bool {
-	if m == nil || o == nil {
-		return m == o
-	}
-	return m.Colors == o.Colors && slices.Equal(m.Pay, o.Pay) && m.Generic == o.Generic && m.Life == o.Life && m.ManaValue == o.ManaValue
-}
-
-// String describes a meaning in a line: "white or blue; mana value 1".
-func (m *Meaning) String() string {
-	if m == nil {
-		return "not read"
-	}
-	var ways []string
-	for _, p := range m.Pay {
-		switch p {
-		case "generic":
-			ways = append(ways, strconv.Itoa(m.Generic)+" generic")
-		case "life":
-			ways = append(ways, strconv.Itoa(m.Life)+" life")
-		case "snow":
-			ways = append(ways, "snow mana")
-		default:
-			ways = append(ways, "{"+p+"}")
-		}
-	}
-	colors := string(m.Colors)
-	if colors == "" {
-		colors = "colorless"
-	}
-	return fmt.Sprintf("%s; paid with %s; mana value %d", colors, strings.Join(ways, " or "), m.ManaValue)
 }
 
 // CardTypesOf maps a subtype category to the card types it goes with.
@@ -425,6 +376,9 @@ func (s *Snapshot) Validate() error {
 			}
 		}
 	}
+	if err := s.validateForms(); err != nil {
+		return err
+	}
 	for _, t := range s.Tokens {
 		if err := t.validate(); err != nil {
 			return fmt.Errorf("snapshot %s@%s: the predefined token %q (rule %s): %v", s.Lang, s.Effective, t.Name, t.Rule, err)
@@ -443,6 +397,12 @@ func (s *Snapshot) Validate() error {
 			}
 		}
 	}
+	return s.validateSymbols()
+}
+
+// validateSymbols checks each mana symbol's group, its words and its
+// colours.
+func (s *Snapshot) validateSymbols() error {
 	for _, m := range s.ManaSymbols {
 		if !IsManaGroup(m.Group) {
 			return fmt.Errorf("snapshot %s@%s: mana symbol %s has a group %q that is not lower-case words joined by underscores", s.Lang, s.Effective, m.Symbol, m.Group)

@@ -1,0 +1,232 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// The forms of the keyword abilities, each read from the subrules of its
+// own rule, in the rule's own words: what a card prints ("“Ward [cost]”
+// means ...", "written “Protection from [quality].”", "appears ... as
+// “[type]walk,”") and the variants the rule defines ("“Equip
+// planeswalker [cost]” means", "“[Type]cycling [cost]” means",
+// "“Megamorph [cost]” means"). A form is a phrase of the rule that names
+// the ability, or a word of it, and that the rule says something means,
+// or writes the ability as. An ability whose rule writes no form
+// (deathtouch, flying) is written as its name alone. The reading scans
+// the text by hand: it runs on every subrule of 702 that may write one.
+
+// mayWriteForm reports whether a subrule's text (as published, in any
+// encoding) can write a form: it says what something means, or how an
+// ability is written. Most subrules of 702 do neither, and are not kept.
+func mayWriteForm(text string) bool {
+	for _, s := range [...]string{"means “", "means \"", "means \x93", "” means", "\" means", "\x94 means", "” on a", "\" on a", "\x94 on a", "written", "variant", " as \"", " as “", " as \x93"} {
+		if strings.Contains(text, s) { // \x93 and \x94: the quotes of Windows-1252
+			return true
+		}
+	}
+	return false
+}
+
+// readForms reads the forms of each keyword ability of names (each read
+// from the rule of the same index of from) in the subrules of its rule.
+func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
+	of := make(map[string][]int, len(from)) // a title's rule → its names (two: "Daybound and Nightbound")
+	for i, r := range from {
+		of[r] = append(of[r], i)
+	}
+	forms := make([][]snapshot.KeywordForm, len(names))
+	for _, r := range rules {
+		if !hasLetter(r.Number) {
+			continue
+		}
+		for _, i := range of[strings.TrimRight(r.Number, "abcdefghijklmnopqrstuvwxyz")] {
+			eachDefined(r.Text, func(phrase string) {
+				phrase = formOf(phrase, names[i])
+				if ofAbility(phrase, names[i]) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
+					forms[i] = append(forms[i], snapshot.KeywordForm{Form: phrase, Rule: r.Number})
+				}
+			})
+		}
+	}
+	for i, fs := range forms {
+		if len(fs) > 0 {
+			if f.Forms == nil {
+				f.Forms = snapshot.KeywordForms{}
+			}
+			f.Forms[names[i]] = fs
+		}
+	}
+}
+
+// The quotes around a phrase: curly, or straight (the releases of
+// 2009-2012 print straight ones).
+const (
+	openQuote  = "“"
+	closeQuote = "”"
+)
+
+// eachDefined calls f with each phrase of a subrule's text the rule
+// defines or writes an ability as: a quoted one followed by "means" (after
+// an "on a permanent" for an ability that means two things), "is a
+// variant" or "represents", or after "written" or "as" (not "as in",
+// which gives an example); and the head of a sentence "Ward [cost] means
+// “...”" that prints its phrase unquoted.
+func eachDefined(text string, f func(string)) {
+	for i := 0; i < len(text); {
+		open, width := nextQuote(text, i)
+		if open < 0 {
+			break
+		}
+		start := open + width
+		end, closeWidth := closing(text, start)
+		if end < 0 {
+			break
+		}
+		phrase := strings.TrimRight(strings.TrimSpace(text[start:end]), ".,")
+		before, after := text[:open], text[end+closeWidth:]
+		if defines(after) || strings.HasSuffix(before, "written ") || strings.HasSuffix(before, "written as ") ||
+			strings.HasSuffix(before, " as ") && !strings.HasSuffix(before, " as in ") {
+			f(phrase)
+		}
+		i = end + closeWidth
+	}
+	for rest := text; ; {
+		i := strings.Index(rest, " means ")
+		if i < 0 {
+			return
+		}
+		head := rest[:i]
+		if s := strings.LastIndex(head, ". "); s >= 0 {
+			head = head[s+2:]
+		}
+		if !strings.ContainsAny(head, "“”\"") && strings.Count(head, " ") < 6 {
+			f(strings.TrimSpace(head))
+		}
+		rest = rest[i+len(" means "):]
+	}
+}
+
+// nextQuote is where the next opening quote is at or after i, and its
+// width; -1 when there is none.
+func nextQuote(text string, i int) (int, int) {
+	curly, straight := strings.Index(text[i:], openQuote), strings.IndexByte(text[i:], '"')
+	switch {
+	case curly < 0 && straight < 0:
+		return -1, 0
+	case straight < 0 || curly >= 0 && curly < straight:
+		return i + curly, len(openQuote)
+	}
+	return i + straight, 1
+}
+
+// closing is where the quote opened before start closes, and its width.
+func closing(text string, start int) (int, int) {
+	curly, straight := strings.Index(text[start:], closeQuote), strings.IndexByte(text[start:], '"')
+	switch {
+	case curly < 0 && straight < 0:
+		return -1, 0
+	case straight < 0 || curly >= 0 && curly < straight:
+		return start + curly, len(closeQuote)
+	}
+	return start + straight, 1
+}
+
+// defines reports whether the text after a quoted phrase says what it
+// means: "means", "on a permanent means", "is a variant", "represents".
+func defines(after string) bool {
+	for _, p := range [...]string{" means", " is a variant", " represents"} {
+		if strings.HasPrefix(after, p) {
+			return true
+		}
+	}
+	rest, ok := strings.CutPrefix(after, " on a")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "n")
+	for range 3 { // " on a permanent means", " on an instant or sorcery spell means"
+		if strings.HasPrefix(rest, " means") {
+			return true
+		}
+		i := strings.IndexByte(rest[min(1, len(rest)):], ' ')
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+	}
+	return strings.HasPrefix(rest, " means")
+}
+
+// formOf is a phrase as a form: its dashes the long dash ("--" in the
+// releases of 2009-2012), one space between words, and an ability "without
+// a number" (vanishing) its name alone, as cards print it.
+func formOf(phrase, name string) string {
+	if strings.Contains(phrase, "--") || strings.Contains(phrase, "  ") {
+		phrase = strings.Join(strings.Fields(strings.ReplaceAll(phrase, "--", "—")), " ")
+	}
+	if head, ok := strings.CutSuffix(phrase, " without a number"); ok && strings.EqualFold(head, name) {
+		return head
+	}
+	return phrase
+}
+
+// ofAbility reports whether phrase is a form of the ability name: it
+// begins with the name ("Equip planeswalker [cost]"), or one of its first
+// two words is the name ("Commander ninjutsu [cost]", "[Quality]
+// offering"), ends with it ("Multikicker [cost]", "Megamorph [cost]") or
+// is a parameter and an ending the name ends with ("[type]walk" of
+// landwalk, "[Type]cycling [cost]" of cycling). A shorthand for several
+// abilities ("Protection from [quality A] and from [quality B]", "Kicker
+// [cost 1], kicker [cost 2]") is no form of its own, nor is a phrase
+// that mentions the ability further on ("if the first listed kicker cost
+// was paid").
+func ofAbility(phrase, name string) bool {
+	for _, short := range [...]string{" and from ", "from each ", "and/or", ","} {
+		if strings.Contains(phrase, short) {
+			return false
+		}
+	}
+	if hasPrefixFold(phrase, name) {
+		rest := phrase[len(name):]
+		if rest == "" || rest[0] == ' ' || strings.HasPrefix(rest, "—") {
+			return true
+		}
+	}
+	rest := phrase
+	for range 2 {
+		w, after, _ := strings.Cut(rest, " ")
+		switch {
+		case strings.EqualFold(w, name):
+			return true
+		case len(w) > len(name) && strings.EqualFold(w[len(w)-len(name):], name) && isLetters(w):
+			return true
+		case strings.HasPrefix(w, "["):
+			if _, suffix, ok := strings.Cut(w, "]"); ok && len(suffix) >= 3 && len(name) >= len(suffix) && strings.EqualFold(name[len(name)-len(suffix):], suffix) {
+				return true
+			}
+		}
+		if after == "" {
+			break
+		}
+		rest = after
+	}
+	return false
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// isLetters reports whether w is ASCII letters only.
+func isLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
