@@ -124,7 +124,7 @@ func TestREADMEExample(t *testing.T) {
 		`old, _ := typeline.Options{AsOf: "2024-04-12"}.Parse("Tribal Instant — Goblin")`: func() string {
 			old, err := typeline.Options{AsOf: "2024-04-12"}.Parse("Tribal Instant — Goblin")
 			now, renamed := old.Today()
-			if err != nil || len(renamed) == 0 || renamed[0] != (typeline.Renamed{From: "Tribal", To: "Kindred", Release: "2024-07-30"}) || now.Faces[0].CardTypes[0] == cardtype.Tribal {
+			if err != nil || len(renamed) == 0 || renamed[0] != (typeline.Renamed{From: "Tribal", To: "Kindred", Release: "2024-07-30"}) || now.Faces[0].CardTypes[0].String() == "Tribal" {
 				return "Today"
 			}
 			return ""
