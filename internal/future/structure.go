@@ -284,7 +284,8 @@ func dropCategory(r *rand.Rand, p *pool, s *Step) string {
 	delete(w.Want, c)
 	delete(w.Rule, c)
 	s.Dropped = c
-	s.Lists += 3 // its list, the categories, the card types' categories
+	s.Categories++ // its type deprecated, its tables emptied
+	s.Lists += 3   // its list, the categories, the card types' categories
 	return "category " + c + " dropped (" + gone + ")"
 }
 
