@@ -257,8 +257,14 @@ func TestToday(t *testing.T) {
 	if len(renamed) == 0 || renamed[0] != (typeline.Renamed{From: "Tribal", To: "Kindred", Release: "2024-07-30"}) {
 		t.Fatalf("Today of %v: %+v", saved, renamed)
 	}
-	if now.Check() != nil || slices.ContainsFunc(now.Faces[0].CardTypes, isTribal) || now.Faces[0].Subtypes[0] != saved.Faces[0].Subtypes[0] {
+	if now.Check() != nil || slices.ContainsFunc(now.Faces[0].CardTypes, isTribal) {
 		t.Errorf("Today of %v: %v (Check %v)", saved, now, now.Check())
+	}
+	// The subtype stays, unless a release renamed it too (Goblin is
+	// today's name as this is written; a rename would say so).
+	from, to := saved.Faces[0].Subtypes[0].String(), now.Faces[0].Subtypes[0].String()
+	if from != to && !slices.ContainsFunc(renamed, func(r typeline.Renamed) bool { return r.From == from && r.To == to }) {
+		t.Errorf("Today of %v: %v, %s became %s unsaid (%+v)", saved, now, from, to, renamed)
 	}
 	again, none := now.Today()
 	if len(none) != 0 || again.String() != now.String() {
