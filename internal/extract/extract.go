@@ -140,7 +140,7 @@ func Needed(number, section, text string) bool {
 		return true
 	}
 	for _, f := range snapshot.Registry {
-		if f.InSection(section) && (f.Read != snapshot.SectionTitles || !hasLetter(number) || f.Name == snapshot.FactKeywordAbilities && mayWriteForm(text)) {
+		if f.InSection(section) && (f.Read != snapshot.SectionTitles || !hasLetter(number) || f.Name == snapshot.FactKeywordAbilities && mayWriteForm(number, text)) {
 			return true
 		}
 	}

@@ -22,13 +22,15 @@ import (
 // mayWriteForm reports whether a subrule's text (as published, in any
 // encoding) can write a form: it says what something means, or how an
 // ability is written. Most subrules of 702 do neither, and are not kept.
-func mayWriteForm(text string) bool {
-	for _, s := range [...]string{"means “", "means \"", "means \x93", "” means", "\" means", "\x94 means", "” on a", "\" on a", "\x94 on a", "written", "variant", " as \"", " as “", " as \x93"} {
+func mayWriteForm(number, text string) bool {
+	for _, s := range [...]string{"means “", "means \"", "means \x93", "” means", "\" means", "\x94 means", "” on a", "\" on a", "\x94 on a", "written", "variant", " as \"", " as “", " as \x93", "in the form"} {
 		if strings.Contains(text, s) { // \x93 and \x94: the quotes of Windows-1252
 			return true
 		}
 	}
-	return false
+	// The first subrule of an ability that names its cost ("paying any
+	// foretell cost it has"): 702.1a, an ability's cost is its own.
+	return strings.HasSuffix(number, "a") && strings.Contains(text, " cost")
 }
 
 // readForms reads the forms of each keyword ability of names (each read
@@ -46,10 +48,16 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 		for _, i := range of[strings.TrimRight(r.Number, "abcdefghijklmnopqrstuvwxyz")] {
 			eachDefined(r.Text, func(phrase string) {
 				phrase = formOf(phrase, names[i])
-				if ofAbility(phrase, names[i]) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
+				if ofAbility(phrase, printedName(names[i])) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
 					forms[i] = append(forms[i], snapshot.KeywordForm{Form: phrase, Rule: r.Number})
 				}
 			})
+		}
+	}
+	for i := range forms {
+		forms[i] = withCost(forms[i], names[i])
+		if len(forms[i]) == 0 {
+			forms[i] = namedCost(rules, names[i], from[i])
 		}
 	}
 	for i, fs := range forms {
@@ -60,6 +68,52 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 			f.Forms[names[i]] = fs
 		}
 	}
+}
+
+// withCost gives the forms of an ability whose first form ends in its
+// cost ("Equip [cost]") that cost where they leave it out: a restriction
+// of the ability "in the form “Equip [quality]”" (702.6c) or a variant
+// named before its form ("“Equip planeswalker” is a variant", 702.6e)
+// is printed with the ability's cost ("Equip legendary creature {3}").
+// A form the ability already has is not written twice.
+func withCost(forms []snapshot.KeywordForm, name string) []snapshot.KeywordForm {
+	const cost = " [cost]"
+	if len(forms) < 2 || !strings.HasSuffix(forms[0].Form, cost) {
+		return forms
+	}
+	out := forms[:1]
+	for _, f := range forms[1:] {
+		if !strings.Contains(strings.ToLower(f.Form), "[cost") {
+			f.Form += cost
+		}
+		if !slices.ContainsFunc(out, func(k snapshot.KeywordForm) bool { return k.Form == f.Form }) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// namedCost is the form of an ability whose rule writes none but names
+// its cost ("paying any foretell cost it has", 702.143a): by 702.1a a
+// "[keyword ability] cost" is the ability's own, which cards print
+// after its name ("Foretell {1}{U}").
+func namedCost(rules []crtext.Rule, name, rule string) []snapshot.KeywordForm {
+	lower := strings.ToLower(printedName(name))
+	for _, r := range rules {
+		if r.Number == rule+"a" && strings.Contains(strings.ToLower(r.Text), " "+lower+" cost") {
+			return []snapshot.KeywordForm{{Form: printedName(name) + " [cost]", Rule: r.Number}}
+		}
+	}
+	return nil
+}
+
+// printedName is an ability's name as cards print it: its title without
+// the gloss of a name of no letters ("∞ (Infinity)" prints "∞").
+func printedName(name string) string {
+	if head, gloss, ok := strings.Cut(name, " ("); ok && strings.HasSuffix(gloss, ")") {
+		return head
+	}
+	return name
 }
 
 // The quotes around a phrase: curly, or straight (the releases of
@@ -76,6 +130,7 @@ const (
 // which gives an example); and the head of a sentence "Ward [cost] means
 // “...”" that prints its phrase unquoted.
 func eachDefined(text string, f func(string)) {
+	formListed := false // "in the form “Equip [quality]” or “Equip [quality] creature.”"
 	for i := 0; i < len(text); {
 		open, width := nextQuote(text, i)
 		if open < 0 {
@@ -89,8 +144,12 @@ func eachDefined(text string, f func(string)) {
 		phrase := strings.TrimRight(strings.TrimSpace(text[start:end]), ".,")
 		before, after := text[:open], text[end+closeWidth:]
 		if defines(after) || strings.HasSuffix(before, "written ") || strings.HasSuffix(before, "written as ") ||
+			strings.HasSuffix(before, "in the form ") || formListed && (strings.HasSuffix(before, "” or ") || strings.HasSuffix(before, "\" or ")) ||
 			strings.HasSuffix(before, " as ") && !strings.HasSuffix(before, " as in ") {
+			formListed = strings.HasSuffix(before, "in the form ") || formListed
 			f(phrase)
+		} else {
+			formListed = false
 		}
 		i = end + closeWidth
 	}

@@ -62,6 +62,9 @@ type Model struct {
 	// of each predefined token, by value.
 	Related    map[string][]string
 	TokenFaces [][]snapshot.TokenFace
+	// AbilityForms are the forms of each keyword ability across the
+	// history, by value.
+	AbilityForms [][]Form
 
 	renames []snapshot.Rename // of the English history
 }
@@ -168,6 +171,9 @@ func Load(dir string, rec *Record) (*Model, error) {
 		return nil, err
 	}
 	if err := m.relations(enHistory); err != nil {
+		return nil, err
+	}
+	if err := m.forms(enHistory); err != nil {
 		return nil, err
 	}
 	if err := m.tokens(enHistory); err != nil {

@@ -144,8 +144,13 @@ func (m *Model) packageFile(pkg string) *jen.File {
 			if fact.Relation != nil {
 				m.relationTable(f, fact)
 			}
-			if fact.Name == snapshot.FactTokens {
+			switch fact.Name {
+			case snapshot.FactTokens:
 				m.tokenFaces(f)
+			case snapshot.FactKeywordAbilities:
+				m.keywordForms(f)
+			case snapshot.FactKeywordActions:
+				m.actionVerbs(f)
 			}
 		}
 	}

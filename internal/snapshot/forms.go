@@ -3,6 +3,8 @@ package snapshot
 import (
 	"fmt"
 	"slices"
+
+	"github.com/mtgrules/crgen/internal/kwform"
 )
 
 // KeywordForm is one form of a keyword ability and the subrule that
@@ -26,6 +28,9 @@ func (s *Snapshot) validateForms() error {
 		for _, f := range forms {
 			if !isName(f.Form) || f.Rule == "" {
 				return fmt.Errorf("snapshot %s@%s: a form of the keyword ability %s, %q (rule %q), is no form: words and parameters, not empty, without control characters or surrounding spaces", s.Lang, s.Effective, k, f.Form, f.Rule)
+			}
+			if err := kwform.Check(f.Form); err != nil {
+				return fmt.Errorf("snapshot %s@%s: rule %s writes a form of the keyword ability %s no reader of card text could read: %w", s.Lang, s.Effective, f.Rule, k, err)
 			}
 		}
 	}

@@ -1,0 +1,167 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mtgrules/crgen/internal/kwform"
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Form is one form of a keyword ability across the history: the first
+// release whose rule wrote it, and the first, after its last, whose rule
+// no longer did ("" while it does).
+type Form struct {
+	Text, Rule, Since, Removed string
+}
+
+// forms finds the forms of every keyword ability in every release: as
+// its rule wrote them (snapshot.KeywordForms), or, for an ability whose
+// rule writes none, its name alone.
+func (m *Model) forms(enHistory []*snapshot.Snapshot) error {
+	l := m.Lists[snapshot.FactKeywordAbilities]
+	m.AbilityForms = make([][]Form, len(l.Values)+1)
+	last := make([]map[string]string, len(l.Values)+1) // value → form → the last release writing it
+	for _, s := range enHistory {
+		if !s.Carries(snapshot.FactKeywordAbilities) {
+			continue
+		}
+		rules := s.NameRules(snapshot.FactKeywordAbilities)
+		for _, n := range s.List(snapshot.FactKeywordAbilities) {
+			v, ok := l.find(n)
+			if !ok {
+				return fmt.Errorf("%s@%s: the keyword ability %q has no value", s.Lang, s.Effective, n)
+			}
+			written := s.KeywordForms[n]
+			if len(written) == 0 {
+				written = []snapshot.KeywordForm{{Form: n, Rule: rules[n]}}
+			}
+			if last[v] == nil {
+				last[v] = map[string]string{}
+			}
+			for _, w := range written {
+				i := slices.IndexFunc(m.AbilityForms[v], func(f Form) bool { return f.Text == w.Form })
+				if i < 0 {
+					m.AbilityForms[v] = append(m.AbilityForms[v], Form{Text: w.Form, Rule: w.Rule, Since: s.Effective})
+					i = len(m.AbilityForms[v]) - 1
+				}
+				m.AbilityForms[v][i].Rule, m.AbilityForms[v][i].Removed = w.Rule, ""
+				last[v][w.Form] = s.Effective
+			}
+			// A form the ability's rule no longer writes.
+			for i, f := range m.AbilityForms[v] {
+				if last[v][f.Text] != s.Effective && f.Removed == "" {
+					m.AbilityForms[v][i].Removed = s.Effective
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// keywordForms emits the forms of every keyword ability as static data,
+// each with its parts as package kwform reads them, and the index of
+// their first words the reader of card text finds them by.
+func (m *Model) keywordForms(f *jen.File) {
+	l := m.Lists[snapshot.FactKeywordAbilities]
+	type entry struct {
+		first string
+		v, i  int
+	}
+	var index []entry
+	f.Comment("abilityForms are the forms each keyword ability's rule has written, by value,")
+	f.Comment("in the order the rules first wrote them, each with its parts (kwform.Parse).")
+	f.Var().Id("abilityForms").Op("=").Index(jen.Op("...")).Index().Id("Form").Values(jen.DictFunc(func(d jen.Dict) {
+		for v, forms := range m.AbilityForms {
+			if v == 0 || len(forms) == 0 {
+				continue
+			}
+			d[jen.Id(l.Values[v-1].Ident)] = lines(func(g *jen.Group) {
+				for i, fm := range forms {
+					parts := kwform.Parse(fm.Text)
+					first := ""
+					if parts[0].Kind == kwform.Word {
+						first = parts[0].Text
+					}
+					index = append(index, entry{first, v, i})
+					fs := []jen.Code{field("Text", jen.Lit(fm.Text)), field("Rule", jen.Lit(fm.Rule)), field("Since", jen.Lit(fm.Since))}
+					if fm.Removed != "" {
+						fs = append(fs, field("Removed", jen.Lit(fm.Removed)))
+					}
+					fs = append(fs, field("Parts", partsLit(parts)))
+					g.Values(fs...)
+				}
+			})
+		}
+	}))
+	slices.SortStableFunc(index, func(a, b entry) int { return strings.Compare(a.first, b.first) })
+	f.Comment("formIndex is every form of abilityForms by its first word, sorted by it; forms")
+	f.Comment("that begin with a parameter (\"[type]walk\") first, under no word.")
+	f.Var().Id("formIndex").Op("=").Index(jen.Op("...")).Id("formEntry").Add(rows(func(g *jen.Group) {
+		for _, e := range index {
+			g.Values(field("first", jen.Lit(e.first)), field("ability", jen.Id(l.Values[e.v-1].Ident)), field("form", jen.Lit(e.i))).Op(",")
+		}
+	}))
+}
+
+// partKinds and paramKinds name kwform's kinds as package keyword does.
+var (
+	partKinds  = map[kwform.Kind]string{kwform.Word: "PartWord", kwform.Dash: "PartDash", kwform.Colon: "PartColon", kwform.Param: "PartParam", kwform.Glued: "PartGlued"}
+	paramKinds = map[kwform.ParamKind]string{kwform.Cost: "ParamCost", kwform.Number: "ParamNumber", kwform.Quality: "ParamQuality", kwform.Name: "ParamName", kwform.Type: "ParamType", kwform.Ability: "ParamAbility"}
+)
+
+// partsLit is []Part{...}, a part a line.
+func partsLit(parts []kwform.Part) *jen.Statement {
+	return jen.Index().Id("Part").Add(lines(func(g *jen.Group) {
+		for _, p := range parts {
+			fs := []jen.Code{field("Kind", jen.Id(partKinds[p.Kind]))}
+			if p.Text != "" {
+				fs = append(fs, field("Text", jen.Lit(p.Text)))
+			}
+			if p.Param != 0 {
+				fs = append(fs, field("Param", jen.Id(paramKinds[p.Param])))
+			}
+			g.Values(fs...)
+		}
+	}))
+}
+
+// actionVerbs emits the verb forms of every keyword action
+// (kwform.Verbs), by value, and their index by first word, sorted, that
+// the reader of card text searches.
+func (m *Model) actionVerbs(f *jen.File) {
+	l := m.Lists[snapshot.FactKeywordActions]
+	type entry struct {
+		first, verb string
+		v           int
+		past        bool
+	}
+	var index []entry
+	f.Comment("actionVerbs are the forms each keyword action's verb takes in card text, by")
+	f.Comment("value (kwform.Verbs).")
+	f.Var().Id("actionVerbs").Op("=").Index(jen.Op("...")).Index().String().Values(jen.DictFunc(func(d jen.Dict) {
+		for i, val := range l.Values {
+			var lits []jen.Code
+			for _, vb := range kwform.Verbs(val.EN) {
+				lits = append(lits, jen.Lit(vb.Text))
+				first, _, _ := strings.Cut(vb.Text, " ")
+				index = append(index, entry{first, vb.Text, i + 1, vb.Past})
+			}
+			d[jen.Id(val.Ident)] = jen.Values(lits...)
+		}
+	}))
+	slices.SortStableFunc(index, func(a, b entry) int { return strings.Compare(a.first, b.first) })
+	f.Comment("verbIndex is every verb form of actionVerbs by its first word, sorted by it.")
+	f.Var().Id("verbIndex").Op("=").Index(jen.Op("...")).Id("verbEntry").Add(rows(func(g *jen.Group) {
+		for _, e := range index {
+			fs := []jen.Code{field("first", jen.Lit(e.first)), field("verb", jen.Lit(e.verb)), field("action", jen.Id(l.Values[e.v-1].Ident))}
+			if e.past {
+				fs = append(fs, field("past", jen.True()))
+			}
+			g.Values(fs...).Op(",")
+		}
+	}))
+}
