@@ -50,6 +50,10 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 				phrase = formOf(phrase, names[i])
 				if ofAbility(phrase, printedName(names[i])) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
 					forms[i] = append(forms[i], snapshot.KeywordForm{Form: phrase, Rule: r.Number})
+					// The subrule is quoted as every rule a fact comes
+					// from: a release's diff shows its words, and a release
+					// rendered from the snapshots alone writes it again.
+					f.Rules[r.Number] = r.Text
 				}
 			})
 		}
@@ -57,7 +61,7 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 	for i := range forms {
 		forms[i] = withCost(forms[i], names[i])
 		if len(forms[i]) == 0 {
-			forms[i] = namedCost(rules, names[i], from[i])
+			forms[i] = namedCost(rules, names[i], from[i], f)
 		}
 	}
 	for i, fs := range forms {
@@ -97,10 +101,11 @@ func withCost(forms []snapshot.KeywordForm, name string) []snapshot.KeywordForm 
 // its cost ("paying any foretell cost it has", 702.143a): by 702.1a a
 // "[keyword ability] cost" is the ability's own, which cards print
 // after its name ("Foretell {1}{U}").
-func namedCost(rules []crtext.Rule, name, rule string) []snapshot.KeywordForm {
+func namedCost(rules []crtext.Rule, name, rule string, f *Facts) []snapshot.KeywordForm {
 	lower := strings.ToLower(printedName(name))
 	for _, r := range rules {
 		if r.Number == rule+"a" && strings.Contains(strings.ToLower(r.Text), " "+lower+" cost") {
+			f.Rules[r.Number] = r.Text
 			return []snapshot.KeywordForm{{Form: printedName(name) + " [cost]", Rule: r.Number}}
 		}
 	}

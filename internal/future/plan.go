@@ -52,11 +52,12 @@ type Step struct {
 	Completes string
 	Before    []string // the categories of the release before
 	// Names counts the names added, removed, renamed or moved; Categories
-	// the categories added; Lists the lists touched: the bound on the
-	// lines of generated/ the release may change.
-	Names, Categories, Lists int
-	first                    bool   // the future's first release
-	prevDate                 string // the date of the release before
+	// the categories added; Lists the lists touched; Keywords the keyword
+	// actions and abilities added (their verbs and forms): the bound on
+	// the lines of generated/ the release may change.
+	Names, Categories, Lists, Keywords int
+	first                              bool   // the future's first release
+	prevDate                           string // the date of the release before
 }
 
 // Plan derives the releases of one future from the tree at project (its

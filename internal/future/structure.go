@@ -100,8 +100,11 @@ func (w *World) renameEverywhere(from, to string) (lists int) {
 		// predefined tokens, which name their types (an Incubator's back
 		// face is a Phyrexian artifact creature): the rules rename a name
 		// wherever they use it as one.
-		if chapterOf(n) == chapterOf(w.Subtypes) || w.Tokens != "" && strings.HasPrefix(n, w.Tokens) {
+		switch {
+		case chapterOf(n) == chapterOf(w.Subtypes):
 			w.EN[n] = replaceWord(replaceWord(text, from+"s", to+"s"), from, to)
+		case w.Tokens != "" && strings.HasPrefix(n, w.Tokens):
+			w.EN[n] = w.renameInTokens(text, from, to)
 		}
 	}
 	// The word may be part of a name of another list ("The Dalek
@@ -114,6 +117,26 @@ func (w *World) renameEverywhere(from, to string) (lists int) {
 		w.setEnglishList(k)
 	}
 	return lists
+}
+
+// renameInTokens renames a name where a token's rule uses it as one,
+// not inside a token's own name: the card type wicked renamed leaves the
+// Wicked Role its name.
+func (w *World) renameInTokens(text, from, to string) string {
+	var kept []string
+	for _, t := range w.Want[snapshot.FactTokens] {
+		if t != from && hasWord(strings.ToLower(t), strings.ToLower(from)) && strings.Contains(text, t) {
+			kept = append(kept, t)
+		}
+	}
+	for i, t := range kept {
+		text = strings.ReplaceAll(text, t, "\x00"+strconv.Itoa(i)+"\x00")
+	}
+	text = replaceWord(replaceWord(text, from+"s", to+"s"), from, to)
+	for i, t := range kept {
+		text = strings.ReplaceAll(text, "\x00"+strconv.Itoa(i)+"\x00", t)
+	}
+	return text
 }
 
 func moveName(r *rand.Rand, p *pool, s *Step) string {
@@ -426,8 +449,30 @@ func newKeywordOf(p *pool, s *Step, key string) string {
 	}
 	num := chapter + "." + strconv.Itoa(last+1)
 	n := p.name(false)
+	s.Keywords++
 	w.EN[num] = n
 	w.EN[num+"a"] = n + " is a " + f.Noun + "."
 	w.Want[key] = append(w.Want[key], n)
+	if key != snapshot.FactKeywordAbilities {
+		return f.Noun + " +" + n + " (" + num + ")"
+	}
+	// An ability's rule writes its form as the rules write each, or none
+	// (flying): a reader of card text finds it by that form alone.
+	form := ""
+	switch len(n) % 3 {
+	case 1:
+		form = n + " [cost]"
+		w.EN[num+"a"] = n + " is an activated ability. “" + form + "” means “[Cost]: Draw a card. Activate only as a sorcery.”"
+	case 2:
+		form = n + " N"
+		w.EN[num+"a"] = n + " is a triggered ability. “" + form + "” means “When this permanent enters, put N +1/+1 counters on it.”"
+	}
+	if form != "" {
+		if w.Forms == nil {
+			w.Forms = map[string]string{}
+		}
+		w.Forms[n] = form
+		return f.Noun + " +" + n + " (" + num + ", written “" + form + "”)"
+	}
 	return f.Noun + " +" + n + " (" + num + ")"
 }

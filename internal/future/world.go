@@ -42,6 +42,10 @@ type World struct {
 	// Want are the English lists the rules must give: each category, and
 	// card_types, supertypes, mana_symbols, the keyword lists.
 	Want map[string][]string
+	// Forms are the forms the rules write of the keyword abilities a
+	// future added, by name ("Paragon [cost]"): the reader of card text
+	// must find them.
+	Forms map[string]string
 	// Rule is the subrule that lists each category.
 	Rule map[string]string
 	// ES are the Spanish texts by the number of the English subrule they
@@ -280,6 +284,7 @@ func (w *World) Clone() *World {
 		c.Spanish[k] = maps.Clone(v)
 	}
 	c.Symbols = slices.Clone(w.Symbols)
+	c.Forms = maps.Clone(w.Forms)
 	return &c
 }
 

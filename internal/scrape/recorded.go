@@ -160,7 +160,13 @@ func completeMeaning(a, b, record, read *snapshot.Snapshot) {
 		b.SubtypeCardTypes = nil
 	}
 	if record.KeywordForms == nil {
+		// The forms and the subrules they are read from (702.21a).
 		b.KeywordForms = nil
+		for n := range b.Rules {
+			if _, ok := record.Rules[n]; !ok && record.FactOfRule(n) == snapshot.FactKeywordAbilities {
+				delete(b.Rules, n)
+			}
+		}
 	}
 	if record.SubtypeChoiceRule == "" {
 		b.SubtypeChoiceRule = ""

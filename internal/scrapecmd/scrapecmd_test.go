@@ -16,7 +16,7 @@ import (
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-func run(t *testing.T, args ...string) (string, string, int) {
+func run(t testing.TB, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := Command.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb})
@@ -309,9 +309,11 @@ func TestReport(t *testing.T) {
 // size) and keeps only the rules facts come from (of the keyword
 // abilities' subrules, the 300 or so that may write a form, with their
 // examples). Everything it allocates, output included (a snapshot with
-// every keyword title, 260 in 2026, and every form), stays under three
-// times the file. Not parallel: it counts the process's allocations,
-// which a test beside it would add to.
+// every keyword title, 260 in 2026, every form and the 190 or so
+// subrules the forms are read from, quoted: 150 KB of JSON, which this
+// test's capture of standard output holds twice more), stays under three
+// and a half times the file. Not parallel: it counts the process's
+// allocations, which a test beside it would add to.
 func TestExtractMemory(t *testing.T) {
 	if raceDetector {
 		t.Skip("-race: the detector's own allocations would be counted as extract's")
@@ -334,7 +336,7 @@ func TestExtractMemory(t *testing.T) {
 		}
 		allocated := after.TotalAlloc - before.TotalAlloc
 		t.Logf("%s: %d bytes, %d allocated (%.2fx)", date, fi.Size(), allocated, float64(allocated)/float64(fi.Size()))
-		if allocated >= 3*uint64(fi.Size()) {
+		if allocated >= 7*uint64(fi.Size())/2 {
 			t.Errorf("%s: extract allocated %d bytes for a file of %d", date, allocated, fi.Size())
 		}
 	}

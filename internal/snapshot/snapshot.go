@@ -293,14 +293,20 @@ func Marshal(s *Snapshot) ([]byte, error) { return MarshalFile(s) }
 // two-space indent, characters as they are (no \u escapes of <, > and
 // &), a final newline; the same bytes for the same value.
 func MarshalFile(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	// Indented once into a buffer of about its size (the encoder's own
+	// indenting grows two buffers a doubling at a time): a release's
+	// snapshot is a few hundred kilobytes.
+	out := bytes.NewBuffer(make([]byte, 0, compact.Len()+compact.Len()/2))
+	if err := json.Indent(out, compact.Bytes(), "", "  "); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // Unmarshal parses a snapshot and checks that it is well formed.
@@ -474,7 +480,8 @@ func (s *Snapshot) FactOfRule(n string) string {
 }
 
 // ownedBy reports whether rule n belongs to a fact read from rule r: r
-// itself, its subrules when r has no letter, the titles of a section.
+// itself, its subrules when r has no letter, the titles of a section and
+// their subrules (those a keyword ability's forms are read from, 702.21a).
 func ownedBy(n, r string, read Reading) bool {
 	if n == r {
 		return true
@@ -482,8 +489,9 @@ func ownedBy(n, r string, read Reading) bool {
 	rest, ok := strings.CutPrefix(n, r)
 	switch {
 	case !ok:
-	case read == SectionTitles && strings.HasPrefix(rest, ".") && strings.Trim(rest[1:], "0123456789") == "":
-		return true // a title of the section: 702.2
+	case read == SectionTitles && strings.HasPrefix(rest, "."):
+		title := strings.TrimRight(rest[1:], "abcdefghijklmnopqrstuvwxyz")
+		return title != "" && strings.Trim(title, "0123456789") == "" && len(rest)-1-len(title) <= 1 // 702.2, 702.21a
 	case len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z' && r[len(r)-1] >= '0' && r[len(r)-1] <= '9':
 		return true
 	}
