@@ -3,6 +3,7 @@ package crgen
 import (
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -139,6 +140,16 @@ func TestREADMEExample(t *testing.T) {
 		`zone.Library.IsHidden()`: func() string {
 			if !zone.Library.IsHidden() || len(turn.Turn()) < len(turn.PhaseValues()) {
 				return "zones and turns"
+			}
+			return ""
+		},
+		`keyword.Read("Protection from black and from red\nSuspend 4—{1}{U}", nil)`: func() string {
+			// As of a past release: the example's keywords are today's as
+			// written, and a release may drop one.
+			fs, err := keyword.Reader{AsOf: "2022-04-25"}.Read("Protection from black and from red\nSuspend 4—{1}{U}", nil)
+			if err != nil || len(fs) != 3 || fs[0].Ability != keyword.AbilityProtection || fs[0].Param().Text != "black" || fs[1].Param().Text != "red" ||
+				fs[2].Ability != keyword.AbilitySuspend || fs[2].Params[0].Number != 4 || !fs[2].Params[1].Mana || fs[2].Params[1].Cost.String() != "{1}{U}" {
+				return fmt.Sprint("Read: ", fs, err)
 			}
 			return ""
 		},

@@ -186,8 +186,8 @@ func TestReportMatchesItsSchema(t *testing.T) {
 	schematest.Check(t, sch["report.schema.json"], "scrape report", scrape(t, "report", "-format", "json", old, cur))
 }
 
-// validate's verdicts, type lines and mana costs, good and bad, each
-// mode, match validate.schema.json line by line.
+// validate's verdicts, type lines, mana costs and keywords, good and
+// bad, each mode, match validate.schema.json line by line.
 func TestVerdictsMatchTheirSchema(t *testing.T) {
 	t.Parallel()
 	sch := schematest.Compile(t)
@@ -200,6 +200,7 @@ func TestVerdictsMatchTheirSchema(t *testing.T) {
 		{[]string{"-typeline", "-lang", "either"}, "Criatura — Elfo guerrero\nCreature — Elff\n"},
 		{[]string{"-manacost", "-lenient"}, "2WW\n{2}{W/U}\n{X}{R} // {G}\n{Q}\n"},
 		{[]string{"-manacost", "-printed"}, "{C/P}\n" + strings.Repeat("{1}", 30000) + "\n"},
+		{[]string{"-keywords"}, `{"name": "Aeon Chronicler", "text": "Suspend X—{X}{3}{U}. X can't be 0.\nFlying, protection from black and from red\nLandfall — Scry 2. (Look at the top two cards.)"}` + "\n" + `{"text": 3}` + "\n{}\n"},
 	} {
 		var out, errb bytes.Buffer
 		validatecmd.Command.Main(context.Background(), c.args, cli.Env{Stdin: strings.NewReader(c.input), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }})

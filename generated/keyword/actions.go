@@ -16,7 +16,7 @@ func (s *scan) abilityWord(line string, off int) {
 	var v int
 	if s.date == "" {
 		v = data.AbilityWords.FindValue(line[:d])
-	} else if n, ok := data.AbilityWords.Lookup(line[:d]); ok && AbilityWord(n).ListedIn(s.date) {
+	} else if n, ok := data.AbilityWords.Lookup(line[:d]); ok && listedIn(data.AbilityWords, n, s.words) {
 		v = n
 	}
 	if v != 0 {
@@ -230,7 +230,7 @@ func (s *scan) listedAction(v Action) bool {
 	if s.date == "" {
 		return v.IsValid()
 	}
-	return v.ListedIn(s.date)
+	return listedIn(data.Actions, int(v), s.verbs)
 }
 
 // firstVerb is firstForm of verbIndex.

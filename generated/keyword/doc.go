@@ -34,6 +34,20 @@
 // its name or a JSON number, and stores in a database as its name (Value)
 // and reads back from its name or number (Scan).
 //
+// # Reading card text
+//
+// Each keyword ability has the forms its own rule writes (Ability.Forms:
+// "Ward [cost]", "Protection from [quality]", "[type]walk", the variants
+// "Megamorph [cost]" and "Equip planeswalker [cost]"), read from the
+// rules of every release, never typed in. Read and Reader.Read find, in a
+// card's rules text, the keyword abilities of its keyword lines by those
+// forms, each with the variant as printed ("Islandwalk") and its
+// parameters typed (a mana.Cost, a number, a quality, a type or a name:
+// "Protection from black and from red" is two abilities), every keyword
+// action in any of its verb forms, and the ability words heading its
+// lines; reading as of a release finds only what its rules listed, and
+// allocates nothing once the slice it appends to has grown.
+//
 // # How this package is made
 //
 // cmd/gen writes tables.go from the snapshots; the lookups and text forms

@@ -78,3 +78,36 @@ func ExampleAbilityWordValues() {
 	//
 	//	true ["Adamant","Addendum","Alliance"]
 }
+
+// A card's text read by the rules of a past release (what a release
+// listed then does not change): each keyword with the variant it prints
+// and its parameters.
+func ExampleReader_Read() {
+	text := "Flying, protection from black and from red\nSuspend 4—{1}{U} (Rather than cast this card from your hand, you may pay {1}{U} and exile it with four time counters on it.)\nLandfall — Whenever a land enters the battlefield under your control, scry 1."
+	found, err := keyword.Reader{AsOf: "2022-04-25"}.Read(text, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, k := range found {
+		fmt.Printf("%s %s, printed %q", k.Kind, k.Name(), k.Printed) // k.Rule(): its rule today
+		for _, p := range k.Params {
+			if p.Kind != 0 {
+				fmt.Printf(", %s %s", p.Kind, p.Text)
+			}
+		}
+		if k.Reminder {
+			fmt.Print(", in reminder text")
+		}
+		fmt.Println()
+	}
+	// Output:
+	// ability Flying, printed "Flying"
+	// ability Protection, printed "protection from", quality black
+	// ability Protection, printed "protection from", quality red
+	// ability Suspend, printed "Suspend", number 4, cost {1}{U}
+	// action Cast, printed "cast", in reminder text
+	// action Exile, printed "exile", in reminder text
+	// ability word Landfall, printed "Landfall"
+	// action Scry, printed "scry", number 1
+}

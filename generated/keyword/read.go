@@ -3,6 +3,8 @@ package keyword
 import (
 	"strings"
 
+	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/internal/enum"
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/rules"
 )
@@ -132,11 +134,13 @@ func Read(text string, dst []Found) []Found {
 func (r Reader) Read(text string, dst []Found) ([]Found, error) {
 	s := scan{date: r.AsOf, name: r.Name, dst: dst}
 	if s.date != "" {
-		known, ok := AbilityList().KnownAsOf(s.date)
-		if !ok {
+		// Each list as of the release that read it, found once.
+		var ok bool
+		if s.forms, ok = AbilityList().KnownAsOf(s.date); !ok {
 			return dst, &rules.DateError{Pkg: "keyword", Date: s.date}
 		}
-		s.forms = known
+		s.verbs, _ = ActionList().KnownAsOf(s.date)
+		s.words, _ = AbilityWordList().KnownAsOf(s.date)
 	}
 	for off := 0; off <= len(text); {
 		end := strings.IndexByte(text[off:], '\n')
@@ -152,10 +156,13 @@ func (r Reader) Read(text string, dst []Found) ([]Found, error) {
 
 // scan is one reading of a text.
 type scan struct {
-	date  string // "" for today's rules
-	forms string // the release whose forms are read, as of date
-	name  string
-	dst   []Found
+	date string // "" for today's rules
+	// forms, verbs and words are the releases whose keyword abilities
+	// and their forms, keyword actions and ability words are read, as of
+	// date.
+	forms, verbs, words string
+	name                string
+	dst                 []Found
 }
 
 // line reads one line of text, which begins at offset off.
@@ -236,7 +243,14 @@ func (s *scan) listed(v Ability) bool {
 	if s.date == "" {
 		return v.IsValid()
 	}
-	return v.ListedIn(s.date)
+	return listedIn(data.Abilities, int(v), s.forms)
+}
+
+// listedIn is Table.ListedIn of a release known to have read the list:
+// no search for it on every name.
+func listedIn(t *enum.Table, v int, release string) bool {
+	e := t.Entry(v)
+	return e != nil && enum.Listed(e.Since, e.Removed, e.Gaps, release)
 }
 
 // formListed reports whether the ability's rule wrote the form in the

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -123,14 +124,17 @@ func buildScanValidator(exactOnly bool) *scanValidator {
 }
 
 // supertypeForms are the Spanish feminine forms the rules page prints
-// (legendaria), read through the public API.
+// (legendaria), read through the public API as a Spanish line reads
+// them: an English name a release spells the same ("Legendaria", in a
+// future) does not take the Spanish form from it.
 func supertypeForms(s cardtype.Supertype) []string {
 	var out []string
 	for _, form := range []string{"a"} {
 		es := s.Spanish()
 		if strings.HasSuffix(es, "o") {
 			cand := strings.TrimSuffix(es, "o") + form
-			if got, err := cardtype.ParseSupertype(cand); err == nil && got == s {
+			tl, err := typeline.Parse(cardtype.Creature.Spanish()+" "+cand, typeline.Spanish)
+			if err == nil && slices.Equal(tl.Faces[0].Supertypes, []cardtype.Supertype{s}) {
 				out = append(out, cand)
 			}
 		}

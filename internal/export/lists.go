@@ -1,8 +1,10 @@
 package export
 
 import (
+	"cmp"
 	"slices"
 
+	"github.com/mtgrules/crgen/internal/kwform"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -48,6 +50,20 @@ type ListsData struct {
 	Steps            []PhaseStep  `json:"steps"`
 	KeywordCounters  []string     `json:"keyword_counters"`
 	PredefinedTokens []Token      `json:"predefined_tokens"` // predefinedTokensKey
+	// KeywordForms are each keyword ability's forms as its rule writes
+	// them, by its name (keywordFormsKey).
+	KeywordForms map[string][]KeywordForm `json:"keyword_forms"`
+}
+
+// KeywordForm is one form of a keyword ability: as its rule writes it
+// ("Suspend N—[cost]", a variant "Megamorph [cost]", the name alone for
+// an ability whose rule writes none), the subrule that writes it, and
+// the kinds of its parameters in order (kwform: cost, number, quality,
+// name, type, ability).
+type KeywordForm struct {
+	Form       string   `json:"form"`
+	Rule       string   `json:"rule"`
+	Parameters []string `json:"parameters"`
 }
 
 // NamedColor is a colour and the letter of its mana symbol.
@@ -82,8 +98,15 @@ type TokenFace struct {
 }
 
 // predefinedTokensKey is the key of the tokens in Lists.json's data and
-// as_of: MTGJSON's "tokens" are token cards, not the rules' 111.10.
-const predefinedTokensKey = "predefined_tokens"
+//
+//	keyword_forms     {"Ward": [{"form": "Ward [cost]", "rule": "702.21a", "parameters": ["cost"]}], ...}  (702)
+//
+// as_of: MTGJSON's "tokens" are token cards, not the rules' 111.10; the
+// keyword forms are as of the keyword abilities they are read with.
+const (
+	predefinedTokensKey = "predefined_tokens"
+	keywordFormsKey     = "keyword_forms"
+)
 
 // buildLists makes Lists.json of s.
 func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
@@ -92,8 +115,9 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 		snapshot.FactColors: snapshot.FactColors, snapshot.FactPermanentTypes: snapshot.FactPermanentTypes,
 		snapshot.FactZones: snapshot.FactZones, snapshot.FactPhases: snapshot.FactPhases, snapshot.FactSteps: snapshot.FactSteps,
 		snapshot.FactKeywordCounters: snapshot.FactKeywordCounters, predefinedTokensKey: snapshot.FactTokens,
+		keywordFormsKey: snapshot.FactKeywordAbilities,
 	}), Data: ListsData{
-		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{},
+		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{}, KeywordForms: keywordForms(s),
 		PermanentTypes:  list(s, snapshot.FactPermanentTypes),
 		Zones:           list(s, snapshot.FactZones),
 		Phases:          list(s, snapshot.FactPhases),
@@ -116,6 +140,30 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 		l.Data.PredefinedTokens = append(l.Data.PredefinedTokens, out)
 	}
 	return l
+}
+
+// keywordForms are the forms of every keyword ability of s: those its
+// rule writes, or its name alone, with the rule of its title.
+func keywordForms(s *snapshot.Snapshot) map[string][]KeywordForm {
+	out := map[string][]KeywordForm{}
+	rules := s.NameRules(snapshot.FactKeywordAbilities)
+	for _, name := range s.List(snapshot.FactKeywordAbilities) {
+		written := s.KeywordForms[name]
+		if len(written) == 0 {
+			rule := cmp.Or(rules[name], s.RuleOf(snapshot.FactKeywordAbilities)) // its title's, or the section's
+			written = []snapshot.KeywordForm{{Form: name, Rule: rule}}
+		}
+		for _, f := range written {
+			params := []string{}
+			for _, p := range kwform.Parse(f.Form) {
+				if p.Kind == kwform.Param || p.Kind == kwform.Glued {
+					params = append(params, p.Param.String())
+				}
+			}
+			out[name] = append(out[name], KeywordForm{Form: f.Form, Rule: f.Rule, Parameters: params})
+		}
+	}
+	return out
 }
 
 // letters are the colours a token's rule names (their words in s),

@@ -100,11 +100,8 @@ func (w *World) renameEverywhere(from, to string) (lists int) {
 		// predefined tokens, which name their types (an Incubator's back
 		// face is a Phyrexian artifact creature): the rules rename a name
 		// wherever they use it as one.
-		switch {
-		case chapterOf(n) == chapterOf(w.Subtypes):
-			w.EN[n] = replaceWord(replaceWord(text, from+"s", to+"s"), from, to)
-		case w.Tokens != "" && strings.HasPrefix(n, w.Tokens):
-			w.EN[n] = w.renameInTokens(text, from, to)
+		if chapterOf(n) == chapterOf(w.Subtypes) || w.Tokens != "" && strings.HasPrefix(n, w.Tokens) {
+			w.EN[n] = w.renameIn(text, from, to)
 		}
 	}
 	// The word may be part of a name of another list ("The Dalek
@@ -119,16 +116,19 @@ func (w *World) renameEverywhere(from, to string) (lists int) {
 	return lists
 }
 
-// renameInTokens renames a name where a token's rule uses it as one,
-// not inside a token's own name: the card type wicked renamed leaves the
-// Wicked Role its name.
-func (w *World) renameInTokens(text, from, to string) string {
+// renameIn renames a name where a rule uses it as one, not inside
+// another name of a list: the card type wicked renamed leaves the Wicked
+// Role its name, the category lord renamed leaves Time Lord his.
+func (w *World) renameIn(text, from, to string) string {
 	var kept []string
-	for _, t := range w.Want[snapshot.FactTokens] {
-		if t != from && hasWord(strings.ToLower(t), strings.ToLower(from)) && strings.Contains(text, t) {
-			kept = append(kept, t)
+	for _, names := range w.Want {
+		for _, t := range names {
+			if t != from && hasWord(strings.ToLower(t), strings.ToLower(from)) && strings.Contains(text, t) && !slices.Contains(kept, t) {
+				kept = append(kept, t)
+			}
 		}
 	}
+	slices.SortFunc(kept, func(a, b string) int { return len(b) - len(a) }) // the longer first
 	for i, t := range kept {
 		text = strings.ReplaceAll(text, t, "\x00"+strconv.Itoa(i)+"\x00")
 	}

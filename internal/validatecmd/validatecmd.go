@@ -1,5 +1,6 @@
-// Package validatecmd is the validate command: type lines or mana costs,
-// one per line of standard input, one JSON verdict per line of output.
+// Package validatecmd is the validate command: type lines, mana costs or
+// cards' keywords, one per line of standard input, one JSON verdict per
+// line of output.
 // cmd/validate only calls Command.Main.
 package validatecmd
 
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mtgrules/crgen/generated/keyword"
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/generated/typeline"
@@ -26,14 +28,14 @@ const MaxLine = 64 << 10
 
 // validateFlags are one invocation's flags.
 type validateFlags struct {
-	typeline, manacost, lenient, printed bool
-	lang, asOf                           string
+	typeline, manacost, keywords, lenient, printed bool
+	lang, asOf                                     string
 }
 
 // Command is validate.
 var Command = &cli.Command{
 	Name:    "validate",
-	Summary: "Check type lines or mana costs against the Comprehensive Rules, one per input line.",
+	Summary: "Check type lines or mana costs against the Comprehensive Rules, or read the keywords of cards, one per input line.",
 	Doc: `validate reads standard input line by line (any length: a line over 64 KiB
 gets a verdict of its own and the run goes on) and writes one JSON object
 per line:
@@ -70,19 +72,23 @@ With -as-of DATE (YYYY-MM-DD) items are judged by the rules in force
 that day, the newest release on or before it: a name or a symbol the
 rules listed only later, or no longer, is an error saying when; a list
 that release did not read (a release recorded from rule pages of other
-rules) is judged as of the newest release before it that did.`,
+rules) is judged as of the newest release before it that did.
+
+` + keywordsDoc,
 	Examples: []string{
 		"printf 'Legendary Creature — Time Lord Doctor\\n' | validate -typeline",
 		"validate -typeline -lang es < lineas.txt",
 		"printf 'Criatura - Bestia felina\\n' | validate -typeline -lang es -printed",
 		"printf '2WW\\n' | validate -manacost -lenient",
 		"printf 'Tribal Instant — Goblin\\n' | validate -typeline -as-of 2024-04-12",
+		`printf '{"name": "Black Knight", "text": "First strike\\nProtection from white"}\\n' | validate -keywords`,
 	},
 	Exit: []string{"(0 also when lines are invalid: the verdicts say so; 1 only when the input cannot be read)"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
 		f := new(validateFlags)
 		fs.BoolVar(&f.typeline, "typeline", false, "validate type lines")
 		fs.BoolVar(&f.manacost, "manacost", false, "validate mana costs")
+		fs.BoolVar(&f.keywords, "keywords", false, "read the keywords of cards, each a JSON object with \"text\" (and \"name\", \"type_line\")")
 		fs.StringVar(&f.lang, "lang", "en", "`language` of type lines: en, es, or either (each line in the language it is in)")
 		fs.BoolVar(&f.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
 		fs.BoolVar(&f.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
@@ -103,16 +109,21 @@ type verdict struct {
 	Current   *string         `json:"current,omitempty"` // printed mode: the line as the rules spell it
 	Notes     []typeline.Note `json:"notes,omitempty"`
 	ManaValue *int            `json:"mana_value,omitempty"`
-	Colors    *mana.Colors    `json:"colors,omitempty"`  // ["W","B"], as mana.Colors encodes; [] for colorless
-	Printed   bool            `json:"printed,omitempty"` // a cost with symbols outside rule 107.4
+	Colors    *mana.Colors    `json:"colors,omitempty"`   // ["W","B"], as mana.Colors encodes; [] for colorless
+	Printed   bool            `json:"printed,omitempty"`  // a cost with symbols outside rule 107.4
+	Name      string          `json:"name,omitempty"`     // -keywords: the card's name, as given
+	Keywords  *[]foundKeyword `json:"keywords,omitempty"` // -keywords: every keyword the text uses
 }
 
 func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) error {
-	if f.typeline == f.manacost {
-		return cli.Usagef("give exactly one of -typeline and -manacost")
+	if n := count(f.typeline, f.manacost, f.keywords); n != 1 {
+		return cli.Usagef("give exactly one of -typeline, -manacost and -keywords")
 	}
 	if len(args) > 0 {
 		return cli.Usagef("unexpected arguments %q: validate reads its items from standard input", args)
+	}
+	if f.keywords && (f.lenient || f.printed || f.lang != "en") {
+		return cli.Usagef("-keywords reads cards' English rules text as given; it does not combine with -lenient, -printed or -lang")
 	}
 	if f.lenient && (f.typeline || f.printed) {
 		return cli.Usagef("-lenient is for mana costs in strict notation's place; it does not combine with -typeline or -printed")
@@ -148,6 +159,8 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 			v = verdict{Error: fmt.Sprintf("line of %d bytes, more than %d: no type line or mana cost is that long", length, MaxLine)}
 		case f.typeline:
 			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: f.printed, AsOf: f.asOf})
+		case f.keywords:
+			v = readKeywords(line, keyword.Reader{AsOf: f.asOf})
 		default:
 			v = checkManaCost(line, f.lenient, f.printed, f.asOf)
 		}
@@ -162,6 +175,17 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 		}
 	}
 	return out.Flush()
+}
+
+// count is how many of flags are set.
+func count(flags ...bool) int {
+	n := 0
+	for _, f := range flags {
+		if f {
+			n++
+		}
+	}
+	return n
 }
 
 // readLine returns the next line without its line break, at most MaxLine

@@ -257,11 +257,13 @@ func TestUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"-h"}, 0, "usage: validate [flags]"},
-		{[]string{}, 2, "give exactly one of -typeline and -manacost"},
+		{[]string{}, 2, "give exactly one of -typeline, -manacost and -keywords"},
 		{[]string{"-typeline", "-manacost"}, 2, "give exactly one"},
+		{[]string{"-keywords", "-typeline"}, 2, "give exactly one"},
+		{[]string{"-keywords", "-printed"}, 2, "-keywords reads cards' English rules text as given"},
 		{[]string{"-typeline", "-lang", "fr"}, 2, `-lang "fr": want en, es or either`},
 		{[]string{"-manacost", "extra"}, 2, "reads its items from standard input"},
-		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -as-of, -lang, -lenient, -manacost, -printed, -typeline, -version)"},
+		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -as-of, -keywords, -lang, -lenient, -manacost, -printed, -typeline, -version)"},
 		{[]string{"-manacost", "-lenient", "-printed"}, 2, "-lenient"},
 	} {
 		_, all, code := validate(t, strings.NewReader(""), tt.args...)
@@ -333,5 +335,69 @@ func TestAsOf(t *testing.T) {
 		if _, _, code := validate(t, strings.NewReader(""), args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// -keywords reads one card a line, a JSON object as card data gives it,
+// and says every keyword with its parameters, by the rules of a past
+// release here (a rules update may drop any keyword of today).
+func TestKeywords(t *testing.T) {
+	t.Parallel()
+	input := `{"name": "Black Knight", "text": "First strike\nProtection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)"}
+{"name": "Aeon Chronicler", "type_line": "Creature — Avatar", "text": "Suspend X—{X}{3}{U}. X can't be 0."}
+{"face_name": "Myriad Landscape", "name": "Myriad Landscape", "text": "Myriad Landscape enters the battlefield tapped.", "layout": "normal"}
+{"oracle_text": "Each player mills three cards."}
+{"name": "Grizzly Bears"}
+not a card
+{"text": "Flying"} {"text": "Haste"}
+`
+	rows, all, code := validate(t, strings.NewReader(input), "-keywords", "-as-of", "2022-04-25")
+	if code != 0 || len(rows) != 7 {
+		t.Fatalf("exit %d, %d verdicts: %s", code, len(rows), all)
+	}
+	describe := func(row map[string]any) string {
+		var out []string
+		ks, _ := row["keywords"].([]any)
+		for _, k := range ks {
+			k := k.(map[string]any)
+			s := fmt.Sprintf("%s %s|%s", k["kind"], k["name"], k["printed"])
+			if p, ok := k["parameter"]; ok {
+				s += "|" + p.(string)
+			}
+			if ps, ok := k["parameters"].([]any); ok && len(ps) > 1 {
+				s += fmt.Sprintf("|%v", ps[1].(map[string]any)["text"])
+			}
+			out = append(out, s)
+		}
+		return strings.Join(out, "; ")
+	}
+	for i, want := range []string{
+		"ability First Strike|First strike; ability Protection|Protection from|white",
+		"ability Suspend|Suspend|X|{X}{3}{U}",
+		"",
+		"action Mill|mills|three",
+		"",
+	} {
+		if rows[i]["ok"] != true || describe(rows[i]) != want {
+			t.Errorf("line %d: %v, %q; want %q", i+1, rows[i]["ok"], describe(rows[i]), want)
+		}
+		if _, ok := rows[i]["keywords"].([]any); !ok {
+			t.Errorf("line %d: no keywords list: %v", i+1, rows[i])
+		}
+	}
+	k := rows[1]["keywords"].([]any)[0].(map[string]any)
+	cost := k["parameters"].([]any)[1].(map[string]any)
+	if k["rule"] != "702.62" || k["form"] != "Suspend N—[cost]" || cost["kind"] != "cost" || cost["mana"] != true || cost["mana_value"] != 4.0 || k["offset"] != 0.0 {
+		t.Errorf("Suspend: %v", k)
+	}
+	for i := 5; i < 7; i++ {
+		if rows[i]["ok"] != false || rows[i]["error"] == nil {
+			t.Errorf("line %d: %v", i+1, rows[i])
+		}
+	}
+	// A keyword the rules added later is not found as of before it.
+	rows, _, _ = validate(t, strings.NewReader(`{"text": "Ward {2}"}`+"\n"), "-keywords", "-as-of", "2021-01-01")
+	if len(rows) != 1 || describe(rows[0]) != "" {
+		t.Errorf("Ward before 2021-04-22: %v", rows)
 	}
 }
