@@ -113,37 +113,62 @@ func lookup(m map[string]bool, s string, buf *[64]byte) bool {
 	return m[string(buf[:len(s)])]
 }
 
-// read returns how many keywords the maps find in text.
+// read returns how many keywords the maps find in text, scanning it in
+// place.
 func (r *mapReader) read(text string) int {
 	var buf [64]byte
 	n := 0
-	for _, line := range strings.Split(text, "\n") {
+	for len(text) > 0 {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
 		if d := strings.Index(line, " — "); d > 0 && lookup(r.words, line[:d], &buf) {
 			n++
 		}
-		for _, item := range strings.FieldsFunc(line, func(c rune) bool { return c == ',' || c == ';' }) {
-			item = strings.TrimSpace(item)
-			for end, words := 0, 0; end < len(item) && words < 3; words++ {
-				sp := strings.IndexByte(item[end+1:], ' ')
-				if sp < 0 {
-					end = len(item)
+		// Each item of a keyword line: its first one, two or three words.
+		for item := line; item != ""; {
+			end := strings.IndexAny(item, ",;")
+			head := item
+			if end >= 0 {
+				head, item = item[:end], item[end+1:]
+			} else {
+				item = ""
+			}
+			head = strings.TrimSpace(head)
+			for e, words := 0, 0; e < len(head) && words < 3; words++ {
+				if sp := strings.IndexByte(head[e+1:], ' '); sp < 0 {
+					e = len(head)
 				} else {
-					end += 1 + sp
+					e += 1 + sp
 				}
-				if lookup(r.abilities, item[:end], &buf) {
+				if lookup(r.abilities, head[:e], &buf) {
 					n++
 					break
 				}
 			}
 		}
-		for _, w := range strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == '.' || c == ',' || c == '(' || c == ')' }) {
-			if lookup(r.verbs, w, &buf) {
+		// Every word, for the actions.
+		for w := 0; w < len(line); {
+			for w < len(line) && !isWordByte(line[w]) {
+				w++
+			}
+			e := w
+			for e < len(line) && isWordByte(line[e]) {
+				e++
+			}
+			if e > w && lookup(r.verbs, line[w:e], &buf) {
 				n++
 			}
+			w = e
 		}
 	}
 	return n
 }
+
+func isWordByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '-' || c >= 0x80 }
 
 // The baseline is a real one: it finds what a keyword line names, and
 // on the corpus the same keyword abilities by name as the reader on most
