@@ -49,15 +49,15 @@ func (s *scan) actions(line string, off int) {
 			prev = "."
 			i++
 			continue
-		case s.name != "" && strings.HasPrefix(line[i:], s.name) && (i == 0 || !isLetter(line[i-1])):
-			i += len(s.name)
-			prev = "~"
-			continue
 		case !isLetter(c):
 			if c != ' ' {
 				prev = mark(c)
 			}
 			i++
+			continue
+		case c == s.first && strings.HasPrefix(line[i:], s.name):
+			i += len(s.name) // the card's name, at a word's start
+			prev = "~"
 			continue
 		}
 		end := i
@@ -233,9 +233,15 @@ func (s *scan) listedAction(v Action) bool {
 	return listedIn(data.Actions, int(v), s.verbs)
 }
 
-// firstVerb is firstForm of verbIndex.
+// firstVerb is the first index of verbIndex whose first word is not
+// below w in ASCII case-folded order, among the verbs of w's first
+// letter; len(verbIndex) for a word no verb begins like.
 func firstVerb(w string) int {
-	lo, hi := 0, len(verbIndex)
+	c := w[0] | 0x20
+	if c < 'a' || c > 'z' {
+		return len(verbIndex)
+	}
+	lo, hi := int(verbLetters[c-'a']), int(verbLetters[c-'a'+1])
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if compareFold(verbIndex[m].first, w) < 0 {

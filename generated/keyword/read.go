@@ -133,6 +133,9 @@ func Read(text string, dst []Found) []Found {
 //     Those of reminder text are marked Reminder.
 func (r Reader) Read(text string, dst []Found) ([]Found, error) {
 	s := scan{date: r.AsOf, name: r.Name, dst: dst}
+	if s.name != "" {
+		s.first = s.name[0]
+	}
 	if s.date != "" {
 		// Each list as of the release that read it, found once.
 		var ok bool
@@ -162,6 +165,7 @@ type scan struct {
 	// date.
 	forms, verbs, words string
 	name                string
+	first               byte // the name's first byte; 0 for no name
 	dst                 []Found
 }
 

@@ -447,6 +447,10 @@ var actionVerbs = [...][]string{
 	ActionWaterbend:                  {"waterbend", "waterbends", "waterbended", "waterbending"},
 }
 
+// verbLetters are where the verbs of verbIndex of each first letter begin, a to z,
+// and its length.
+var verbLetters = [27]uint16{0, 28, 40, 71, 91, 115, 131, 135, 139, 147, 147, 147, 151, 168, 168, 172, 188, 188, 200, 231, 248, 252, 260, 264, 264, 264, 264}
+
 // verbIndex is every verb form of actionVerbs by its first word, sorted by it.
 var verbIndex = [...]verbEntry{
 	{first: "abandon", verb: "abandon", action: ActionAbandon},

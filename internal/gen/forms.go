@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -154,6 +155,20 @@ func (m *Model) actionVerbs(f *jen.File) {
 		}
 	}))
 	slices.SortStableFunc(index, func(a, b entry) int { return strings.Compare(a.first, b.first) })
+	// Where the verbs of each first letter begin: a word is compared
+	// with those of its letter only.
+	var buckets [27]int
+	for c := range 26 {
+		buckets[c] = sort.Search(len(index), func(i int) bool { return index[i].first >= string(rune('a'+c)) })
+	}
+	buckets[26] = len(index)
+	f.Comment("verbLetters are where the verbs of verbIndex of each first letter begin, a to z,")
+	f.Comment("and its length.")
+	f.Var().Id("verbLetters").Op("=").Index(jen.Lit(27)).Uint16().ValuesFunc(func(g *jen.Group) {
+		for _, b := range buckets {
+			g.Lit(b)
+		}
+	})
 	f.Comment("verbIndex is every verb form of actionVerbs by its first word, sorted by it.")
 	f.Var().Id("verbIndex").Op("=").Index(jen.Op("...")).Id("verbEntry").Add(rows(func(g *jen.Group) {
 		for _, e := range index {
