@@ -23,9 +23,17 @@ import (
 // encoding) can write a form: it says what something means, or how an
 // ability is written. Most subrules of 702 do neither, and are not kept.
 func mayWriteForm(number, text string) bool {
-	for _, s := range [...]string{"means “", "means \"", "means \x93", "” means", "\" means", "\x94 means", "” on a", "\" on a", "\x94 on a", "written", "variant", " as \"", " as “", " as \x93", "in the form"} {
-		if strings.Contains(text, s) { // \x93 and \x94: the quotes of Windows-1252
-			return true
+	// A form is quoted, or is the head of "Ward [cost] means “...”": a
+	// text without a quote writes none (\x93 and \x94, the quotes of
+	// Windows-1252; “ and ” begin with 0xE2, as the long dash does).
+	if strings.IndexByte(text, '"') >= 0 || strings.IndexByte(text, 0x93) >= 0 || strings.Contains(text, "“") || strings.Contains(text, "”") {
+		// What something means ("“Ward [cost]” means", "on a permanent
+		// means"), how it is written, a variant, a form; a phrase "as" a
+		// quote gives ("appears ... as “[type]walk”").
+		for _, s := range [...]string{"means", "written", "variant", "in the form", " as “", " as \"", " as \x93"} {
+			if strings.Contains(text, s) {
+				return true
+			}
 		}
 	}
 	// The first subrule of an ability that names its cost ("paying any
@@ -41,11 +49,19 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 		of[r] = append(of[r], i)
 	}
 	forms := make([][]snapshot.KeywordForm, len(names))
-	for _, r := range rules {
+	first := make([]*crtext.Rule, len(names)) // each ability's first subrule (702.143a)
+	for k := range rules {
+		r := &rules[k]
 		if !hasLetter(r.Number) {
 			continue
 		}
-		for _, i := range of[strings.TrimRight(r.Number, "abcdefghijklmnopqrstuvwxyz")] {
+		title := strings.TrimRight(r.Number, "abcdefghijklmnopqrstuvwxyz")
+		if len(title) == len(r.Number)-1 && r.Number[len(title)] == 'a' {
+			for _, i := range of[title] {
+				first[i] = r
+			}
+		}
+		for _, i := range of[title] {
 			eachDefined(r.Text, func(phrase string) {
 				phrase = formOf(phrase, names[i])
 				if ofAbility(phrase, printedName(names[i])) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
@@ -60,8 +76,8 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 	}
 	for i := range forms {
 		forms[i] = withCost(forms[i], names[i])
-		if len(forms[i]) == 0 {
-			forms[i] = namedCost(rules, names[i], from[i], f)
+		if len(forms[i]) == 0 && first[i] != nil {
+			forms[i] = namedCost(first[i], names[i], f)
 		}
 	}
 	for i, fs := range forms {
@@ -97,19 +113,17 @@ func withCost(forms []snapshot.KeywordForm, name string) []snapshot.KeywordForm 
 	return out
 }
 
-// namedCost is the form of an ability whose rule writes none but names
-// its cost ("paying any foretell cost it has", 702.143a): by 702.1a a
+// namedCost is the form of an ability whose rule writes none but whose
+// first subrule names its cost ("paying any foretell cost it has",
+// 702.143a): by 702.1a a
 // "[keyword ability] cost" is the ability's own, which cards print
 // after its name ("Foretell {1}{U}").
-func namedCost(rules []crtext.Rule, name, rule string, f *Facts) []snapshot.KeywordForm {
-	lower := strings.ToLower(printedName(name))
-	for _, r := range rules {
-		if r.Number == rule+"a" && strings.Contains(strings.ToLower(r.Text), " "+lower+" cost") {
-			f.Rules[r.Number] = r.Text
-			return []snapshot.KeywordForm{{Form: printedName(name) + " [cost]", Rule: r.Number}}
-		}
+func namedCost(first *crtext.Rule, name string, f *Facts) []snapshot.KeywordForm {
+	if !strings.Contains(strings.ToLower(first.Text), " "+strings.ToLower(printedName(name))+" cost") {
+		return nil
 	}
-	return nil
+	f.Rules[first.Number] = first.Text
+	return []snapshot.KeywordForm{{Form: printedName(name) + " [cost]", Rule: first.Number}}
 }
 
 // printedName is an ability's name as cards print it: its title without

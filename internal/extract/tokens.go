@@ -28,12 +28,14 @@ import (
 
 // tokenPhrases are the words of the token sentences.
 var tokenPhrases = struct {
-	head, doubleFaced, front, back, colorless, named, with, token string
+	articleA, articleAn, is, doubleFaced, front, back, colorless, named, with, token string
 	// symbols are the symbols an ability may print besides the mana
 	// symbols of 107.4: the tap and untap symbols (107.5, 107.6).
 	symbols []string
 }{
-	head:        `^An? (.+?) token is an? (.+)$`,
+	articleA:    "A ",
+	articleAn:   "An ",
+	is:          " token is ",
 	doubleFaced: "double-faced token.",
 	front:       "Its front face is ",
 	back:        " Its back face is ",
@@ -45,9 +47,8 @@ var tokenPhrases = struct {
 }
 
 var (
-	tokenHeadRE = regexp.MustCompile(tokenPhrases.head)
-	seeRuleRE   = regexp.MustCompile(`\s*See rules? [0-9][^“]*(?:“[^”]*”)?\.?$`)
-	ptRE        = regexp.MustCompile(`^(\d+|\*|X)/(\d+|\*|X)$`)
+	seeRuleRE = regexp.MustCompile(`\s*See rules? [0-9][^“]*(?:“[^”]*”)?\.?$`)
+	ptRE      = regexp.MustCompile(`^(\d+|\*|X)/(\d+|\*|X)$`)
 )
 
 // readTokens reads the predefined tokens, when lang's tables know their
@@ -97,21 +98,48 @@ func readTokens(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool,
 	return nil
 }
 
+// tokenHead reads the head of a token's subrule, "A[n] <name> token is
+// a[n] <rest>": the name, the shortest before " token is", and the rest.
+func tokenHead(text string) (name, rest string, ok bool) {
+	after, ok := strings.CutPrefix(text, tokenPhrases.articleAn)
+	if !ok {
+		if after, ok = strings.CutPrefix(text, tokenPhrases.articleA); !ok {
+			return "", "", false
+		}
+	}
+	for from := 1; from <= len(after); {
+		i := strings.Index(after[from:], tokenPhrases.is)
+		if i < 0 {
+			return "", "", false
+		}
+		i += from
+		r := after[i+len(tokenPhrases.is):]
+		for _, art := range [...]string{"a ", "an "} {
+			if len(r) > len(art) && strings.HasPrefix(r, art) {
+				return after[:i], r[len(art):], true
+			}
+		}
+		from = i + 1
+	}
+	return "", "", false
+}
+
 // tokenWords reads a token's words against the release's lists.
 type tokenWords struct{ f *Facts }
 
 // token reads one subrule.
 func (w tokenWords) token(r crtext.Rule) (snapshot.Token, error) {
 	text := strings.TrimSpace(r.Text)
-	if loc := seeRuleRE.FindStringIndex(text); loc != nil {
-		text = text[:loc[0]]
+	if strings.Contains(text, "See rule") { // the expression only where it may match: it is slow
+		if loc := seeRuleRE.FindStringIndex(text); loc != nil {
+			text = text[:loc[0]]
+		}
 	}
-	m := tokenHeadRE.FindStringSubmatch(text)
-	if m == nil {
+	name, rest, ok := tokenHead(text)
+	if !ok {
 		return snapshot.Token{}, errorf(r.Number, "does not read %q: %q", "A[n] <name> token is a ...", crtext.Abbreviate(text))
 	}
-	t := snapshot.Token{Name: m[1], Rule: r.Number}
-	rest := m[2]
+	t := snapshot.Token{Name: name, Rule: r.Number}
 	if _, after, ok := strings.Cut(rest, tokenPhrases.doubleFaced); ok {
 		front, back, ok := strings.Cut(after, tokenPhrases.back)
 		front, isFront := strings.CutPrefix(strings.TrimSpace(front), tokenPhrases.front)
@@ -224,8 +252,14 @@ colors:
 // release they begin with; 0 for none.
 func (w tokenWords) subtype(words []string) int {
 	best := 0
+	if len(words) == 0 || words[0] == "" {
+		return 0
+	}
 	for _, names := range w.f.Subtypes {
 		for _, n := range names {
+			if n == "" || n[0] != words[0][0] {
+				continue // most names, at their first byte
+			}
 			if k := wordsOf(n, words); k > best {
 				best = k
 			}

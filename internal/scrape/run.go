@@ -267,7 +267,7 @@ func (p *Plan) record(store snapshot.Store, history map[string][]*snapshot.Snaps
 				continue
 			}
 			if err := s.Validate(); err != nil {
-				return err
+				return fromSources(s, err)
 			}
 			path := store.HistoryPath(lang, s.Effective)
 			stored, err := loadRecorded(path)
@@ -483,7 +483,7 @@ func keepUncovered(rel, stored *snapshot.Snapshot) *snapshot.Snapshot {
 // facts (only a source's sha256 or URL changed).
 func (p *Plan) add(path string, s *snapshot.Snapshot) error {
 	if err := s.Validate(); err != nil {
-		return err
+		return fromSources(s, err)
 	}
 	if old, err := snapshot.Load(path); err == nil && snapshot.SameFacts(old, s) {
 		return nil
@@ -511,4 +511,17 @@ func (p *Plan) Apply() ([]string, error) {
 		}
 	}
 	return changed, nil
+}
+
+// fromSources names the sources a snapshot was read from in an error
+// about what they say: the file or page to look at.
+func fromSources(s *snapshot.Snapshot, err error) error {
+	var from []string
+	for _, src := range s.Sources {
+		from = append(from, src.URL)
+	}
+	if len(from) == 0 {
+		return err
+	}
+	return fmt.Errorf("%s: %w", strings.Join(from, ", "), err)
 }

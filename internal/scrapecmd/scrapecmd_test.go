@@ -402,3 +402,31 @@ func TestOutsideTheRepository(t *testing.T) {
 		}
 	}
 }
+
+// A release whose rule writes a keyword ability's form that no reader of
+// card text could read (more parameters than a reader keeps) is refused,
+// naming the rule and the form, and nothing is written.
+func TestImportRefusesAFormNoReaderReads(t *testing.T) {
+	t.Parallel()
+	srcDir, snapDir := corpus.CopyProject(t)
+	data, err := os.ReadFile(filepath.Join(corpus.Dir(t, "cr-en"), "en-20260417.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const form, bad = "Ward [cost] means", "Ward [cost] N [cost] means"
+	if !bytes.Contains(data, []byte(form)) {
+		t.Fatalf("702.21a of 2026-04-17 does not say %q", form)
+	}
+	path := filepath.Join(t.TempDir(), "en-20260417.txt")
+	if err := os.WriteFile(path, bytes.Replace(data, []byte(form), []byte(bad), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadDir(filepath.Join(snapDir, "en"))
+	_, stderr, code := run(t, "import", "-sources", srcDir, "-snapshots", snapDir, path)
+	if code != 1 || !strings.Contains(stderr, "rule 702.21a") || !strings.Contains(stderr, "Ward [cost] N [cost]") || !strings.Contains(stderr, "parameters") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if after, _ := os.ReadDir(filepath.Join(snapDir, "en")); len(after) != len(before) {
+		t.Errorf("%d snapshots before, %d after a refused import", len(before), len(after))
+	}
+}
