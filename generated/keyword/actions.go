@@ -156,6 +156,10 @@ var numberWords = [...]string{"zero", "one", "two", "three", "four", "five", "si
 // prepositions and numbers.
 var nounAfter = [...]string{"a", "an", "the", "this", "that", "these", "those", "its", "their", "your", "his", "her", "no", "another", "each", "all", "any", "other", "of", "from", "in", "into", "with", "for", "on", "one", "two", "three", "four", "five", "six", "x", "+"}
 
+// counterObjects are the words that begin what the verb "counter"
+// counters: a spell or ability, targeted, named or quantified.
+var counterObjects = [...]string{"target", "that", "it", "them", "the", "all", "each", "up", "any", "this", "those", "another", "spell", "spells", "ability", "abilities", "a", "an"}
+
 // statusWords are the statuses of rule 110.5 that a keyword action's
 // past form also spells: a permanent that "enters tapped" or "is
 // untapped" has a status, no action was taken.
@@ -182,12 +186,21 @@ func isNoun(line string, after int, prev string, e *verbEntry) bool {
 		}
 	}
 	next := line[after:]
-	if e.action == ActionCounter {
-		for _, p := range [...]string{" on ", " from ", " of ", " with ", " were ", " was ", " are ", " is "} {
-			if strings.HasPrefix(next, p) {
-				return true
+	if e.action == ActionCounter && !e.past {
+		// The one action that is also an object of the rules: the verb
+		// counters a spell or an ability ("counter target spell",
+		// "counters it"); before anything else "counter" is a marker of
+		// rule 122 ("charge counters equal to its power").
+		if len(next) < 2 || next[0] != ' ' {
+			return true
+		}
+		w := next[1:wordEnd(next, 1)]
+		for _, o := range counterObjects {
+			if strings.EqualFold(w, o) {
+				return false
 			}
 		}
+		return true
 	}
 	for _, st := range statusWords {
 		if strings.EqualFold(e.verb, st) {

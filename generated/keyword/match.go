@@ -29,7 +29,7 @@ func (s *scan) item(line string, i, off int) (end int, sentence, ok bool) {
 		if !s.formListed(f) {
 			return
 		}
-		m, ok := s.matchForm(f.Parts, line, i)
+		m, ok := s.matchForm(f, line, i)
 		if !ok || bestForm != nil && (m.end < best.end || m.end == best.end && m.words <= best.words) {
 			return
 		}
@@ -89,8 +89,9 @@ type match struct {
 // matchForm matches the parts of a form at line[i:]; the item must end
 // there: at the end of the line, a separator or reminder text, or, after
 // a parameter, at a sentence that ends the line.
-func (s *scan) matchForm(parts []Part, line string, i int) (match, bool) {
+func (s *scan) matchForm(f *Form, line string, i int) (match, bool) {
 	var m match
+	parts := f.Parts
 	p := i
 	for k := range parts {
 		part := &parts[k]
@@ -161,7 +162,27 @@ func (s *scan) matchForm(parts []Part, line string, i int) (match, bool) {
 		return m, false // parameters alone name no keyword
 	}
 	m.end = p
-	return m, m.ends(line)
+	if m.ends(line) {
+		return m, true
+	}
+	return m, s.nameAndCost(&m, f, line)
+}
+
+// nameAndCost reads, after an ability whose rule writes no form (its name
+// alone, its rule its title's), mana symbols printed after the name and
+// what follows them to the end of the line: "Prototype {1}{R} — 3/2",
+// the inset frame of rule 718.1. The cost is its parameter.
+func (s *scan) nameAndCost(m *match, f *Form, line string) bool {
+	if m.n > 0 || hasLetter(f.Rule) || !strings.HasPrefix(line[m.end:], " {") {
+		return false // a form its rule writes, or no cost after the name
+	}
+	prm, end, ok := s.cost(line, m.end+1, nil, false)
+	if !ok {
+		return false
+	}
+	m.add(prm)
+	m.lastParam, m.end, m.sentence = end, reminderStart(line, end), true
+	return true
 }
 
 // ends reports whether the item read ends where an item may: at the end
@@ -436,6 +457,12 @@ func indexFold(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// hasLetter reports whether a rule number ends in a subrule's letter: a
+// form written by a subrule, not its ability's name alone.
+func hasLetter(rule string) bool {
+	return rule != "" && rule[len(rule)-1] >= 'a' && rule[len(rule)-1] <= 'z'
 }
 
 func digits(w string) (int, bool) {

@@ -122,7 +122,9 @@ func Read(text string, dst []Found) []Found {
 //     "Plainscycling {2}, islandcycling {2}"), each read by one of the
 //     forms its rule writes, with its parameters; reminder text is
 //     skipped, and a last ability with a parameter may be followed by a
-//     sentence ("Kicker {X}. X can't be 0.");
+//     sentence ("Kicker {X}. X can't be 0."); an ability whose rule
+//     writes no form, printed with mana symbols after its name
+//     ("Prototype {1}{R} — 3/2", 718.1), has that cost;
 //   - the ability word heading a line that is no keyword line
 //     ("Landfall — Whenever ...");
 //   - every keyword action of every line, in any of its verb forms

@@ -112,6 +112,16 @@ func TestReadCards(t *testing.T) {
 	}
 }
 
+// An ability whose rule writes no form, printed with a cost after its
+// name (Prototype, 718.1's inset frame), reads with that cost; of the
+// rules of 2024, a past release that lists it.
+func TestReadNameAndCost(t *testing.T) {
+	got := readAll(t, Reader{AsOf: "2024-02-02"}, "Prototype {1}{R} — 3/2\nCounter target spell unless its controller pays {2}. Put two charge counters on it.")
+	if want := []string{"ability Prototype|Prototype|cost:{1}{R}", "action Counter|Counter"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // The parameters typed: a cost as mana.Cost, a number as an int.
 func TestReadParameters(t *testing.T) {
 	fs, _ := Reader{AsOf: past}.Read("Suspend 4—{1}{U}\nWard—Pay 3 life.", nil)
@@ -215,11 +225,11 @@ func TestEveryFormReads(t *testing.T) {
 }
 
 // Every verb form of every keyword action today reads as that action, in
-// a sentence that uses it as a verb.
+// a sentence that uses it as a verb, with an object.
 func TestEveryVerbReads(t *testing.T) {
 	for _, v := range ActionValues() {
 		for _, verb := range actionVerbs[v] {
-			line := "Then you " + verb + "."
+			line := "Then you " + verb + " it."
 			fs := Read(line, nil)
 			if !slices.ContainsFunc(fs, func(f Found) bool { return f.Kind == KindAction && f.Action == v && strings.EqualFold(f.Printed, verb) }) {
 				t.Errorf("%s: %q reads %v", v, line, fs)
