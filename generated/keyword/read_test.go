@@ -9,6 +9,7 @@ import (
 
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/rules"
+	"github.com/mtgrules/crgen/internal/kwform"
 )
 
 // past is a day the rules in force are a past release: what they list
@@ -293,4 +294,28 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The parts of every form are kwform's reading of its text, the kinds
+// named as this package names them, and no form has more parameters
+// than a Found keeps.
+func TestFormPartsAreKwformsReading(t *testing.T) {
+	if MaxParams != kwform.MaxParams {
+		t.Fatalf("keyword.MaxParams %d, kwform.MaxParams %d", MaxParams, kwform.MaxParams)
+	}
+	kinds := map[kwform.Kind]PartKind{kwform.Word: PartWord, kwform.Dash: PartDash, kwform.Colon: PartColon, kwform.Param: PartParam, kwform.Glued: PartGlued}
+	for _, v := range EveryAbility() {
+		for _, f := range v.Forms() {
+			want := kwform.Parse(f.Text)
+			if len(want) != len(f.Parts) || kwform.Check(f.Text) != nil {
+				t.Errorf("%s %q: parts %+v, kwform %+v (%v)", v, f.Text, f.Parts, want, kwform.Check(f.Text))
+				continue
+			}
+			for i, p := range want {
+				if g := f.Parts[i]; g.Kind != kinds[p.Kind] || g.Text != p.Text || g.Param.String() != p.Param.String() {
+					t.Errorf("%s %q part %d: %+v, kwform %+v", v, f.Text, i, g, p)
+				}
+			}
+		}
+	}
 }

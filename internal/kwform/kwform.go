@@ -94,7 +94,7 @@ func Check(form string) error {
 	case words == 0:
 		return fmt.Errorf("the form %q prints no word of its own: a reader could not tell its keyword", form)
 	case params > MaxParams:
-		return fmt.Errorf("the form %q has %d parameters; a reader keeps at most %d (kwform.MaxParams)", form, params, MaxParams)
+		return fmt.Errorf("the form %q has %d parameters, and a reader of card text keeps at most %d", form, params, MaxParams)
 	}
 	return nil
 }
