@@ -55,8 +55,8 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 		if !hasLetter(r.Number) {
 			continue
 		}
-		title := strings.TrimRight(r.Number, "abcdefghijklmnopqrstuvwxyz")
-		if len(title) == len(r.Number)-1 && r.Number[len(title)] == 'a' {
+		title := r.Number[:len(r.Number)-1] // a subrule has one letter (hasLetter)
+		if r.Number[len(title)] == 'a' {
 			for _, i := range of[title] {
 				first[i] = r
 			}

@@ -83,7 +83,7 @@ func checkTitle(rule, name string) error {
 func firstTwice(names []string) (int, int) {
 	for j := range names {
 		for i := range j {
-			if strings.EqualFold(names[i], names[j]) {
+			if len(names[i]) == len(names[j]) && strings.EqualFold(names[i], names[j]) {
 				return i, j
 			}
 		}
