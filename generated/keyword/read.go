@@ -22,8 +22,8 @@ type Param struct {
 	// Text is the parameter as printed: "{2}{W}", "Pay 3 life", "2",
 	// "X", "black", "basic land", "Pir, Imaginative Rascal".
 	Text string
-	// Number is a ParamNumber's value (0 for X, and for a number printed
-	// in words: "mills three cards" has 3).
+	// Number is a ParamNumber's value: 0 for X; an action's number
+	// printed in words has its value ("mills three cards": 3).
 	Number int
 	// Cost is a ParamCost's mana symbols: all of it when Mana is set
 	// ("{1}{U}"), its leading symbols when the cost also has words

@@ -3,8 +3,9 @@
 // [Effect]") into parts a reader of card text matches, and gives the
 // verb forms of the keyword actions ("scry", "scries", "scried",
 // "scrying"). cmd/gen calls it and writes what it returns as static data
-// of package keyword, whose reader of card text matches the parts: the
-// algorithm here, the data there, as golang.org/x/text does.
+// of package keyword, whose reader of card text (hand-written beside the
+// tables) matches the parts; snapshot validation refuses a form it
+// cannot read (Check).
 package kwform
 
 import (
@@ -48,15 +49,6 @@ func (k ParamKind) String() string {
 		return paramNames[k]
 	}
 	return ""
-}
-
-// Form is one form of a keyword ability, as its rule writes it (Text),
-// with the subrule that writes it, the first release whose rule wrote it
-// and the first after its last that no longer did ("" while it does),
-// and its parts.
-type Form struct {
-	Text, Rule, Since, Removed string
-	Parts                      []Part
 }
 
 // Part is one part of a form.
