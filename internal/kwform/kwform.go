@@ -128,16 +128,16 @@ func fields(form string) []string {
 	var out []string
 	for i := 0; i < len(form); {
 		r, size := utf8.DecodeRuneInString(form[i:])
-		switch {
-		case r == ' ':
+		switch r {
+		case ' ':
 			i += size
-		case r == '—':
+		case '—':
 			out = append(out, "—")
 			i += size
-		case r == ':':
+		case ':':
 			out = append(out, ":")
 			i += size
-		case r == '[':
+		case '[':
 			end := strings.IndexByte(form[i:], ']')
 			if end < 0 {
 				end = len(form) - i - 1
