@@ -24,7 +24,7 @@ func ExampleInForce() {
 // A name's lives: Egg left the creature types in 2010-07-16 and came back
 // in 2018-07-13.
 func ExampleLife() {
-	egg, _ := subtype.ParseCreature("Egg")
+	egg, _ := subtype.ParseCreatureAsOf("Egg", "2019-01-01") // as of a past release: a later one may move it
 	first := egg.Lives()[0]
 	fmt.Println(first, first.Includes("2010-01-01"), first.Includes("2012-01-01"))
 	fmt.Println(egg.ListedIn("2012-01-01"), egg.ListedIn("2019-01-01"))

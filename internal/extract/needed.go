@@ -1,0 +1,43 @@
+package extract
+
+import (
+	"sync"
+
+	"github.com/mtgrules/crgen/internal/snapshot"
+)
+
+// Needed reports whether facts may be read from a rule, by the title of
+// its section: a reader of a whole release keeps only these rules, and
+// Extract then finds each list by what introduces it. Of a section read
+// for its titles only the titles are kept (701.2, not 701.2a), and of the
+// keyword abilities' subrules those that can write a form (mayWriteForm).
+func Needed(number, section, text string) bool {
+	n, ok := neededIn()[section]
+	switch {
+	case !ok:
+		return false
+	case n.whole || !hasLetter(number):
+		return true
+	}
+	return n.forms && mayWriteForm(number, text)
+}
+
+// sectionNeed is what of a section the facts read: every rule (whole),
+// or the titles and, of the keyword abilities, the subrules that may
+// write a form.
+type sectionNeed struct{ whole, forms bool }
+
+// neededIn maps each section a fact reads to what it reads of it, made
+// once from the registry (a whole release asks for each of its rules).
+var neededIn = sync.OnceValue(func() map[string]sectionNeed {
+	out := map[string]sectionNeed{SectionCost: {whole: true}}
+	for _, f := range snapshot.Registry {
+		for _, title := range append([]string{f.Section}, f.Also...) {
+			n := out[title]
+			n.whole = n.whole || f.Read != snapshot.SectionTitles
+			n.forms = n.forms || f.Name == snapshot.FactKeywordAbilities
+			out[title] = n
+		}
+	}
+	return out
+})
