@@ -10,9 +10,8 @@ import (
 )
 
 // item reads the keyword ability that begins at line[i] by the form that
-// reads the most of it, the most words of its own on a tie ("Equip
-// planeswalker {1}" by "Equip planeswalker [cost]", not by "Equip
-// [quality] [cost]"), and appends it: one Found for each ability a
+// reads it best (match.better: "Equip planeswalker {1}" by "Equip
+// planeswalker [cost]", not by "Equip [quality] [cost]"), and appends it: one Found for each ability a
 // shorthand gives ("Protection from black and from red" is two). It
 // returns where the item ends, and whether a sentence follows it to the
 // end of the line.
@@ -30,7 +29,7 @@ func (s *scan) item(line string, i, off int) (end int, sentence, ok bool) {
 			return
 		}
 		m, ok := s.matchForm(f, line, i)
-		if !ok || bestForm != nil && (m.end < best.end || m.end == best.end && m.words <= best.words) {
+		if !ok || bestForm != nil && !m.better(&best) {
 			return
 		}
 		best, bestForm, bestAbility = m, f, v
@@ -73,6 +72,20 @@ type formEntry struct {
 	first   string
 	ability Ability
 	form    int // its index in abilityForms[ability]
+}
+
+// better reports whether m reads the item better than o: more of it;
+// as much, with more words of its own; as much and as many, with fewer
+// parameters (a keyword's own name, "Swampwalk" were the rules to list
+// one, before a form it fits, "[type]walk").
+func (m *match) better(o *match) bool {
+	switch {
+	case m.end != o.end:
+		return m.end > o.end
+	case m.words != o.words:
+		return m.words > o.words
+	}
+	return m.n < o.n
 }
 
 // match is what one form read of a line.
