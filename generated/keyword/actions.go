@@ -1,6 +1,7 @@
 package keyword
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
@@ -255,13 +256,5 @@ func firstVerb(w string) int {
 		return len(verbIndex)
 	}
 	lo, hi := int(verbLetters[c-'a']), int(verbLetters[c-'a'+1])
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if compareFold(verbIndex[m].first, w) < 0 {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	return lo + sort.Search(hi-lo, func(i int) bool { return compareFold(verbIndex[lo+i].first, w) >= 0 })
 }

@@ -1,6 +1,7 @@
 package keyword
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -532,16 +533,7 @@ func typeWord(w string) bool {
 // firstForm is the first index of formIndex[from:] whose first word is
 // not below w in ASCII case-folded order, counted from from.
 func firstForm(from int, w string) int {
-	lo, hi := from, len(formIndex)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if compareFold(formIndex[m].first, w) < 0 {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	return from + sort.Search(len(formIndex)-from, func(i int) bool { return compareFold(formIndex[from+i].first, w) >= 0 })
 }
 
 // compareFold compares a lower-case a with b in ASCII case-folded order.

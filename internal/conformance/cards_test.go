@@ -28,18 +28,8 @@ type card struct {
 
 func cards(t testing.TB) []card {
 	t.Helper()
-	dir := corpus.Dir(t, "cards/sets")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no set files in %s: %v", dir, err)
-	}
-	sort.Strings(files)
 	var out []card
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachSetFile(t, "cards/sets", func(f string, b []byte) {
 		var set map[string]json.RawMessage
 		if err := json.Unmarshal(b, &set); err != nil {
 			t.Fatalf("%s: %v", f, err)
@@ -63,8 +53,28 @@ func cards(t testing.TB) []card {
 				out = append(out, c)
 			}
 		}
-	}
+	})
 	return out
+}
+
+// eachSetFile calls each with every set file of the corpus folder sub
+// (cards/sets, cards-es/sets, cards-text/sets), in name order, and its
+// bytes; a folder without one fails the test.
+func eachSetFile(t testing.TB, sub string, each func(path string, data []byte)) {
+	t.Helper()
+	dir := corpus.Dir(t, sub)
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no set files in %s: %v", dir, err)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		each(f, b)
+	}
 }
 
 // costFaces splits a multi-face mana cost ("{2}{W} // {2}{B}").

@@ -2,8 +2,6 @@ package conformance
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -11,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/keyword"
-	"github.com/mtgrules/crgen/internal/corpus"
 )
 
 // textFace is one card face of cards-text/: its Oracle text and the
@@ -34,18 +31,8 @@ const mtgjsonDate = "2022-04-25"
 
 func textFaces(t testing.TB) []textFace {
 	t.Helper()
-	dir := corpus.Dir(t, "cards-text/sets")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no set files in %s: %v", dir, err)
-	}
-	sort.Strings(files)
 	var out []textFace
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachSetFile(t, "cards-text/sets", func(f string, b []byte) {
 		var set struct {
 			Code  string     `json:"code"`
 			Faces []textFace `json:"faces"`
@@ -57,7 +44,7 @@ func textFaces(t testing.TB) []textFace {
 			fc.Set = set.Code
 			out = append(out, fc)
 		}
-	}
+	})
 	return out
 }
 

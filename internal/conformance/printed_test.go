@@ -32,18 +32,8 @@ type esFace struct {
 
 func spanishFaces(t testing.TB) []esFace {
 	t.Helper()
-	dir := corpus.Dir(t, "cards-es/sets")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no set files in %s: %v", dir, err)
-	}
-	sort.Strings(files)
 	var out []esFace
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachSetFile(t, "cards-es/sets", func(f string, b []byte) {
 		var set struct {
 			Code  string   `json:"code"`
 			Faces []esFace `json:"faces"`
@@ -58,7 +48,7 @@ func spanishFaces(t testing.TB) []esFace {
 			}
 			out = append(out, fc)
 		}
-	}
+	})
 	return out
 }
 
