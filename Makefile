@@ -3,6 +3,7 @@
 GO ?= go
 CORPUS ?= ../shared/corpus
 CORPUS_ENV = CRGEN_CORPUS
+CORPUS_SWEEP = CRGEN_SWEEP
 
 # Builds leave their directory out, as the rehearsal's builds in its
 # clones do: those then reuse what the tests compiled here (a cold make
@@ -16,13 +17,24 @@ BENCH ?= .
 BENCH_PKGS ?= ./...
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 
-.PHONY: help regen scrape gen test check state futures futures-window sweep fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+.PHONY: help regen scrape gen test check state futures futures-window sweep sweep-pairs fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
 
 # The tests of what a rules update changes: generated/, the working tree
 # itself, the card corpus against them, and the rehearsals, which derive
 # their releases from the tree. Every other test works on fixtures no
 # update touches (internal/corpus/testdata/tree).
-STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd ./internal/rehearsal
+# Inside a rehearsal or a future (CRGEN_REHEARSAL set) the rehearsals and
+# the futures skip: their packages are not even built there.
+STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd $(if $(CRGEN_REHEARSAL),,./internal/rehearsal ./internal/future)
+
+# go test's limit on one package's run: its default of 10 minutes is a
+# wall-clock limit, and a loaded machine must make the suite slower, not
+# red (the longest package takes about a minute on 2 quiet cores).
+TEST_TIMEOUT ?= 30m
+# How many tests of one package run at once: the rehearsals and futures
+# each wait on commands of their own (builds, git, make state) and run
+# side by side.
+TEST_PARALLEL ?= 4
 
 ## help: list the targets
 help:
@@ -50,18 +62,22 @@ test: vet fmt-check
 	$(MAKE) -j2 --output-sync=target --no-print-directory unit lint lint-workflows
 
 ## unit: every test, never from Go's test cache (tests read the corpus outside the module)
+# The rehearsals and the futures first: the longest packages start
+# first, the others fill the cores beside them.
 unit:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -parallel $(TEST_PARALLEL) ./internal/rehearsal ./internal/future ./...
 
 ## check: the inner loop: vet, gofmt and every test but the rehearsals (go test -short)
 check: vet fmt-check
-	$(GO) test -count=1 -short ./...
+	$(GO) test -count=1 -short -timeout $(TEST_TIMEOUT) ./...
 
+# state: the tests' own code is vetted by make test on main; a rules
+# update changes generated/ (vetted here in full), not them.
 ## state: the checks a rules update can break: vet and gofmt of generated/, the tests of the state and the rehearsals (refresh.yml runs it before its pull request)
 state:
 	$(GO) vet ./generated/...
 	@out="$$(gofmt -l generated)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	$(GO) test -count=1 $(STATE_PKGS)
+	$(GO) test -count=1 -vet=off -timeout $(TEST_TIMEOUT) $(STATE_PKGS)
 
 ## fresh: make test in a clone of HEAD without the corpus, as on a user's fresh machine (CI and the corpus variables unset)
 fresh:
@@ -83,7 +99,7 @@ released:
 
 ## futures: rehearse derived releases, CRGEN_FUTURES=1-40 make futures (make test runs a few); every seed runs, every failure is listed
 futures:
-	$(GO) test -count=1 -timeout 0 -run TestFutures -v ./internal/rehearsal
+	$(GO) test -count=1 -timeout 0 -run TestFutures -v ./internal/future
 
 # The seeds CI sweeps, a window at a time: SWEEP_WINDOWS windows of
 # SWEEP_WIDTH seeds from SWEEP_FIRST (1000-1399). The window of a commit
@@ -106,9 +122,13 @@ futures-window:
 sweep:
 	CRGEN_FUTURES=$(or $(SWEEP_SEEDS),$(SWEEP_FIRST)-$(shell echo $$(( $(SWEEP_FIRST) + $(SWEEP_WIDTH) * $(SWEEP_WINDOWS) - 1 )))) $(MAKE) --no-print-directory futures
 
+## sweep-pairs: the comparisons make test samples, whole: every pair of recorded releases in both languages (a few minutes)
+sweep-pairs:
+	$(CORPUS_SWEEP)=1 $(GO) test -count=1 -timeout 0 -run 'TestEveryPairOfReleasesAccountsForEveryName|TestEveryNewReleaseAccountsForEveryName' -v ./internal/diff ./internal/tree
+
 ## rehearse: the next rules update, end to end: refresh.yml and review.yml against a local fake GitHub
 rehearse:
-	$(GO) test -count=1 -run TestRehearsedUpdate -v ./internal/rehearsal
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run TestRehearsedUpdate -v ./internal/rehearsal
 
 vet:
 	$(GO) vet ./...

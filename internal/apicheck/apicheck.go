@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,32 +41,38 @@ func Compare(oldRoot, newRoot string) (*apiverdict.Verdict, error) {
 		return nil, err
 	}
 	v := &apiverdict.Verdict{Added: []string{}, Deprecated: []string{}, Compatible: []string{}, Incompatible: []string{}}
+	var both []string
 	for _, p := range oldPkgs {
 		if !slices.Contains(newPkgs, p) {
 			v.Incompatible = append(v.Incompatible, fmt.Sprintf("package %s: removed", p))
+		} else {
+			both = append(both, p)
 		}
 	}
 	for _, p := range newPkgs {
 		if !slices.Contains(oldPkgs, p) {
 			v.Compatible = append(v.Compatible, fmt.Sprintf("package %s: added", p))
-			continue
 		}
-		if err := comparePackage(v, p, oldRoot, newRoot); err != nil {
+	}
+	// Each tree is type-checked in one load: go list once, not once a
+	// package.
+	oldTypes, err := load(oldRoot, both)
+	if err != nil {
+		return nil, err
+	}
+	newTypes, err := load(newRoot, both)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range both {
+		if err := comparePackage(v, p, oldRoot, newRoot, oldTypes[p], newTypes[p]); err != nil {
 			return nil, err
 		}
 	}
 	return v, nil
 }
 
-func comparePackage(v *apiverdict.Verdict, pkg, oldRoot, newRoot string) error {
-	oldTypes, err := load(oldRoot, pkg)
-	if err != nil {
-		return err
-	}
-	newTypes, err := load(newRoot, pkg)
-	if err != nil {
-		return err
-	}
+func comparePackage(v *apiverdict.Verdict, pkg, oldRoot, newRoot string, oldTypes, newTypes *types.Package) error {
 	for _, c := range apidiff.Changes(oldTypes, newTypes).Changes {
 		msg := pkg + "." + c.Message
 		name, what, _ := strings.Cut(c.Message, ": ")
@@ -120,20 +127,34 @@ func publicPackages(root string) ([]string, error) {
 	return out, nil
 }
 
-// load type-checks one generated package of the tree at root.
-func load(root, pkg string) (*types.Package, error) {
+// load type-checks the generated packages pkgs of the tree at root, by
+// their directory names.
+func load(root string, pkgs []string) (map[string]*types.Package, error) {
+	out := make(map[string]*types.Package, len(pkgs))
+	if len(pkgs) == 0 {
+		return out, nil
+	}
+	patterns := make([]string, len(pkgs))
+	for i, p := range pkgs {
+		patterns[i] = "./" + Dir + "/" + p
+	}
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: root}
-	pkgs, err := packages.Load(cfg, "./"+Dir+"/"+pkg)
+	loaded, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: loading %s: %w", root, pkg, err)
+		return nil, fmt.Errorf("%s: loading %s: %w", root, strings.Join(pkgs, ", "), err)
 	}
-	if len(pkgs) != 1 {
-		return nil, fmt.Errorf("%s: %s is %d packages", root, pkg, len(pkgs))
+	for _, lp := range loaded {
+		if len(lp.Errors) > 0 {
+			return nil, fmt.Errorf("%s: %s does not build: %v", root, path.Base(lp.PkgPath), lp.Errors[0])
+		}
+		out[path.Base(lp.PkgPath)] = lp.Types
 	}
-	if len(pkgs[0].Errors) > 0 {
-		return nil, fmt.Errorf("%s: %s does not build: %v", root, pkg, pkgs[0].Errors[0])
+	for _, p := range pkgs {
+		if out[p] == nil {
+			return nil, fmt.Errorf("%s: %s is not among the packages loaded", root, p)
+		}
 	}
-	return pkgs[0].Types, nil
+	return out, nil
 }
 
 // deprecated lists the constants of a package whose doc comment has a

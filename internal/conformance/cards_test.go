@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/mana"
@@ -27,6 +28,11 @@ type card struct {
 }
 
 func cards(t testing.TB) []card {
+	t.Helper()
+	return loadOnce(t, "cards/sets", func() []card { return loadCards(t) })
+}
+
+func loadCards(t testing.TB) []card {
 	t.Helper()
 	var out []card
 	eachSetFile(t, "cards/sets", func(f string, b []byte) {
@@ -55,6 +61,24 @@ func cards(t testing.TB) []card {
 		}
 	})
 	return out
+}
+
+// loaded keeps what loadOnce read, by corpus folder: a dozen tests read
+// each folder, and its files do not change during a run.
+var loaded sync.Map
+
+// loadOnce is what load returns for the corpus folder sub, read by the
+// first test that asks (load skips or fails that test where the folder
+// is absent or broken, and is then tried again by the next). Callers
+// share the slice and must not change it.
+func loadOnce[T any](t testing.TB, sub string, load func() []T) []T {
+	t.Helper()
+	if v, ok := loaded.Load(sub); ok {
+		return v.([]T)
+	}
+	v := load() // returns only where it read the folder whole
+	loaded.Store(sub, v)
+	return v
 }
 
 // eachSetFile calls each with every set file of the corpus folder sub

@@ -31,6 +31,11 @@ const mtgjsonDate = "2022-04-25"
 
 func textFaces(t testing.TB) []textFace {
 	t.Helper()
+	return loadOnce(t, "cards-text/sets", func() []textFace { return loadTextFaces(t) })
+}
+
+func loadTextFaces(t testing.TB) []textFace {
+	t.Helper()
 	var out []textFace
 	eachSetFile(t, "cards-text/sets", func(f string, b []byte) {
 		var set struct {

@@ -32,6 +32,11 @@ type esFace struct {
 
 func spanishFaces(t testing.TB) []esFace {
 	t.Helper()
+	return loadOnce(t, "cards-es/sets", func() []esFace { return loadSpanishFaces(t) })
+}
+
+func loadSpanishFaces(t testing.TB) []esFace {
+	t.Helper()
 	var out []esFace
 	eachSetFile(t, "cards-es/sets", func(f string, b []byte) {
 		var set struct {

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -48,5 +50,18 @@ func TestLockPinsEveryRelease(t *testing.T) {
 		case want != hex.EncodeToString(sum[:]):
 			t.Errorf("%s: sha256 %x, the lock pins %s", rel, sum, want)
 		}
+	}
+}
+
+// The sample of a commit is the window make futures-window rehearses:
+// both cut their items into as many windows.
+func TestSampleWindowsAreTheMakefiles(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(Root(t), "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^SWEEP_WINDOWS \?= (\d+)$`).FindSubmatch(b)
+	if m == nil || string(m[1]) != strconv.Itoa(Windows) {
+		t.Errorf("the Makefile's SWEEP_WINDOWS is %q, corpus.Windows %d: a commit's sample and its window of futures must move together", m, Windows)
 	}
 }

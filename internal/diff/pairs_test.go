@@ -13,42 +13,61 @@ import (
 // whose presence differs between them, in every list both say anything
 // of: a list's first release (the keyword counters of 2020-04-17, the
 // predefined tokens of 2019-07-12) adds its names, and no list a release
-// does not read is compared. Every pair of the frozen tree's releases, in
-// both languages (-short: each release with the next, the first and the
-// last), and the spans scrape diff shows, checked against the releases
-// in between.
+// does not read is compared. Checked on the frozen tree's releases, in
+// both languages: each release with the next (where every change first
+// shows), the spans scrape diff shows across releases (the whole history
+// and its halves, checked against the releases in between), and a sample
+// of the other pairs that moves with each commit (corpus.Sample: every
+// pair within corpus.Windows commits; make sweep-pairs checks them all).
 func TestEveryPairOfReleasesAccountsForEveryName(t *testing.T) {
 	store := corpus.FrozenStore(t)
+	sample := corpus.SampleOf(t)
+	if testing.Short() {
+		sample = corpus.Sample{Commit: -1} // no window: adjacent pairs and spans
+	}
 	for _, lang := range snapshot.Languages {
 		h, err := store.History(lang)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pairs := 0
+		check := func(what string, old, cur *snapshot.Snapshot, r *diff.Report) {
+			for _, e := range difftest.Unaccounted(old, cur, r) {
+				t.Errorf("%s %s → %s: %s", what, old.Effective, cur.Effective, e)
+			}
+		}
+		adjacent, sampled, spans := 0, 0, 0
+		for i := 0; i+1 < len(h); i++ {
+			check("adjacent", h[i], h[i+1], diff.Compare(h[i], h[i+1]))
+			adjacent++
+		}
+		k := 0 // the index of a pair among those not adjacent
 		for i := range h {
-			for j := i + 1; j < len(h); j++ {
-				if testing.Short() && j != i+1 && i != 0 && j != len(h)-1 {
-					continue
+			for j := i + 2; j < len(h); j++ {
+				if sample.Commit >= 0 && sample.Has(k) {
+					check("sampled", h[i], h[j], diff.Compare(h[i], h[j]))
+					sampled++
 				}
-				pairs++
-				for _, e := range difftest.Unaccounted(h[i], h[j], diff.Compare(h[i], h[j])) {
-					t.Error(e)
-				}
+				k++
 			}
 		}
 		// Spans: what scrape diff shows across releases, renames and moves
-		// proved step by step.
-		for _, span := range [][2]int{{0, len(h) - 1}, {len(h) / 2, len(h) - 1}, {0, len(h) / 2}} {
+		// proved step by step; the fixed three and one of the sample.
+		ends := [][2]int{{0, len(h) - 1}, {len(h) / 2, len(h) - 1}, {0, len(h) / 2}}
+		if sample.Commit >= 0 && len(h) > 2 {
+			// From the window's release to one of the later ones, a span
+			// of three releases or more.
+			from := sample.Window() % (len(h) - 2)
+			to := from + 2 + sample.Commit%(len(h)-2-from)
+			ends = append(ends, [2]int{from, to})
+		}
+		for _, span := range ends {
 			if span[0] >= span[1] {
 				continue
 			}
-			r := diff.CompareSpan(h[span[0] : span[1]+1])
-			for _, e := range difftest.Unaccounted(h[span[0]], h[span[1]], r) {
-				t.Error("span: " + e)
-			}
-			pairs++
+			check("span", h[span[0]], h[span[1]], diff.CompareSpan(h[span[0]:span[1]+1]))
+			spans++
 		}
-		t.Logf("%s: %d releases, %d comparisons", lang, len(h), pairs)
+		t.Logf("%s: %d releases: %d adjacent pairs, %d other pairs of %d (%s), %d spans", lang, len(h), adjacent, sampled, k, sample, spans)
 	}
 }
 

@@ -118,7 +118,9 @@ func TestRetryAfterUpToTheMaximum(t *testing.T) {
 }
 
 // One real wait: the server asks for 2 seconds, each attempt may take 1;
-// the wait happens on the real clock and the second attempt succeeds.
+// the wait happens on the real clock, outside the attempts' time, and a
+// later attempt succeeds (the next one, unless a loaded machine made an
+// attempt of its own outlast its second: the count is not a timing).
 func TestRealWaitLongerThanOneAttempt(t *testing.T) {
 	var n atomic.Int32
 	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
@@ -135,8 +137,8 @@ func TestRealWaitLongerThanOneAttempt(t *testing.T) {
 	if _, err := c.Get(context.Background(), srv.URL, Text); err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d < 2*time.Second || n.Load() != 2 {
-		t.Errorf("%d requests in %v, want 2 after a 2s wait", n.Load(), d)
+	if d := time.Since(start); d < 2*time.Second || n.Load() < 2 {
+		t.Errorf("%d requests in %v, want a second one after a 2s wait", n.Load(), d)
 	}
 }
 

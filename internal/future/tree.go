@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,40 @@ import (
 	"github.com/mtgrules/crgen/internal/scrapecmd"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
+
+// EnvInside marks a run inside a rehearsal or a future: the make state
+// they run in a tree of their own must not rehearse again.
+const EnvInside = "CRGEN_REHEARSAL"
+
+// CopyProject copies the project's files at project (tracked, and new
+// ones not ignored, as git lists them) into dir: a tree to apply releases
+// to, or to run the workflows in.
+func CopyProject(project, dir string) error {
+	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	cmd.Dir = project
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("listing the files of %s: %w", project, err)
+	}
+	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		src := filepath.Join(project, f)
+		fi, err := os.Lstat(src)
+		if err != nil {
+			continue // deleted in the working tree
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+			return err
+		}
+		b, err := os.ReadFile(src)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, fi.Mode().Perm()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Tree is a copy of the project that releases are applied to, with the
 // recipes of docs/maintaining.md ("Updating by hand"), run in this

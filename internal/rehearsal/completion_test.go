@@ -151,9 +151,9 @@ func equalLists(a, b map[string][]string) bool {
 func (c *completion) checkGenerated(t *testing.T, repoDir, base, head string) {
 	t.Helper()
 	diffText := git(t, repoDir, "diff", "-U0", "--no-color", base, head, "--", "generated/")
-	grew := grownTables(t, git(t, repoDir, "show", base+":generated/internal/data/index.go"), git(t, repoDir, "show", head+":generated/internal/data/index.go"))
-	total := changedLines(diffText, grew != "")
-	limit := linesPerName*c.step.Names + linesPerList*c.step.Lists
+	grew := future.GrownTables(git(t, repoDir, "show", base+":generated/internal/data/index.go"), git(t, repoDir, "show", head+":generated/internal/data/index.go"))
+	total := future.ChangedLines(diffText, grew != "")
+	limit := future.LinesPerName*c.step.Names + future.LinesPerList*c.step.Lists
 	if total == 0 || total > limit {
 		t.Errorf("generated/ diff of the completion: %d lines changed beyond provenance, want 1 to %d%s", total, limit, grew)
 	}

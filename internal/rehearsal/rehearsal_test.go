@@ -21,10 +21,6 @@ import (
 	"github.com/mtgrules/crgen/internal/sources"
 )
 
-// EnvInside marks a run inside a rehearsal: the nested make test must not
-// rehearse again.
-const EnvInside = "CRGEN_REHEARSAL"
-
 // trimpath makes the builds of the rehearsal's clones, each in a
 // directory of its own, the same builds to Go's cache: without it every
 // clone compiles the module again.
@@ -36,69 +32,34 @@ const (
 	botLogin    = "github-actions[bot]"
 )
 
-// TestRehearsedUpdate is the next rules updates, end to end. Each passes
-// only if the refresh workflow, run as written, updates snapshots and
-// generated code, the project's own tests pass on the result, one pull
-// request is opened whose body names exactly the changes (the Spanish lag
-// and the Go API verdict with them), the review workflow comments that
-// same report on it, the generated/ diff is small and readable, and no
-// existing constant changed its value; each merged update is released as
-// the release workflow does it once CI passed, the tree as it stands
-// first (v1.0.0, rerun without writing anything).
+// TestRehearsedUpdate is the next rules update, end to end: the
+// refresh workflow, run as written, must update snapshots and generated
+// code, the project's own tests must pass on the result, one pull request
+// be opened whose body names exactly the changes (the Spanish lag and the
+// Go API verdict with them), the review workflow comment that same report
+// on it, the generated/ diff be small and readable, and no existing
+// constant change its value. (The release of a merged update is
+// TestRehearsedUpdateAfterUnpublished's, whose update makes every change
+// this one makes, and a category besides.)
 //
-// The updates: the official TXT of a release the history recorded from
-// rule pages only (the tree's newest, when it is one, else a release
-// whose English 205.3 page a maintainer commits first), which completes
-// that release; the next release, with names added, removed and renamed,
-// a new symbol, a rule reworded, Spanish a release behind; after it, two
+// The update: the next release, with names added, removed and renamed, a
+// new symbol, a rule reworded, Spanish a release behind; after it, two
 // idle hours, then a live source serving a broken release, for which the
 // refresh keeps one issue open saying where and why, closed by the next
-// run; and the release after that, derived from the tree the first
-// produced (a tree already holding releases nobody published), with a
-// subtype category the rules add, whose release is refused at publishing
-// (a draft, no tag, one issue), then rerun. Every release is derived from
-// the tree (internal/future), so the rehearsal runs without the corpus
-// too: the refresh's corpus step is then stood in for, and its tests of
-// the corpus skip as on any machine without it.
+// run. Beside it run TestRehearsedCompletion (the official TXT of a
+// release recorded from rule pages) and TestRehearsedUpdateAfterUnpublished
+// (the update after one the rehearsal made). Every release is derived
+// from the tree (internal/future), so the rehearsals run without the
+// corpus too: the refresh's corpus step is then stood in for, and its
+// tests of the corpus skip as on any machine without it.
+//
+// The refresh's checks (make state) run as written here, and on the
+// mended rerun of the release (where the tree is the same, so the
+// rehearsal's make says it passed there). In the two other rehearsals
+// they are stood in for, each saying where the state of such a tree is
+// tested.
 func TestRehearsedUpdate(t *testing.T) {
-	if os.Getenv(EnvInside) != "" {
-		t.Skip("inside a rehearsal: the nested make test does not rehearse again")
-	}
-	if testing.Short() {
-		t.Skip("-short: the rehearsal runs the whole refresh workflow (a few minutes)")
-	}
-	t.Parallel() // each works in trees of its own
-	for _, tool := range []string{"git", "bash", "make", "tar"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("the rehearsal needs %s: %v", tool, err)
-		}
-	}
-	r := newRehearsal(t, corpus.Root(t))
-
-	// The tree as it stands is the first version of the module; a rerun
-	// of its release writes nothing.
-	base := git(t, r.origin, "rev-parse", "main")
-	baseNewest := newestRecorded(t, snapshot.Store{Dir: filepath.Join(r.work, "snapshots")})
-	r.mustRelease(t, base)
-	r.checkRelease(t, base, []string{"The first release of github.com/mtgrules/crgen.", "English none → " + baseNewest})
-	r.gh.ResetLog()
-	r.mustRelease(t, base)
-	if w := r.gh.Writes(); len(w) != 0 {
-		t.Errorf("a rerun of the release wrote %v", w)
-	}
-
-	// The official TXT of a release recorded from its rule pages.
-	c := deriveCompletion(t, r.work)
-	if c.step.Page {
-		r.publishPage(t, c.step)
-	}
-	r.serve(c.step.W.Date, c.text)
-	merged := r.merge(t, r.refreshAndReview(t, c))
-	r.mustRelease(t, merged)
-	r.checkRelease(t, merged, []string{"English " + c.step.W.Date + " (completed from the official TXT)", "**Completed**: the recorded release en@" + c.step.W.Date + " was completed from the official TXT"})
-	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
-		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
-	}
+	r := startRehearsal(t)
 
 	// The next update.
 	first := deriveUpdate(t, r.work, false)
@@ -136,28 +97,95 @@ func TestRehearsedUpdate(t *testing.T) {
 	// is, the issue closed.
 	r.serve(first.Effective, first.Text)
 	r.gh.ResetLog()
-	if res := r.refresh(t); res.Failed {
+	res = r.refresh(t)
+	if res.Failed {
 		t.Fatalf("the mended refresh failed at %q:\n%s", res.FailedStep, res.Output[res.FailedStep])
+	}
+	if !strings.Contains(res.Output["Checks"], "make state passed on this very tree") {
+		t.Errorf("the mended refresh's tree is not the tree the first refresh of the release checked:\n%s", res.Output["Checks"])
 	}
 	if len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 || slices.ContainsFunc(r.gh.Writes(), func(w string) bool { return strings.Contains(w, "/git/") || strings.Contains(w, "/pulls") }) {
 		t.Errorf("after the mended refresh: issues %v, writes %v", r.gh.OpenIssues(prbot.FailureLabel), r.gh.Writes())
 	}
 
-	// The pull request merged and CI passed on main: its release.
-	merged = r.merge(t, pr)
-	r.mustRelease(t, merged)
-	r.checkRelease(t, merged, []string{"English " + c.step.W.Date + " → " + first.Effective, "**Go API**: compatible: "})
+	if r.gh.Enabled["refresh.yml"] != 5 {
+		t.Errorf("after five refreshes, the workflow was enabled %d times", r.gh.Enabled["refresh.yml"])
+	}
+}
 
-	// The update after it.
+// TestRehearsedCompletion is the official TXT of a release the history
+// recorded from rule pages only (the tree's newest, when it is one, else
+// a release whose English 205.3 page a maintainer commits first), which
+// completes that release, end to end as TestRehearsedUpdate's update;
+// first the tree as it stands is released (v1.0.0) and its release rerun,
+// which writes nothing. The refresh's checks are stood in for: make
+// state on a tree a completion made is TestFutures' (chosen=2) and make
+// released's.
+func TestRehearsedCompletion(t *testing.T) {
+	r := startRehearsal(t)
+
+	// The tree as it stands is the first version of the module; a rerun
+	// of its release writes nothing.
+	base := git(t, r.origin, "rev-parse", "main")
+	baseNewest := newestRecorded(t, snapshot.Store{Dir: filepath.Join(r.work, "snapshots")})
+	r.mustRelease(t, base)
+	r.checkRelease(t, base, []string{"The first release of github.com/mtgrules/crgen.", "English none → " + baseNewest})
+	r.gh.ResetLog()
+	r.mustRelease(t, base)
+	if w := r.gh.Writes(); len(w) != 0 {
+		t.Errorf("a rerun of the release wrote %v", w)
+	}
+
+	// The official TXT of a release recorded from its rule pages.
+	c := deriveCompletion(t, r.work)
+	if c.step.Page {
+		r.publishPage(t, c.step)
+	}
+	r.serve(c.step.W.Date, c.text)
+	r.checks = "make state on a tree a completion made is TestFutures' (chosen=2) and make released's"
+	merged := r.merge(t, r.refreshAndReview(t, c))
+	r.mustRelease(t, merged)
+	r.checkRelease(t, merged, []string{"English " + c.step.W.Date + " (completed from the official TXT)", "**Completed**: the recorded release en@" + c.step.W.Date + " was completed from the official TXT"})
+	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
+		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
+	}
+}
+
+// TestRehearsedUpdateAfterUnpublished is the update after one the
+// rehearsal made itself: its tree already holds a release nobody
+// published (derived as TestRehearsedUpdate's next release is, and
+// recorded by the manual recipe), and the rules add a subtype category.
+// Its release is refused at publishing (a draft, no tag, one issue), then
+// rerun. The refresh's checks are stood in for: make state on a tree
+// with a new category is TestFutures' (chosen=1) and make released's.
+func TestRehearsedUpdateAfterUnpublished(t *testing.T) {
+	r := startRehearsal(t, func(work string) {
+		f := future.NewTree(work, t.TempDir())
+		u := deriveUpdate(t, work, false)
+		txt, err := f.Write("MagicCompRules "+u.Effective+".txt", u.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, out := f.Scrape("import", txt); code != 0 {
+			t.Fatalf("scrape import of the unpublished release %s: exit %d\n%s", u.Effective, code, out)
+		}
+		if err := f.Gen(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	base := git(t, r.origin, "rev-parse", "main")
+	unpublished := newestRecorded(t, snapshot.Store{Dir: filepath.Join(r.work, "snapshots")})
+	r.mustRelease(t, base)
+	r.checkRelease(t, base, []string{"The first release of github.com/mtgrules/crgen.", "English none → " + unpublished})
+
 	second := deriveUpdate(t, r.work, true) // with a subtype category the rules add
-	if second.Effective <= first.Effective {
-		t.Fatalf("the second update (%s) is not after the first (%s)", second.Effective, first.Effective)
+	if second.Effective <= unpublished {
+		t.Fatalf("the update (%s) is not after the unpublished release (%s)", second.Effective, unpublished)
 	}
 	r.serve(second.Effective, second.Text)
+	r.checks = "make state on a tree with a new category is TestFutures' (chosen=1) and make released's"
 	pr2 := r.refreshAndReview(t, second)
-	if pr2.Number == pr.Number {
-		t.Errorf("the second update reused pull request #%d", pr.Number)
-	}
+	r.checks = ""
 
 	// Its release, refused at publishing: a draft and an open issue, no
 	// tag and no changelog entry; the rerun publishes that draft, names
@@ -168,13 +196,34 @@ func TestRehearsedUpdate(t *testing.T) {
 	r.checkFailedRelease(t, r.release(t, merged2), r.nextVersion(), merged2)
 	r.releaseRefused(false)
 	r.mustRelease(t, merged2)
-	r.checkRelease(t, merged2, []string{"English " + first.Effective + " → " + second.Effective, "**Go API**: compatible: "})
+	r.checkRelease(t, merged2, []string{"English " + unpublished + " → " + second.Effective, "**Go API**: compatible: "})
 	if n := len(r.gh.ReleaseList()); n != len(r.versions) || len(r.gh.OpenIssues(prbot.FailureLabelOf("release"))) != 0 {
 		t.Errorf("after the mended release: %d releases (drafts included), want %d; failure issues %v", n, len(r.versions), r.gh.OpenIssues(prbot.FailureLabelOf("release")))
 	}
 	if git(t, r.origin, "rev-parse", merged2+"^") != before {
-		t.Errorf("the second update was not made on top of the release's changelog entry")
+		t.Errorf("the update was not made on top of the release's changelog entry")
 	}
+}
+
+// startRehearsal is a rehearsal of the project as it stands, each
+// prepare applied to its working copy before the first commit; it skips
+// inside another rehearsal and under -short, and runs beside the other
+// rehearsals, each in trees of its own.
+func startRehearsal(t *testing.T, prepare ...func(work string)) *rehearsal {
+	t.Helper()
+	if os.Getenv(future.EnvInside) != "" {
+		t.Skip("inside a rehearsal: the nested make test does not rehearse again")
+	}
+	if testing.Short() {
+		t.Skip("-short: the rehearsal runs the whole refresh workflow (a few minutes)")
+	}
+	t.Parallel()
+	for _, tool := range []string{"git", "bash", "make", "tar"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("the rehearsal needs %s: %v", tool, err)
+		}
+	}
+	return newRehearsal(t, corpus.Root(t), prepare...)
 }
 
 // publishPage is what a maintainer does when the rules site publishes a
@@ -185,7 +234,7 @@ func (r *rehearsal) publishPage(t *testing.T, s *future.Step) {
 	t.Helper()
 	r.runs++
 	work := filepath.Join(r.tmp, fmt.Sprintf("page-%d", r.runs))
-	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	git(t, r.tmp, "clone", "-q", r.origin, work)
 	f := future.NewTree(work, t.TempDir())
 	if err := f.PublishEnglishPage(s.W); err != nil {
 		t.Fatal(err)
@@ -214,13 +263,21 @@ type rehearsal struct {
 	// noCorpus: this machine has no corpus; the workflows' corpus step is
 	// stood in for, its reason this.
 	noCorpus string
+	// checks: where set, the refresh's checks (make state) are stood in
+	// for, with this reason: where else the state of such a tree is tested.
+	checks string
 }
 
-func newRehearsal(t *testing.T, project string) *rehearsal {
+func newRehearsal(t *testing.T, project string, prepare ...func(work string)) *rehearsal {
 	t.Helper()
 	r := &rehearsal{tmp: t.TempDir()}
 	r.work = filepath.Join(r.tmp, "work")
-	copyProject(t, project, r.work)
+	if err := future.CopyProject(project, r.work); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range prepare {
+		p(r.work)
+	}
 	// The corpus where the workflows look for it: ../shared/corpus. Where
 	// this machine has none, the workflows run without it, as they would
 	// on a runner whose corpus step found nothing to fetch: its tests of
@@ -254,9 +311,10 @@ func newRehearsal(t *testing.T, project string) *rehearsal {
 	git(t, r.tmp, "clone", "-q", "--bare", r.work, r.origin)
 	r.gh = prbottest.New(t, owner, repo, &prbottest.Bare{Dir: r.origin})
 	r.gh.Token, r.gh.Login = ghToken, botLogin
-	r.env = append(os.Environ(), ci, EnvInside+"=1", trimpath,
+	r.env = append(os.Environ(), ci, future.EnvInside+"=1", trimpath,
 		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_API_URL="+r.gh.APIURL(), "NO_COLOR=1")
 	r.env = slices.DeleteFunc(r.env, func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") })
+	r.env = withPath(r.env, sharedCommands(t))
 	return r
 }
 
@@ -314,7 +372,7 @@ func (r *rehearsal) refresh(t *testing.T) *jobResult {
 	t.Helper()
 	r.runs++
 	work := filepath.Join(r.tmp, fmt.Sprintf("refresh-%d", r.runs))
-	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	git(t, r.tmp, "clone", "-q", r.origin, work)
 	r.work = work
 	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("runner-%d", r.runs))
 	if err := os.MkdirAll(runnerTemp, 0o755); err != nil {
@@ -328,9 +386,14 @@ func (r *rehearsal) refresh(t *testing.T) *jobResult {
 		"inputs":     map[string]any{"dry_run": false, "allow_incompatible": false},
 		actionsCache: filepath.Join(r.tmp, "actions-cache"),
 	}
+	standIns := map[string]string{}
 	if r.noCorpus != "" {
-		ctx[standInRuns] = map[string]string{".github/fetch-corpus": r.noCorpus}
+		standIns[".github/fetch-corpus"] = r.noCorpus
 	}
+	if r.checks != "" {
+		standIns["make state"] = r.checks
+	}
+	ctx[standInRuns] = standIns
 	env := append(slices.Clone(r.env), "RUNNER_TEMP="+runnerTemp, "GITHUB_WORKSPACE="+work)
 	return tryJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/refresh.yml")), "refresh", work, ctx, env)
 }
@@ -381,7 +444,7 @@ func (r *rehearsal) refreshAndReview(t *testing.T, u expected) *prbottest.Issue 
 func (r *rehearsal) review(t *testing.T, pr *prbottest.Issue, base, head string) {
 	t.Helper()
 	review := filepath.Join(r.tmp, fmt.Sprintf("review-%d", pr.Number))
-	git(t, r.tmp, "clone", "-q", "file://"+r.origin, review)
+	git(t, r.tmp, "clone", "-q", r.origin, review)
 	git(t, review, "checkout", "-q", base)
 	reviewTemp := filepath.Join(r.tmp, fmt.Sprintf("review-runner-%d", pr.Number))
 	if err := os.MkdirAll(reviewTemp, 0o755); err != nil {
@@ -414,33 +477,9 @@ func (r *rehearsal) merge(t *testing.T, pr *prbottest.Issue) string {
 	pr.State = "closed"
 	r.gh.Unlock()
 	work := filepath.Join(r.tmp, fmt.Sprintf("merged-%d", pr.Number))
-	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	git(t, r.tmp, "clone", "-q", r.origin, work)
 	r.work = work
 	return head
-}
-
-// copyProject copies the project's files (tracked, and new ones not
-// ignored) into dir: the clone the workflows run in.
-func copyProject(t *testing.T, project, dir string) {
-	t.Helper()
-	out := git(t, project, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-	for _, f := range strings.Split(strings.TrimRight(out, "\x00"), "\x00") {
-		src := filepath.Join(project, f)
-		fi, err := os.Lstat(src)
-		if err != nil {
-			continue // deleted in the working tree
-		}
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), b, fi.Mode().Perm()); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // pointLiveSource makes the English rules page of sources.json the test

@@ -199,12 +199,12 @@ func (u *update) checkGenerated(t *testing.T, repoDir, base, head string) {
 	// update adds three creature types and a symbol, removes a creature
 	// type, renames a card type.
 	diffText := git(t, repoDir, "diff", "-U0", "--no-color", base, head, "--", "generated/")
-	grew := grownTables(t, git(t, repoDir, "show", base+":generated/internal/data/index.go"), git(t, repoDir, "show", head+":generated/internal/data/index.go"))
-	total := changedLines(diffText, grew != "")
+	grew := future.GrownTables(git(t, repoDir, "show", base+":generated/internal/data/index.go"), git(t, repoDir, "show", head+":generated/internal/data/index.go"))
+	total := future.ChangedLines(diffText, grew != "")
 	names := len(u.Added) + 1 /* removed */ + 2 /* renamed: one in, one out */ + 1 /* symbol */
-	limit := linesPerName*names + linesPerList*3
+	limit := future.LinesPerName*names + future.LinesPerList*3
 	if u.Category != "" {
-		limit += linesPerCategory + linesPerName*(len(u.CategoryNames)+1)
+		limit += future.LinesPerCategory + future.LinesPerName*(len(u.CategoryNames)+1)
 	}
 	if total == 0 || total > limit {
 		t.Errorf("generated/ diff: %d lines changed beyond provenance, want at most %d for %d names%s", total, limit, names, grew)

@@ -91,7 +91,7 @@ func must(err error) {
 // with the packages that release generates: everything reads back to
 // what it said, and today's rules say which names they dropped.
 func TestSavedDataReadsBack(t *testing.T) {
-	if os.Getenv(EnvInside) != "" {
+	if os.Getenv(future.EnvInside) != "" {
 		t.Skip("inside a rehearsal: not rehearsed again")
 	}
 	if testing.Short() {
@@ -100,7 +100,9 @@ func TestSavedDataReadsBack(t *testing.T) {
 	t.Parallel()
 	tmp := t.TempDir()
 	dir := filepath.Join(tmp, "tree")
-	copyProject(t, corpus.Root(t), dir)
+	if err := future.CopyProject(corpus.Root(t), dir); err != nil {
+		t.Fatal(err)
+	}
 	f := future.NewTree(dir, tmp)
 	steps, err := future.Plan(dir, f.Store, future.Future{Seed: 11, Releases: []future.Release{{Changes: []string{"remove names", "rename with evidence", future.KindAcross}}}})
 	if err != nil {

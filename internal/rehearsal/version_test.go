@@ -29,7 +29,7 @@ func (r *rehearsal) release(t *testing.T, sha string) *jobResult {
 	t.Helper()
 	r.runs++
 	work := filepath.Join(r.tmp, fmt.Sprintf("release-%d", r.runs))
-	git(t, r.tmp, "clone", "-q", "file://"+r.origin, work)
+	git(t, r.tmp, "clone", "-q", r.origin, work)
 	git(t, work, "checkout", "-q", "--detach", sha)
 	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("release-runner-%d", r.runs))
 	if err := os.MkdirAll(runnerTemp, 0o755); err != nil {

@@ -98,12 +98,13 @@ func TestListsAsOfEveryRelease(t *testing.T) {
 	}
 	// Each name's lives are the stretches of the releases carrying its
 	// list that list it.
+	listed := listedKeys(h)
 	for key, l := range ls {
 		for name, lives := range l.lives() {
 			if key == snapshot.FactMana && len(lives) == 0 {
 				continue // printed outside 107.4
 			}
-			if want := stretches(h, key, name); !slices.Equal(lives, want) {
+			if want := stretches(h, listed, key, name); !slices.Equal(lives, want) {
 				t.Errorf("%s %s: lives %v, the history's %v", key, name, lives, want)
 			}
 		}
@@ -114,21 +115,37 @@ func TestListsAsOfEveryRelease(t *testing.T) {
 // stretches are the lives the history gives name in list key: each run of
 // releases carrying the list that list it, from its first release to the
 // first release carrying the list without it.
-func stretches(h []*snapshot.Snapshot, key, name string) []rules.Life {
+func stretches(h []*snapshot.Snapshot, listed []map[string]bool, key, name string) []rules.Life {
 	var out []rules.Life
 	open := false
+	nameKey := key + "\x00" + history.NameKey(name)
 	for i, s := range h {
 		if !s.Carries(key) {
 			continue
 		}
-		listed := slices.ContainsFunc(s.List(key), func(n string) bool { return history.NameKey(n) == history.NameKey(name) })
 		switch {
-		case listed && !open:
+		case listed[i][nameKey] && !open:
 			out = append(out, rules.Life{Since: s.Effective, Exact: i > 0})
 			open = true
-		case !listed && open:
+		case !listed[i][nameKey] && open:
 			out[len(out)-1].Removed = s.Effective
 			open = false
+		}
+	}
+	return out
+}
+
+// listedKeys is, for each release of h, the names of its lists as the
+// history compares them (history.NameKey), each behind its list's key and
+// a NUL.
+func listedKeys(h []*snapshot.Snapshot) []map[string]bool {
+	out := make([]map[string]bool, len(h))
+	for i, s := range h {
+		out[i] = map[string]bool{}
+		for _, key := range snapshot.ListsOf(s) {
+			for _, n := range s.List(key) {
+				out[i][key+"\x00"+history.NameKey(n)] = true
+			}
 		}
 	}
 	return out

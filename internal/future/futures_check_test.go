@@ -1,10 +1,9 @@
-package rehearsal
+package future_test
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -166,35 +165,12 @@ func (f *futureTree) checkGenerated(t *testing.T, b before, s *future.Step) {
 	for _, lang := range snapshot.Languages {
 		releases += len(histories(t, snapshot.Store{Dir: filepath.Join(f.Dir, "snapshots")}, lang)) - len(histories(t, snapshot.Store{Dir: filepath.Join(b.root, "snapshots")}, lang))
 	}
-	limit := linesPerName*(s.Names+translated) + linesPerList*s.Lists + linesPerCategory*s.Categories + linesPerKeyword*s.Keywords + linesPerRelease*releases
+	limit := future.LinesPerName*(s.Names+translated) + future.LinesPerList*s.Lists + future.LinesPerCategory*s.Categories + future.LinesPerKeyword*s.Keywords + future.LinesPerRelease*releases
 	t.Logf("generated/: %d lines changed beyond provenance for %d names, %d Spanish names, %d lists, %d categories, %d keywords, %d releases (limit %d)%s", lines, s.Names, translated, s.Lists, s.Categories, s.Keywords, releases, limit, grew)
 	if lines > limit {
 		t.Errorf("generated/: %d lines changed, over the limit of %d:\n%s", lines, limit, diff)
 	}
 }
-
-// The bound on a release's diff of generated/: a name added is its row in
-// data.go, its constant with its comment and its place in the rule order
-// in tables.go, its entry in values.json, its slot in the index of its
-// list and its word in each vocabulary, and two cases of the benchmarks'
-// switch (16 lines); a name removed, its mark in each of those, for its
-// English and its Spanish spelling: its row, two slots of the index, four
-// entries of the vocabularies, four cases of the switch, its constant
-// deprecated and its place in the order (25 lines; seed 9045 removed two
-// with nothing else to spare); renamed or moved, one removed and one
-// added. A list touched adds the comma of values.json and its rule; a category its
-// type, methods and tables (its key and label among them), and the
-// deprecation of the one a rename or drop leaves; a keyword action or
-// ability added, besides, its verbs and their index (five lines) or its
-// forms, their parts and their index (up to ten); a release recorded its
-// date in package rules.
-const (
-	linesPerName     = 26
-	linesPerList     = 6
-	linesPerCategory = 180
-	linesPerKeyword  = 10
-	linesPerRelease  = 1
-)
 
 // histories are the releases of lang the store records.
 func histories(t *testing.T, store snapshot.Store, lang string) []*snapshot.Snapshot {
@@ -206,52 +182,14 @@ func histories(t *testing.T, store snapshot.Store, lang string) []*snapshot.Snap
 	return h
 }
 
-// provenanceRE matches what every release changes whatever its lists:
-// the digests and dates of the sources, the effective dates, and the
-// releases each list was read from (a table's AsOf, AsOfES and Unread).
-var provenanceRE = regexp.MustCompile(`^[-+](//\s+(snapshots/current/|[a-z0-9.-]+: )|\s+Effective(EN|ES)\s+= |\s+(AsOf|AsOfES|Unread):\s|\s+symbols(AsOf|AsOfES)\s+= |var symbolsUnread )`)
-
 // diffLines counts the lines changed between two generated/ trees,
 // provenance aside. A lookup table that grew (past half full, it doubles
 // and every name moves) is left out and said.
 func diffLines(t *testing.T, a, b string) (int, string, string) {
 	t.Helper()
 	out, _ := exec.Command("git", "diff", "--no-index", "-U0", "--no-color", a, b).Output()
-	grew := grownTables(t, readFile(t, filepath.Join(a, "internal", "data", "index.go")), readFile(t, filepath.Join(b, "internal", "data", "index.go")))
-	return changedLines(string(out), grew != ""), grew, string(out)
-}
-
-// grownTables names the lookup tables of index.go whose size changed.
-func grownTables(t *testing.T, before, after string) string {
-	t.Helper()
-	old, cur := tableSizes(before), tableSizes(after)
-	grew := ""
-	for name, shift := range old {
-		if s, ok := cur[name]; ok && s != shift {
-			grew += " " + name
-		}
-	}
-	if grew != "" {
-		grew = " (lookup tables grew, index.go left out:" + grew + ")"
-	}
-	return grew
-}
-
-// changedLines counts the lines a diff (-U0) adds or removes, provenance
-// aside, and index.go aside when its tables grew.
-func changedLines(diff string, skipIndex bool) int {
-	n, file := 0, ""
-	for _, l := range strings.Split(diff, "\n") {
-		switch {
-		case strings.HasPrefix(l, "diff --git"):
-			file = l
-		case strings.HasPrefix(l, "+++") || strings.HasPrefix(l, "---"):
-		case skipIndex && strings.HasSuffix(file, "index.go"):
-		case (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && !provenanceRE.MatchString(l):
-			n++
-		}
-	}
-	return n
+	grew := future.GrownTables(readFile(t, filepath.Join(a, "internal", "data", "index.go")), readFile(t, filepath.Join(b, "internal", "data", "index.go")))
+	return future.ChangedLines(string(out), grew != ""), grew, string(out)
 }
 
 func readFile(t *testing.T, path string) string {
@@ -261,15 +199,4 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-var tableRE = regexp.MustCompile(`(?m)^\t?(?:var )?(\w+)\s+= names\.(?:Index|Lexicon)\{(?s:.*?)Shift:\s+(\d+)`)
-
-// tableSizes reads the size (its Shift) of each lookup table of index.go.
-func tableSizes(src string) map[string]string {
-	out := map[string]string{}
-	for _, m := range tableRE.FindAllStringSubmatch(src, -1) {
-		out[m[1]] = m[2]
-	}
-	return out
 }

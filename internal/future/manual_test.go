@@ -1,4 +1,4 @@
-package rehearsal
+package future_test
 
 import (
 	"os"
@@ -21,7 +21,7 @@ import (
 // that page. Each must give what the page says: the release recorded,
 // the pairing, the report, generated/ with every value kept.
 func TestManualUpdate(t *testing.T) {
-	if os.Getenv(EnvInside) != "" {
+	if os.Getenv(future.EnvInside) != "" {
 		t.Skip("inside a rehearsal: the nested make test does not rehearse again")
 	}
 	if testing.Short() {
@@ -35,7 +35,9 @@ func TestManualUpdate(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	work := filepath.Join(tmp, "work")
-	copyProject(t, project, work)
+	if err := future.CopyProject(project, work); err != nil {
+		t.Fatal(err)
+	}
 	bin := filepath.Join(tmp, "bin")
 	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./cmd/scrape", "./cmd/gen")
 	build.Dir = project
@@ -50,7 +52,7 @@ func TestManualUpdate(t *testing.T) {
 		cmd.Dir = work
 		cmd.Env = append(append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1"), env...)
 		out, err := cmd.CombinedOutput()
-		t.Logf("%s:\n%s", name, indent(tail(string(out), 60)))
+		t.Logf("%s:\n%s", name, "    "+strings.ReplaceAll(tail(string(out), 60), "\n", "\n    "))
 		if err != nil {
 			t.Fatalf("%s failed: %v", name, err)
 		}

@@ -1,4 +1,4 @@
-package rehearsal
+package future_test
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ const EnvFutures = "CRGEN_FUTURES"
 // the futures run without the corpus too. A failure names the seed:
 // CRGEN_FUTURES=<seed> make futures replays it.
 func TestFutures(t *testing.T) {
-	if os.Getenv(EnvInside) != "" {
+	if os.Getenv(future.EnvInside) != "" {
 		t.Skip("inside a rehearsal: futures are not rehearsed again")
 	}
 	if testing.Short() {
@@ -45,36 +45,51 @@ func TestFutures(t *testing.T) {
 	t.Parallel() // each works in trees of its own
 	project := corpus.Root(t)
 	futures := chosenFutures(t)
-	made := map[string]bool{} // kinds of change made, and "two in a row", "Spanish late"
+	// Each future runs beside the others (they share nothing but the
+	// build cache); how each ended is read once all have.
+	type outcome struct {
+		entered, ran bool
+		made         []string // kinds of change made, and "two in a row", "Spanish late"
+	}
+	outcomes := make([]outcome, len(futures))
+	names, replays := make([]string, len(futures)), make([]string, len(futures))
+	failedRun := make([]bool, len(futures))
+	t.Run("each", func(t *testing.T) {
+		for i, fu := range futures {
+			names[i], replays[i] = fmt.Sprintf("seed=%d", fu.Seed), fmt.Sprintf("%s=%d make futures", EnvFutures, fu.Seed)
+			if fu.Releases != nil {
+				names[i] = fmt.Sprintf("chosen=%d", fu.Seed)
+				replays[i] = "go test ./internal/future -run 'TestFutures/each/" + names[i] + "$'"
+			}
+			t.Run(names[i], func(t *testing.T) {
+				t.Parallel()
+				outcomes[i].entered = true
+				t.Cleanup(func() {
+					if t.Failed() {
+						failedRun[i] = true
+						t.Logf("replay: %s", replays[i])
+					}
+				})
+				outcomes[i].made = future.Made(rehearseFuture(t, project, fu))
+				outcomes[i].ran = true
+			})
+		}
+	})
+	made := map[string]bool{}
 	complete := true
 	var failed []string // every future that failed, with its replay: a range runs them all
-	for _, fu := range futures {
-		name, replay := fmt.Sprintf("seed=%d", fu.Seed), fmt.Sprintf("%s=%d make futures", EnvFutures, fu.Seed)
-		if fu.Releases != nil {
-			name = fmt.Sprintf("chosen=%d", fu.Seed)
-			replay = "go test ./internal/rehearsal -run 'TestFutures/" + name + "$'"
-		}
-		entered, ran := false, false
-		ok := t.Run(name, func(t *testing.T) {
-			entered = true
-			t.Cleanup(func() {
-				if t.Failed() {
-					t.Logf("replay: %s", replay)
-				}
-			})
-			for _, k := range future.Made(rehearseFuture(t, project, fu)) {
-				made[k] = true
-			}
-			ran = true
-		})
+	for i, o := range outcomes {
 		switch {
-		case !entered:
+		case !o.entered:
 			complete = false // left out by -run: the replay of another
-		case !ok:
-			failed = append(failed, name+" ("+replay+")")
+		case failedRun[i]:
+			failed = append(failed, names[i]+" ("+replays[i]+")")
 			complete = false
-		case !ran:
+		case !o.ran:
 			complete = false // skipped: which kinds it makes is not the question
+		}
+		for _, k := range o.made {
+			made[k] = true
 		}
 	}
 	if len(failed) > 0 {
@@ -128,7 +143,9 @@ type futureTree struct {
 func rehearseFuture(t *testing.T, project string, fu future.Future) []*future.Step {
 	tmp := t.TempDir()
 	dir := filepath.Join(tmp, "tree")
-	copyProject(t, project, dir)
+	if err := future.CopyProject(project, dir); err != nil {
+		t.Fatal(err)
+	}
 	f := &futureTree{future.NewTree(dir, tmp)}
 	steps, err := future.Plan(dir, f.Store, fu)
 	if err != nil {
@@ -177,9 +194,18 @@ func (f *futureTree) stateTests(t *testing.T) {
 	cmd := exec.Command("make", "state")
 	cmd.Dir = f.Dir
 	cmd.Env = append(slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") }),
-		EnvInside+"=1", trimpath, corpus.EnvDir+"="+corpus.Path(t, ""))
+		future.EnvInside+"=1", "GOFLAGS=-trimpath", corpus.EnvDir+"="+corpus.Path(t, ""))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Errorf("the tests of the state fail on this future: %v\n%s", err, tail(string(out), 80))
 	}
+}
+
+// tail is the last n lines of s, saying how many it left out.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{fmt.Sprintf("[... %d lines]", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
 }
