@@ -152,8 +152,14 @@ func TestDecodingCardData(t *testing.T) {
 		}
 		want, err = everRead(printedES, fc.Spanish)
 		englishLine := err != nil && strings.HasPrefix(spanishNoise[key], "English line")
-		if englishLine {
-			want, err = everRead(printedEN, fc.Spanish) // read in the language it is in
+		if err != nil {
+			// Read in the language it is in: an English line in the Spanish
+			// field, or a line the rules' names make English (once Spanish
+			// names Sorin otherwise, "Planeswalker — Sorin" is English: seed
+			// 1127 of the futures).
+			if w, e := everRead(printedEN, fc.Spanish); englishLine || e == nil {
+				want, err = w, e
+			}
 		}
 		if got := decode("spanish", fc.Spanish); (got == nil) != (err == nil) || err == nil && card.Spanish.String() != want.String() {
 			t.Errorf("%s: %q decodes as printed to %v, %v; printed mode reads %v, %v", key, fc.Spanish, card.Spanish.TypeLine, got, want, err)

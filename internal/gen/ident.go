@@ -50,10 +50,31 @@ func Ident(prefix, name string) (string, error) {
 // identSet hands out identifiers and refuses collisions.
 type identSet map[string]string // identifier → what it names
 
+// reservedBy begins what a reserved identifier names: the enum type
+// whose type or functions it is.
+const reservedBy = "reserved by "
+
+// reserve keeps the identifiers of the enum types ts and their functions
+// from the names of the rules.
+func (s identSet) reserve(ts ...string) identSet {
+	for _, t := range ts {
+		for _, id := range funcsOf(t).reserved(t) {
+			s[id] = reservedBy + t
+		}
+	}
+	return s
+}
+
 func (s identSet) add(prefix, name, what string) (string, error) {
 	id, err := Ident(prefix, name)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", what, err)
+	}
+	if reason, taken := s[id]; taken && strings.HasPrefix(reason, reservedBy) {
+		// A name that gives a type or function of the package (a
+		// predefined token "Token", a keyword action "List"): the type
+		// after it tells them apart, the same for every release.
+		id += strings.TrimPrefix(reason, reservedBy)
 	}
 	if prev, dup := s[id]; dup {
 		return "", fmt.Errorf("%s %q and %s both give the identifier %s: rename one in the generator's prefixes", what, name, prev, id)

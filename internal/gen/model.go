@@ -211,6 +211,9 @@ func (m *Model) namedLists(enHistory []*snapshot.Snapshot, spanish map[string]ma
 		if ids[f.Package] == nil {
 			ids[f.Package] = identSet{}
 		}
+		ids[f.Package].reserve(f.Type)
+	}
+	for _, f := range snapshot.Generated() {
 		l, err := m.list(ids[f.Package], enHistory, spanish, f.Name, f.Noun, f.Prefix, f.TitleCase)
 		if err != nil {
 			return err
@@ -232,7 +235,7 @@ func (m *Model) subtypeLists(store snapshot.Store, enHistory []*snapshot.Snapsho
 		if err != nil {
 			return err
 		}
-		l, err := m.list(identSet{}, enHistory, spanish, c.name, c.name+" type", goType, false)
+		l, err := m.list(identSet{}.reserve(goType), enHistory, spanish, c.name, c.name+" type", goType, false)
 		if err != nil {
 			return err
 		}

@@ -270,17 +270,17 @@ func enumType(f *jen.File, e enumSpec) {
 	f.Comment("apostrophe, composed or decomposed (NFC or NFD). A name the rules dropped")
 	f.Comment("is a *NameError saying when. It allocates nothing but the error, and the")
 	f.Comment("NFC form of a decomposed name.")
-	f.Func().Id("Parse"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(
+	f.Func().Id(funcsOf(t).Parse).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(tbl()).Dot("Parse").Call(jen.Id("s")),
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Err()))
 	f.Commentf("Find%s looks up %s the rules list today by its English or Spanish", t, article(e.Noun))
 	f.Comment("name, in any case, with either apostrophe, composed or decomposed. It")
 	f.Comment("allocates nothing but the NFC form of a decomposed name.")
-	f.Func().Id("Find"+t).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
+	f.Func().Id(funcsOf(t).Find).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Bool()).Block(
 		jen.Id("v").Op(":=").Add(tbl()).Dot("FindValue").Call(jen.Id("s")),
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Id("v").Op("!=").Lit(0)))
 	f.Commentf("%sValues returns the %ss the rules list today, in rule order.", t, e.Noun)
-	f.Func().Id(t + "Values").Params().Index().Id(t).Block(jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(lower + "Order"))))
+	f.Func().Id(funcsOf(t).Values).Params().Index().Id(t).Block(jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(lower + "Order"))))
 	pastReleases(f, e, tbl, recv, v, lower)
 	storage(f, e, tbl, recv, v)
 }
@@ -299,26 +299,26 @@ func pastReleases(f *jen.File, e enumSpec, tbl, recv, v func() *jen.Statement, l
 	f.Add(recv().Id("ListedIn").Params(jen.Id("date").String()).Bool().Block(jen.Return(tbl().Dot("ListedIn").Call(v(), jen.Id("date")))))
 	f.Commentf("Every%s returns every %s the rules have listed, removed ones included,", t, e.Noun)
 	f.Comment("by value.")
-	f.Func().Id("Every"+t).Params().Index().Id(t).Block(
+	f.Func().Id(funcsOf(t).Every).Params().Index().Id(t).Block(
 		jen.Id("out").Op(":=").Make(jen.Index().Id(t), tbl().Dot("Len").Call()),
 		jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(jen.Id("out").Index(jen.Id("i")).Op("=").Id(t).Call(jen.Id("i").Op("+").Lit(1))),
 		jen.Return(jen.Id("out")))
 	f.Commentf("%sValuesAsOf returns the %ss the rules in force on date (YYYY-MM-DD)", t, e.Noun)
 	f.Comment("listed, in their order then; a *rules.DateError for a date before the")
 	f.Comment("oldest release known.")
-	f.Func().Id(t+"ValuesAsOf").Params(jen.Id("date").String()).Params(jen.Index().Id(t), jen.Error()).Block(
+	f.Func().Id(funcsOf(t).ValuesAsOf).Params(jen.Id("date").String()).Params(jen.Index().Id(t), jen.Error()).Block(
 		jen.List(jen.Id("vs"), jen.Err()).Op(":=").Add(tbl()).Dot("ValuesAsOf").Call(jen.Id("date"), ints()),
 		jen.Return(jen.Qual(enumPkg, "As").Index(jen.Id(t)).Call(jen.Id("vs")), jen.Err()))
 	f.Commentf("Parse%sAsOf reads %s the rules in force on date (YYYY-MM-DD) listed,", t, article(e.Noun))
 	f.Comment("in either language and any case: a name they did not list then is a")
 	f.Comment("*NameError saying when they listed it.")
-	f.Func().Id("Parse"+t+"AsOf").Params(jen.Id("s"), jen.Id("date").String()).Params(jen.Id(t), jen.Error()).Block(
+	f.Func().Id(funcsOf(t).ParseAsOf).Params(jen.Id("s"), jen.Id("date").String()).Params(jen.Id(t), jen.Error()).Block(
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(tbl()).Dot("ParseAsOf").Call(jen.Id("s"), jen.Id("date")),
 		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Err()))
 	f.Commentf("%sList says where the rules give the %ss and the release their names", t, e.Noun)
 	f.Comment("were read from (rules.List): a newer release recorded from rule pages")
 	f.Comment("of other rules did not read them.")
-	f.Func().Id(t+"List").Params().Qual(rulesPkg, "List").Block(jen.Return(tbl().Dot("Info").Call()))
+	f.Func().Id(funcsOf(t).List).Params().Qual(rulesPkg, "List").Block(jen.Return(tbl().Dot("Info").Call()))
 }
 
 // storage emits how a value is stored: Value and Scan (database/sql),
@@ -478,3 +478,17 @@ func symbolFields(s ManaSymbol) []jen.Code {
 }
 
 var colorNames = map[rune]string{'W': "White", 'U': "Blue", 'B': "Black", 'R': "Red", 'G': "Green"}
+
+// enumFuncs are the functions gen declares for an enum type beside its
+// constants: a name of the rules must not become one of them (reserved).
+type enumFuncs struct{ Parse, Find, Values, Every, ValuesAsOf, ParseAsOf, List string }
+
+func funcsOf(t string) enumFuncs {
+	return enumFuncs{Parse: "Parse" + t, Find: "Find" + t, Values: t + "Values", Every: "Every" + t,
+		ValuesAsOf: t + "ValuesAsOf", ParseAsOf: "Parse" + t + "AsOf", List: t + "List"}
+}
+
+// reserved are the identifiers of type t and its functions.
+func (f enumFuncs) reserved(t string) []string {
+	return []string{t, f.Parse, f.Find, f.Values, f.Every, f.ValuesAsOf, f.ParseAsOf, f.List}
+}
