@@ -5,24 +5,46 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/token"
 )
 
-// abilityWord appends the ability word heading a line ("Landfall —
-// Whenever ...").
-func (s *scan) abilityWord(line string, off int) {
-	d := strings.Index(line, " — ")
-	if d <= 0 || d > 40 {
-		return
+// heading reads the words heading a line before a long dash, when they
+// are no keyword of it: an ability word (207.2c: "Landfall — Whenever
+// ..."), appended, or a flavor word (207.2d: "Fear Gas — ...", italic
+// words tailored to one ability, which the rules do not list), or a
+// mode's name ("• Fight Crime — Counter target spell."), skipped. It
+// returns the token after the dash.
+func (s *scan) heading(t []lexeme) (int, bool) {
+	i := 0
+	if s.is(t, i, tokBullet) {
+		i++
 	}
-	var v int
+	d := i
+	for d < len(t) && d-i <= 6 && (t[d].kind == tokWord || t[d].kind == tokNumber && d > i) {
+		d++ // words, and a number after one ("Descend 4")
+	}
+	if d == i || d-i > 6 || !s.is(t, d, tokDash) || t[d].depth > 0 {
+		return 0, false
+	}
+	head, a, b := s.text(t, i, d)
+	if w, ok := s.abilityWord(head); ok {
+		s.dst = append(s.dst, Found{Kind: KindAbilityWord, Word: w, Printed: head, Offset: a, End: b})
+	} else if c := s.word(t, i)[0]; c >= 'a' && c <= 'z' {
+		return 0, false // a sentence's words, not a name in italics
+	}
+	return d + 1, true
+}
+
+// abilityWord looks up an ability word of the rules read.
+func (s *scan) abilityWord(head string) (AbilityWord, bool) {
 	if s.date == "" {
-		v = data.AbilityWords.FindValue(line[:d])
-	} else if n, ok := data.AbilityWords.Lookup(line[:d]); ok && listedIn(data.AbilityWords, n, s.words) {
-		v = n
+		v := data.AbilityWords.FindValue(head)
+		return AbilityWord(v), v != 0
 	}
-	if v != 0 {
-		s.dst = append(s.dst, Found{Kind: KindAbilityWord, Word: AbilityWord(v), Printed: line[:d], Offset: off})
+	if n, ok := data.AbilityWords.Lookup(head); ok && listedIn(data.AbilityWords, n, s.words) {
+		return AbilityWord(n), true
 	}
+	return 0, false
 }
 
 // verbEntry is one verb form of a keyword action ("scries", "venture
@@ -33,120 +55,183 @@ type verbEntry struct {
 	past        bool // a past form: "tapped", "exiled"
 }
 
-// actions appends every keyword action line uses, in any of its verb
-// forms, those of reminder text marked, the card's name left out.
-func (s *scan) actions(line string, off int) {
-	prev, depth := "", 0
-	for i := 0; i < len(line); {
-		c := line[i]
-		switch {
-		case c == '(':
-			depth++
-			prev = "."
-			i++
-			continue
-		case c == ')':
-			depth = max(0, depth-1)
-			prev = "."
-			i++
-			continue
-		case !isLetter(c):
-			if c != ' ' {
-				prev = mark(c)
+// designationEntry is a designation a keyword gives, as its rule names
+// it ("suspected", 701.60b; "plotted", 702.170a), by its word, which
+// designationIndex is sorted by.
+type designationEntry struct {
+	word    string
+	kind    Kind // KindAction or KindAbility
+	action  Action
+	ability Ability
+	rule    string
+}
+
+// actions appends every keyword action the line uses from token from
+// on, in any of its verb forms, with its parameters; the designations
+// keywords give; the predefined tokens it creates. Those of reminder text
+// are marked, those of a trigger's condition too; the card's name is no
+// keyword.
+func (s *scan) actions(t []lexeme, from int) {
+	prev, before := ".", "." // the word before, and the one before it; "." at the start of a clause
+	condition := -1          // the depth of the trigger condition being read, or -1
+	creating := false        // in a clause that creates tokens
+	supposed := false        // in a clause that supposes ("If it's suspected, ...")
+	for i := from; i < len(t); i++ {
+		tk := t[i]
+		switch tk.kind {
+		case tokWord:
+		case tokComma:
+			if int(tk.depth) == condition {
+				condition = -1 // the condition ends, its effect begins
 			}
-			i++
+			prev, before, supposed = ".", ".", false
 			continue
-		case c == s.first && strings.HasPrefix(line[i:], s.name):
-			i += len(s.name) // the card's name, at a word's start
+		case tokPeriod, tokColon, tokOpen, tokClose, tokBullet, tokDash, tokSemicolon, tokQuote:
+			condition, creating, supposed = -1, false, false
+			prev, before = ".", "."
+			continue
+		case tokNumber, tokPT, tokPlus, tokSymbol:
+			prev = "+"
+			continue
+		default:
+			prev = "."
+			continue
+		}
+		w := s.word(t, i)
+		if s.name != "" && w[0] == s.name[0] && strings.HasPrefix(s.src[tk.start:], s.name) {
+			// The card's name, at a word's start.
+			for i+1 < len(t) && int(t[i+1].end) <= int(tk.start)+len(s.name) {
+				i++
+			}
 			prev = "~"
 			continue
 		}
-		end := i
-		for end < len(line) && (isLetter(line[end]) || line[end] == '-' || line[end] == '\'') {
-			end++
+		if prev == "." && (strings.EqualFold(w, "whenever") || strings.EqualFold(w, "when")) || strings.EqualFold(w, "after") || strings.EqualFold(w, "while") {
+			// A trigger's condition (603.1), or a clause of the time
+			// something happens ("after you scry or surveil", "while
+			// scrying this way"): to its comma or its end.
+			condition = int(tk.depth)
 		}
-		if i == 0 || isBoundary(line[i-1]) {
-			if f, ok := s.verbAt(line, i, end, prev); ok {
-				f.Offset += off
-				f.Reminder = depth > 0
-				s.dst = append(s.dst, f)
-			}
+		if strings.EqualFold(w, "if") {
+			supposed = true
 		}
-		prev, i = line[i:end], end
-	}
-}
-
-// mark is what a reader remembers of a character between words: "." for
-// the end of a sentence or a clause, "+" for a token such as "+1/+1".
-func mark(c byte) string {
-	if c == '+' || c == '-' || c == '/' || c >= '0' && c <= '9' {
-		return "+"
-	}
-	return "." // punctuation, a table's "|", the long dash, a curly quote
-}
-
-func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0x80 }
-
-func isBoundary(c byte) bool {
-	return c == ' ' || c == '"' || c == '(' || c >= 0x80 || c == '.' || c == ','
-}
-
-// verbAt reads the keyword action whose verb begins at line[i] (its
-// first word ending at end), prev the word before it.
-func (s *scan) verbAt(line string, i, end int, prev string) (Found, bool) {
-	w := line[i:end]
-	best := -1
-	for k := firstVerb(w); k < len(verbIndex) && compareFold(verbIndex[k].first, w) == 0; k++ {
-		e := &verbIndex[k]
-		if !wordAt(line, i, e.verb) || !s.listedAction(e.action) {
+		use := UseHas
+		if condition >= 0 {
+			use = UseCondition
+		}
+		given := givenBy(prev) && !supposed && !strings.EqualFold(before, "can't") && !strings.EqualFold(before, "longer")
+		if end, ok := s.designation(t, i, given, use); ok {
+			prev, before, i = s.word(t, end-1), prev, end-1
 			continue
 		}
-		if best < 0 || len(e.verb) > len(verbIndex[best].verb) {
-			best = k
+		if f, end, ok := s.verbAt(t, i, prev); ok {
+			f.Reminder = tk.depth > 0
+			f.Use = use
+			s.dst = append(s.dst, f)
+			if f.Action == ActionCreate {
+				creating = true
+			}
+			prev, before, i = s.word(t, end-1), prev, end-1
+			continue
+		}
+		if creating || prev == "a" || prev == "." {
+			if end, ok := s.tokenAt(t, i, tk.depth > 0, creating); ok {
+				prev, before, i = "token", prev, end-1
+				continue
+			}
+		}
+		prev, before = w, prev
+	}
+}
+
+// verbAt reads the keyword action whose verb begins at token i, prev
+// the word before it: the action, with its parameters where a form of
+// its rule reads them, and the token after it.
+func (s *scan) verbAt(t []lexeme, i int, prev string) (Found, int, bool) {
+	w := s.word(t, i)
+	best, bestEnd := -1, 0
+	for k := firstVerb(w); k < len(verbIndex) && compareFold(verbIndex[k].first, w) == 0; k++ {
+		e := &verbIndex[k]
+		end, ok := s.wordsAt(t, i, e.verb)
+		if !ok || !s.listedAction(e.action) {
+			continue
+		}
+		if best < 0 || end > bestEnd {
+			best, bestEnd = k, end
 		}
 	}
 	if best < 0 {
-		return Found{}, false
+		return Found{}, 0, false
 	}
 	e := &verbIndex[best]
-	after := i + len(e.verb)
-	if isNoun(line, after, prev, e) || s.headsAbility(line, i, end) {
-		return Found{}, false
+	if s.isNoun(t, bestEnd, prev, e) || s.headsAbility(t, i) {
+		return Found{}, 0, false
 	}
-	f := Found{Kind: KindAction, Action: e.action, Printed: line[i:after], Offset: i}
-	f.Params[0] = number(line, after)
-	return f, true
+	start := int(t[i].start)
+	f := Found{Kind: KindAction, Action: e.action, Printed: s.src[start:t[bestEnd-1].end], Offset: s.off + start, End: s.off + int(t[bestEnd-1].end)}
+	// Its parameters, by the form of its rule that reads the most.
+	names := strings.Count(e.verb, " ") + 1
+	var bestM match
+	var bestForm *Form
+	for k := range actionForms[e.action] {
+		fm := &actionForms[e.action][k]
+		if len(fm.Parts) <= names || !s.formListed(fm, s.verbs) {
+			continue
+		}
+		m, ok := s.matchParts(t, fm.Parts[names:], bestEnd, 0, false)
+		if !ok || m.n == 0 {
+			continue
+		}
+		if bestForm == nil || m.end > bestM.end {
+			bestM, bestForm = m, fm
+		}
+	}
+	if bestForm != nil {
+		f.Params, f.Form, f.FormRule = bestM.params, bestForm.Text, bestForm.Rule
+		f.End = s.off + bestM.endByte
+		return f, bestM.end, true
+	}
+	if p, _, ok := s.cardsNumber(t, bestEnd); ok {
+		f.Params[0] = p // "mills three cards"
+		f.End = p.End
+	}
+	return f, bestEnd, true
 }
 
-// number reads the number after an action's verb: "scry 2", "mill X",
-// "mills three cards", "amass Zombies 2" (the word before it a subtype).
-func number(line string, p int) Param {
-	if p >= len(line) || line[p] != ' ' {
-		return Param{}
+// wordsAt reports whether the words of verb (lower case, spaces between)
+// are the tokens from i, and the token after them.
+func (s *scan) wordsAt(t []lexeme, i int, verb string) (int, bool) {
+	for rest, more := verb, true; more; i++ {
+		var w string
+		w, rest, more = strings.Cut(rest, " ")
+		if !s.is(t, i, tokWord) || !strings.EqualFold(s.word(t, i), w) {
+			return 0, false
+		}
 	}
-	p++
-	end := wordEnd(line, p)
-	w := line[p:end]
-	if w != "" && w[0] >= 'A' && w[0] <= 'Z' && end < len(line) && line[end] == ' ' && typeWord(w) {
-		p = end + 1
-		end = wordEnd(line, p)
-		w = line[p:end]
+	return i, true
+}
+
+// cardsNumber reads the number of cards after an action's verb whose
+// rule writes no number: "mills three cards", "mill X cards", "mills a
+// card" is no number.
+func (s *scan) cardsNumber(t []lexeme, p int) (Param, int, bool) {
+	if !s.is(t, p, tokWord) && !s.is(t, p, tokNumber) || !s.is(t, p+1, tokWord) || !hasPrefixFold(s.word(t, p+1), "card") {
+		return Param{}, p, false
 	}
+	w := s.word(t, p)
+	_, a, b := s.text(t, p, p+1)
 	if w == "X" {
-		return Param{Kind: ParamNumber, Text: w}
+		return Param{Kind: ParamNumber, Text: w, Offset: a, End: b}, p + 1, true
 	}
 	if n, ok := digits(w); ok {
-		return Param{Kind: ParamNumber, Text: w, Number: n}
-	}
-	if !strings.HasPrefix(line[end:], " card") {
-		return Param{} // "mills three cards"; not "exile five other cards"
+		return Param{Kind: ParamNumber, Text: w, Number: n, Offset: a, End: b}, p + 1, true
 	}
 	for n, word := range numberWords {
 		if strings.EqualFold(w, word) && n > 1 {
-			return Param{Kind: ParamNumber, Text: w, Number: n}
+			return Param{Kind: ParamNumber, Text: w, Number: n, Offset: a, End: b}, p + 1, true
 		}
 	}
-	return Param{}
+	return Param{}, p, false
 }
 
 // numberWords are the numbers card text spells out, by value.
@@ -154,8 +239,9 @@ var numberWords = [...]string{"zero", "one", "two", "three", "four", "five", "si
 
 // The words before which a verb's form is a noun ("a +1/+1 counter",
 // "from exile", "its counters"): articles, determiners, possessives,
-// prepositions and numbers.
-var nounAfter = [...]string{"a", "an", "the", "this", "that", "these", "those", "its", "their", "your", "his", "her", "no", "another", "each", "all", "any", "other", "of", "from", "in", "into", "with", "for", "on", "one", "two", "three", "four", "five", "six", "x", "+"}
+// prepositions and numbers. ("each" is not one: "target players each
+// mill two cards".)
+var nounAfter = [...]string{"a", "an", "the", "this", "that", "these", "those", "its", "their", "your", "his", "her", "no", "another", "all", "any", "other", "of", "from", "in", "into", "with", "for", "on", "one", "two", "three", "four", "five", "six", "x", "+"}
 
 // counterObjects are the words that begin what the verb "counter"
 // counters: a spell or ability, targeted, named or quantified.
@@ -174,30 +260,29 @@ var beforeStatus = [...]string{"is", "are", "was", "were", "be", "been", "isn't"
 // an adjective ("tapped creature", "exiled card"), types aside.
 var objectNouns = [...]string{"card", "cards", "spell", "spells", "permanent", "permanents", "token", "tokens", "creatures", "lands", "artifacts", "object", "objects"}
 
-// isNoun reports whether the verb form of e, which ends at line[after]
-// and follows the word prev, is no verb where it stands: a noun after an
-// article, a possessive, a preposition, a number or a token ("a +1/+1
-// counter", "from exile"), a counter of "counters on it", a status (110.5)
-// after "is" or "enters", or a past form before a noun ("tapped
+// isNoun reports whether the verb form of e, which ends before token
+// after and follows the word prev, is no verb where it stands: a noun
+// after an article, a possessive, a preposition, a number or a token ("a
+// +1/+1 counter", "from exile"), a counter of "counters on it", a status
+// (110.5) after "is" or "enters", or a past form before a noun ("tapped
 // creature", "exiled card").
-func isNoun(line string, after int, prev string, e *verbEntry) bool {
+func (s *scan) isNoun(t []lexeme, after int, prev string, e *verbEntry) bool {
 	for _, w := range nounAfter {
 		if strings.EqualFold(prev, w) {
 			return true
 		}
 	}
-	next := line[after:]
+	next := ""
+	if s.is(t, after, tokWord) {
+		next = s.word(t, after)
+	}
 	if e.action == ActionCounter && !e.past {
 		// The one action that is also an object of the rules: the verb
 		// counters a spell or an ability ("counter target spell",
 		// "counters it"); before anything else "counter" is a marker of
 		// rule 122 ("charge counters equal to its power").
-		if len(next) < 2 || next[0] != ' ' {
-			return true
-		}
-		w := next[1:wordEnd(next, 1)]
 		for _, o := range counterObjects {
-			if strings.EqualFold(w, o) {
+			if strings.EqualFold(next, o) {
 				return false
 			}
 		}
@@ -212,39 +297,103 @@ func isNoun(line string, after int, prev string, e *verbEntry) bool {
 			}
 		}
 	}
-	if e.past && len(next) > 1 && next[0] == ' ' {
-		w := next[1:wordEnd(next, 1)]
+	if e.past && next != "" {
 		for _, n := range objectNouns {
-			if strings.EqualFold(w, n) {
+			if strings.EqualFold(next, n) {
 				return true
 			}
 		}
-		if typeWord(strings.TrimSuffix(w, "s")) || typeWord(w) {
+		var buf [34]byte
+		if typeWord(next) || singular(next, &buf) != "" {
 			return true
 		}
 	}
 	return false
 }
 
-// headsAbility reports whether the verb at line[i:end] begins the name
-// of a keyword ability ("double strike"): the ability, not the action.
-func (s *scan) headsAbility(line string, i, end int) bool {
-	if end+1 >= len(line) || line[end] != ' ' {
+// headsAbility reports whether the verb at token i begins the name of a
+// keyword ability ("double strike"): the ability, not the action.
+func (s *scan) headsAbility(t []lexeme, i int) bool {
+	if !s.is(t, i+1, tokWord) {
 		return false
 	}
-	e := end + 1
-	for e < len(line) && isLetter(line[e]) {
-		e++
-	}
-	v, ok := data.Abilities.Lookup(line[i:e])
+	name, _, _ := s.text(t, i, i+2)
+	v, ok := data.Abilities.Lookup(name)
 	return ok && s.listed(Ability(v))
 }
 
-func (s *scan) listedAction(v Action) bool {
-	if s.date == "" {
-		return v.IsValid()
+// designation appends the designation a keyword gives whose word is the
+// token at i ("suspected", "plotted", "monstrous", "Ring-bearer"), and
+// returns the token after it.
+//
+// A designation of an action something is given ("Enchanted creature ...
+// is goaded": given) is the action done (UseHas, or UseCondition in a
+// trigger's condition); one the text refers to ("suspected creatures",
+// "if it's suspected", "can't become suspected"), or an ability's ("It
+// becomes plotted"), is UseDesignation.
+func (s *scan) designation(t []lexeme, i int, given bool, use Use) (int, bool) {
+	w := s.word(t, i)
+	k := sort.Search(len(designationIndex), func(k int) bool { return compareFold(designationIndex[k].word, w) >= 0 })
+	for ; k < len(designationIndex) && compareFold(designationIndex[k].word, w) == 0; k++ {
+		d := &designationIndex[k]
+		if d.kind == KindAction && !s.listedAction(d.action) || d.kind == KindAbility && !s.listed(d.ability) {
+			continue
+		}
+		_, a, b := s.text(t, i, i+1)
+		if !given || d.kind == KindAbility {
+			// Referred to; or an ability's, which an effect gives without
+			// giving the ability (702.170c: "cause a card in exile to
+			// become plotted").
+			use = UseDesignation
+		}
+		s.dst = append(s.dst, Found{Kind: d.kind, Action: d.action, Ability: d.ability, Printed: w, Offset: a, End: b,
+			Reminder: t[i].depth > 0, Use: use, FormRule: d.rule})
+		return i + 1, true
 	}
-	return listedIn(data.Actions, int(v), s.verbs)
+	return i, false
+}
+
+// givenBy reports whether a designation after the word prev is given
+// there: "becomes plotted", "is goaded".
+func givenBy(prev string) bool {
+	for _, w := range [...]string{"becomes", "become", "is", "are"} {
+		if strings.EqualFold(prev, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenAt appends the predefined token whose name begins at token i when
+// a token is created there: "create a Treasure token", "create two
+// tapped Food tokens", "Gift a Food" (702.174: a gift of a token), the
+// name before "token" in a clause that creates, and returns the token
+// after its name.
+func (s *scan) tokenAt(t []lexeme, i int, reminder, creating bool) (int, bool) {
+	for words := 3; words >= 1; words-- {
+		if i+words > len(t) {
+			continue
+		}
+		name, a, b := s.text(t, i, i+words)
+		v, ok := data.Tokens.Lookup(name)
+		if !ok || s.tokens != "" && !listedIn(data.Tokens, v, s.tokens) || s.tokens == "" && !token.Token(v).IsValid() {
+			continue
+		}
+		after := i + words
+		named := s.is(t, after, tokWord) && hasPrefixFold(s.word(t, after), "token")
+		if !(creating && named) && !s.giftedAt(t, i) {
+			continue
+		}
+		s.dst = append(s.dst, Found{Kind: KindToken, Token: token.Token(v), Printed: name, Offset: a, End: b, Reminder: reminder})
+		return after, true
+	}
+	return i, false
+}
+
+// giftedAt reports whether the token at i is what a gift gives: "Gift a
+// Food" (the keyword ability Gift, 702.174, whose parameter is a token).
+func (s *scan) giftedAt(t []lexeme, i int) bool {
+	return i >= 2 && s.is(t, i-2, tokWord) && strings.EqualFold(s.word(t, i-2), "gift") && s.is(t, i-1, tokWord) && wordIs(s.word(t, i-1), "a")
 }
 
 // firstVerb is the first index of verbIndex whose first word is not
@@ -257,4 +406,10 @@ func firstVerb(w string) int {
 	}
 	lo, hi := int(verbLetters[c-'a']), int(verbLetters[c-'a'+1])
 	return lo + sort.Search(hi-lo, func(i int) bool { return compareFold(verbIndex[lo+i].first, w) >= 0 })
+}
+
+// hasPrefixFold reports whether s begins with prefix (lower case) in any
+// case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

@@ -2,7 +2,7 @@ package keyword
 
 import "slices"
 
-// Form is one form of a keyword ability as its rule writes it: "Ward
+// Form is one form of a keyword as its rule writes it: "Ward
 // [cost]" (702.21a), "Protection from [quality]" (702.16a), "[type]walk"
 // (702.14a), a variant the rule defines ("Megamorph [cost]", 702.37b;
 // "Equip planeswalker [cost]", 702.6e), or the ability's name alone
@@ -52,22 +52,27 @@ const (
 	// PartGlued is a parameter printed glued to the word after it:
 	// "[type]walk" prints "Islandwalk".
 	PartGlued
+	// PartSymbol is a symbol with a number in it, of its keyword's own:
+	// "{N+}" (721.2a), printed "{12+}", or in Oracle text as its keyword's
+	// name in capitals, "STATION 12+". Text is what follows the number.
+	PartSymbol
 )
 
 // MaxParams is the most parameters a form has ("Suspend N—[cost]",
-// "Craft with [materials] [cost]", "Boast — [Cost]: [Effect]"); cmd/gen
+// "Craft with [materials] [cost]", "{N+}[abilities][P/T]"); cmd/gen
 // refuses a form with more, so a reader keeps them in an array.
-const MaxParams = 2
+const MaxParams = 3
 
 // Forms returns the forms of the ability its rule has written in any
 // release, in the order the rules first wrote them, those no longer
 // written with their Removed; the ability's name alone when its rule
-// writes none ("Flying"). Each call returns a new slice.
+// writes none ("Flying"). The forms and their parts are copies: a caller
+// may change them without changing how text is read.
 func (v Ability) Forms() []Form {
 	if int(v) >= len(abilityForms) {
 		return nil
 	}
-	return slices.Clone(abilityForms[v])
+	return cloneForms(abilityForms[v], "")
 }
 
 // FormsAsOf returns the forms the ability's rule wrote as of a release
@@ -77,16 +82,45 @@ func (v Ability) FormsAsOf(date string) []Form {
 	if !ok || !v.ListedIn(known) || int(v) >= len(abilityForms) {
 		return nil
 	}
+	return cloneForms(abilityForms[v], known)
+}
+
+// Forms returns the forms of the keyword action its rule has written with
+// parameters in any release ("scry N", "amass [subtype] N"), as
+// Ability.Forms does; its name alone, whose first word a card inflects,
+// where its rule writes none. Copies, as Ability.Forms.
+func (v Action) Forms() []Form {
+	if int(v) >= len(actionForms) {
+		return nil
+	}
+	return cloneForms(actionForms[v], "")
+}
+
+// FormsAsOf returns the forms the action's rule wrote as of a release
+// (YYYY-MM-DD): none for an action the rules did not list then.
+func (v Action) FormsAsOf(date string) []Form {
+	known, ok := ActionList().KnownAsOf(date)
+	if !ok || !v.ListedIn(known) || int(v) >= len(actionForms) {
+		return nil
+	}
+	return cloneForms(actionForms[v], known)
+}
+
+// cloneForms copies forms, their parts too; those of the release of
+// date only, unless date is "".
+func cloneForms(forms []Form, date string) []Form {
 	var out []Form
-	for _, f := range abilityForms[v] {
-		if formIn(&f, known) {
-			out = append(out, f)
+	for _, f := range forms {
+		if date != "" && !formIn(&f, date) {
+			continue
 		}
+		f.Parts = slices.Clone(f.Parts)
+		out = append(out, f)
 	}
 	return out
 }
 
-// formIn reports whether the ability's rule wrote the form in the
+// formIn reports whether the keyword's rule wrote the form in the
 // release of date.
 func formIn(f *Form, date string) bool {
 	return f.Since <= date && (f.Removed == "" || date < f.Removed)

@@ -15,11 +15,12 @@ const (
 	KindAbility     Kind = iota + 1 // a keyword ability (702)
 	KindAction                      // a keyword action (701)
 	KindAbilityWord                 // an ability word (207.2c)
+	KindToken                       // a predefined token the text creates (111.10)
 )
 
-var kindNames = [...]string{"", "ability", "action", "ability word"}
+var kindNames = [...]string{"", "ability", "action", "ability word", "token"}
 
-// String is "ability", "action" or "ability word".
+// String is "ability", "action", "ability word" or "token".
 func (k Kind) String() string { return nameOf(kindNames[:], int(k)) }
 
 // MarshalText writes the kind's name.
@@ -53,12 +54,13 @@ const (
 	ParamName              // "Partner with Pir, Imaginative Rascal"
 	ParamType              // "Islandwalk": Island; "Basic landcycling": basic land
 	ParamAbility           // "Boast — {1}{R}: ...": the ability after the cost; "Companion — ...": the condition
+	ParamPT                // "Prototype {1}{B}{B} — 3/3": a power and toughness
 )
 
-var paramKindNames = [...]string{"", "cost", "number", "quality", "name", "type", "ability"}
+var paramKindNames = [...]string{"", "cost", "number", "quality", "name", "type", "ability", "pt"}
 
 // String is the kind's name: "cost", "number", "quality", "name",
-// "type", "ability".
+// "type", "ability", "pt".
 func (k ParamKind) String() string { return nameOf(paramKindNames[:], int(k)) }
 
 // MarshalText writes the kind's name.
@@ -77,6 +79,56 @@ func (k ParamKind) Value() (driver.Value, error) { return k.String(), nil }
 // Scan reads a kind from a database, as Value stores it.
 func (k *ParamKind) Scan(src any) error {
 	return enum.ScanText(src, "keyword", "a kind of parameter", k.UnmarshalText)
+}
+
+// Use is how a card's text uses a keyword it names.
+type Use uint8
+
+// The uses of a keyword.
+const (
+	// UseHas is a keyword the card has or does: an ability of its keyword
+	// lines, an action it performs, the ability word heading its line.
+	UseHas Use = iota
+	// UseCondition is an action named as the condition of a triggered
+	// ability (603.1): "Whenever you scry or surveil, ...". The card
+	// rewards it; it does not perform it.
+	UseCondition
+	// UseDesignation is the designation a keyword gives, which its rule
+	// names ("Suspected is a designation", 701.60b; "It becomes a plotted
+	// card", 702.170a): "suspected creatures", "it becomes plotted".
+	UseDesignation
+)
+
+var useNames = [...]string{"has", "condition", "designation"}
+
+// String is "has", "condition" or "designation".
+func (u Use) String() string {
+	if int(u) < len(useNames) {
+		return useNames[u]
+	}
+	return ""
+}
+
+// MarshalText writes the use's name.
+func (u Use) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+
+// UnmarshalText reads a use's name.
+func (u *Use) UnmarshalText(b []byte) error {
+	for i, n := range useNames {
+		if n == string(b) {
+			*u = Use(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("keyword: %q is no use of a keyword (want one of %q)", b, useNames)
+}
+
+// Value stores the use in a database as its name.
+func (u Use) Value() (driver.Value, error) { return u.String(), nil }
+
+// Scan reads a use from a database, as Value stores it.
+func (u *Use) Scan(src any) error {
+	return enum.ScanText(src, "keyword", "a use of a keyword", u.UnmarshalText)
 }
 
 // nameOf is names[n], or "" out of range.

@@ -3,232 +3,51 @@ package keyword
 import (
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
-	"github.com/mtgrules/crgen/generated/mana"
 )
 
-// item reads the keyword ability that begins at line[i] by the form that
-// reads it best (match.better: "Equip planeswalker {1}" by "Equip
-// planeswalker [cost]", not by "Equip [quality] [cost]"), and appends it: one Found for each ability a
-// shorthand gives ("Protection from black and from red" is two). It
-// returns where the item ends, and whether a sentence follows it to the
-// end of the line.
-func (s *scan) item(line string, i, off int) (end int, sentence, ok bool) {
-	var best match
-	var bestForm *Form
-	bestAbility := 0
-	try := func(e *formEntry) {
-		v := int(e.ability)
-		if !s.listed(Ability(v)) {
-			return
-		}
-		f := &abilityForms[v][e.form]
-		if !s.formListed(f) {
-			return
-		}
-		m, ok := s.matchForm(f, line, i)
-		if !ok || bestForm != nil && !m.better(&best) {
-			return
-		}
-		best, bestForm, bestAbility = m, f, v
-	}
-	// Forms that begin with a parameter ("[type]walk", "[Quality]
-	// offering") sort first, under no word; then those of the word at i.
-	k := 0
-	for ; k < len(formIndex) && formIndex[k].first == ""; k++ {
-		try(&formIndex[k])
-	}
-	w := line[i:wordEnd(line, i)]
-	for k = firstForm(k, w); k < len(formIndex) && compareFold(formIndex[k].first, w) == 0; k++ {
-		try(&formIndex[k])
-	}
-	if bestForm == nil {
-		return i, false, false
-	}
-	f := Found{Kind: KindAbility, Ability: Ability(bestAbility), Printed: line[i:best.printedTo], Params: best.params, Form: bestForm.Text, FormRule: bestForm.Rule, Offset: off + i}
-	s.dst = append(s.dst, f)
-	// "Protection from black and from red", "Kicker {1}{U} and/or
-	// {2}{B}": the ability again for each parameter after the first.
-	if best.n > 0 {
-		kind := best.params[best.n-1].Kind
-		for p := best.lastParam; ; {
-			prm, next, ok := s.shorthand(kind, line, p)
-			if !ok {
-				break
-			}
-			f.Params[best.n-1] = prm
-			s.dst = append(s.dst, f)
-			p = next
-		}
-	}
-	return best.end, best.sentence, true
-}
+// The matcher: one form's parts against a line's tokens, for the keyword
+// abilities of a keyword line (an item, which must end where an item
+// may) and for the parameters of a keyword action (inside a sentence).
 
 // formEntry is one form of an ability, by its first word ("" for a form
-// that begins with a parameter), which formIndex is sorted by.
+// that begins with a parameter or a symbol), which formIndex is sorted by.
 type formEntry struct {
 	first   string
 	ability Ability
 	form    int // its index in abilityForms[ability]
 }
 
+// match is what one form read of a line.
+type match struct {
+	end       int // the token after the item
+	words     int // words, glued endings and symbols of its own matched
+	printedTo int // where its last word of its own ends in the line, in bytes
+	endByte   int // where its last token ends in the line, in bytes
+	params    [MaxParams]Param
+	n         int  // parameters read
+	lastParam int  // the token after the last parameter, before a shorthand
+	symbolEnd int  // where a symbol matched ends in the line ("STATION 12+"), in bytes
+	sentence  bool // a sentence follows the item to the end of the line
+}
+
 // better reports whether m reads the item better than o: more of it;
-// as much, with more words of its own; as much and as many, with fewer
-// parameters (a keyword's own name, "Swampwalk" were the rules to list
-// one, before a form it fits, "[type]walk").
+// as much, with more words of its own; as much and as many, with no
+// parameter (a keyword's own name, "Swampwalk" were the rules to list
+// one, before a form it fits, "[type]walk"), else with more of them (the
+// form that tells more apart: "{N+}[abilities][P/T]" of "{3+} Flying
+// 2/2").
 func (m *match) better(o *match) bool {
 	switch {
 	case m.end != o.end:
 		return m.end > o.end
 	case m.words != o.words:
 		return m.words > o.words
+	case (m.n == 0) != (o.n == 0):
+		return m.n == 0
 	}
-	return m.n < o.n
-}
-
-// match is what one form read of a line.
-type match struct {
-	end       int // where the item ends
-	words     int // words and glued endings of its own matched
-	printedTo int // where its last word of its own ends
-	params    [MaxParams]Param
-	n         int  // parameters read
-	lastParam int  // where the last parameter ends, before a shorthand
-	sentence  bool // a sentence follows the item to the end of the line
-}
-
-// matchForm matches the parts of a form at line[i:]; the item must end
-// there: at the end of the line, a separator or reminder text, or, after
-// a parameter, at a sentence that ends the line.
-func (s *scan) matchForm(f *Form, line string, i int) (match, bool) {
-	var m match
-	parts := f.Parts
-	p := i
-	for k := range parts {
-		part := &parts[k]
-		afterDash := k > 0 && parts[k-1].Kind == PartDash
-		if k > 0 && part.Kind != PartDash && part.Kind != PartColon && !afterDash && parts[k-1].Kind != PartColon {
-			switch {
-			case p < len(line) && line[p] == ' ':
-				p++
-			case part.Kind == PartParam && part.Param == ParamCost && strings.HasPrefix(line[p:], "—"):
-				// "Ward—Pay 3 life.": a cost of words after a dash.
-			default:
-				return m, false
-			}
-		}
-		switch part.Kind {
-		case PartWord:
-			n := wordAtFold(line, p, part.Text)
-			if n == 0 {
-				return m, false
-			}
-			p += n
-			m.printedTo = p
-			m.words++
-		case PartDash:
-			end, ok := dashAt(line, p)
-			if !ok {
-				return m, false
-			}
-			p = end
-		case PartColon:
-			if !strings.HasPrefix(line[p:], ": ") {
-				return m, false
-			}
-			p += 2
-		case PartGlued:
-			prm, end, ok := s.glued(part, line, p)
-			if !ok {
-				return m, false
-			}
-			m.add(prm)
-			p = end
-			m.printedTo = p
-			m.words++
-		case PartParam:
-			var next *Part
-			if k+1 < len(parts) {
-				next = &parts[k+1]
-			}
-			prm, end, ok := s.param(part.Param, line, p, next, afterDash)
-			if !ok {
-				return m, false
-			}
-			m.add(prm)
-			p = end
-			m.lastParam = p
-			if next == nil {
-				for {
-					_, e, ok := s.shorthand(part.Param, line, p)
-					if !ok {
-						break
-					}
-					p = e
-				}
-			}
-		}
-	}
-	if m.words == 0 {
-		return m, false // parameters alone name no keyword
-	}
-	m.end = p
-	if m.ends(line) {
-		return m, true
-	}
-	return m, s.nameAndCost(&m, f, line)
-}
-
-// nameAndCost reads, after an ability whose rule writes no form (its name
-// alone, its rule its title's), mana symbols printed after the name and
-// what follows them to the end of the line: "Prototype {1}{R} — 3/2",
-// the inset frame of rule 718.1. The cost is its parameter.
-func (s *scan) nameAndCost(m *match, f *Form, line string) bool {
-	if m.n > 0 || hasLetter(f.Rule) || !strings.HasPrefix(line[m.end:], " {") {
-		return false // a form its rule writes, or no cost after the name
-	}
-	prm, end, ok := s.cost(line, m.end+1, nil, false)
-	if !ok {
-		return false
-	}
-	m.add(prm)
-	m.lastParam, m.end, m.sentence = end, reminderStart(line, end), true
-	return true
-}
-
-// ends reports whether the item read ends where an item may: at the end
-// of the line, a separator or reminder text, or, after a cost or a
-// number, at a sentence of the ability's own that ends the line ("Equip
-// {10}. This ability costs {X} less ...", "Devour X, where X is ...").
-func (m *match) ends(line string) bool {
-	p := m.end
-	if m.n > 0 && m.lastParam == p && (strings.HasPrefix(line[p:], ". ") || strings.HasPrefix(line[p:], ", where ")) {
-		if k := m.params[m.n-1].Kind; k == ParamCost || k == ParamNumber {
-			m.sentence = true
-			return true
-		}
-	}
-	e := skipReminder(line, p)
-	return e >= len(line) || strings.HasPrefix(line[e:], ", ") || strings.HasPrefix(line[e:], "; ")
-}
-
-// dashAt reads a long dash at line[p:], spaces around it or not, and
-// returns where what follows it begins.
-func dashAt(line string, p int) (int, bool) {
-	for p < len(line) && line[p] == ' ' {
-		p++
-	}
-	if !strings.HasPrefix(line[p:], "—") {
-		return p, false
-	}
-	p += len("—")
-	for p < len(line) && line[p] == ' ' {
-		p++
-	}
-	return p, true
+	return m.n > o.n
 }
 
 // add records a parameter read (a form has at most MaxParams: cmd/gen
@@ -240,294 +59,332 @@ func (m *match) add(p Param) {
 	}
 }
 
-// glued reads a type glued to the ending of part at line[p:]
-// ("Islandwalk"), the type perhaps a word or two before the glued one
-// ("Basic landcycling", "Nonbasic landwalk"): the type, and where the
-// glued word ends.
-func (s *scan) glued(part *Part, line string, p int) (Param, int, bool) {
-	for q, words := p, 0; words < 3; words++ {
-		end := wordEnd(line, q)
-		w := line[q:end]
-		if len(w) > len(part.Text) && strings.EqualFold(w[len(w)-len(part.Text):], part.Text) {
-			typ := line[p : end-len(part.Text)]
-			if !s.typeWords(typ) {
-				return Param{}, 0, false
+// item reads the keyword ability that begins at token i by the form that
+// reads it best (better: "Equip planeswalker {1}" by "Equip planeswalker
+// [cost]", not by "Equip [quality] [cost]"), and appends it: one Found for
+// each ability a shorthand gives ("Protection from black and from red"
+// is two). It returns the token after the item, and whether a sentence
+// follows it to the end of the line.
+func (s *scan) item(t []lexeme, i int) (end int, sentence, ok bool) {
+	var best, withParams match
+	var bestForm *Form
+	var bestAbility, was Ability
+	try := func(e *formEntry) {
+		v := e.ability
+		f := &abilityForms[v][e.form]
+		as, renamed := v, Ability(0)
+		if !s.listed(v) || !s.formListed(f, s.forms) {
+			// A keyword the rules renamed since, printed under its old
+			// name: read as the keyword that replaced it.
+			r, ok := v.ReplacedBy()
+			if !ok || !s.listed(r) {
+				return
 			}
-			return Param{Kind: part.Param, Text: typ}, end, true
+			as, renamed = r, v
 		}
-		if !s.typeWords(w) || end >= len(line) || line[end] != ' ' {
-			return Param{}, 0, false
+		m, ok := s.matchParts(t, f.Parts, i, v, true)
+		if !ok || m.words == 0 || !s.itemEnds(t, &m, f) {
+			return
 		}
-		q = end + 1
+		if m.n > 0 && (withParams.end == 0 || m.end > withParams.end || m.end == withParams.end && m.words > withParams.words) {
+			withParams = m
+		}
+		if bestForm != nil && !m.better(&best) {
+			return
+		}
+		best, bestForm, bestAbility, was = m, f, as, renamed
 	}
-	return Param{}, 0, false
-}
-
-// shorthand reads, after a quality or a cost that ends a form, the
-// shorthand for one more of the same ability: "and from [quality]"
-// (702.16g, 702.11f), "and/or [cost]" (702.33b).
-func (s *scan) shorthand(kind ParamKind, line string, p int) (Param, int, bool) {
-	var lead string
-	switch kind {
-	case ParamQuality:
-		for _, l := range [...]string{" and from ", ", and from ", ", from "} {
-			if strings.HasPrefix(line[p:], l) {
-				lead = l
+	k := 0
+	for ; k < len(formIndex) && formIndex[k].first == ""; k++ {
+		try(&formIndex[k])
+	}
+	if s.is(t, i, tokWord) || s.is(t, i, tokOther) {
+		w := s.word(t, i)
+		for k = firstForm(k, w); k < len(formIndex) && compareFold(formIndex[k].first, w) == 0; k++ {
+			try(&formIndex[k])
+		}
+	}
+	if bestForm == nil {
+		return i, false, false
+	}
+	if best.n == 0 && withParams.n > 0 && withParams.end == best.end {
+		// A form of the words a card prints ("Gift a card", 702.174e)
+		// says what the form with parameters that reads as much reads in
+		// them ("Gift a [something]": card).
+		best.params, best.n = withParams.params, withParams.n
+	}
+	// It ends with its last word or parameter ("Ward—Pay 3 life.": the
+	// period is no part of it).
+	best.endByte = max(best.printedTo, best.symbolEnd)
+	for _, p := range best.params[:best.n] {
+		best.endByte = max(best.endByte, p.End-s.off)
+	}
+	start := int(t[i].start)
+	f := Found{Kind: KindAbility, Ability: bestAbility, Printed: s.src[start:best.printedTo], Params: best.params,
+		Form: bestForm.Text, FormRule: bestForm.Rule, Offset: s.off + start, End: s.off + best.endByte}
+	if was != 0 {
+		f.Was = f.Printed
+	}
+	s.dst = append(s.dst, f)
+	s.nested(t, &best)
+	// "Protection from black and from red", "Kicker {1}{U} and/or
+	// {2}{B}": the ability again for each parameter after the first.
+	if best.n > 0 {
+		kind := best.params[best.n-1].Kind
+		for p := best.lastParam; ; {
+			prm, next, ok := s.shorthand(t, kind, p)
+			if !ok {
+				break
 			}
+			f.Params[best.n-1] = prm
+			f.End = prm.End
+			s.dst = append(s.dst, f)
+			p = next
 		}
-	case ParamCost:
-		lead = " and/or "
 	}
-	if lead == "" || !strings.HasPrefix(line[p:], lead) {
-		return Param{}, p, false
-	}
-	return s.param(kind, line, p+len(lead), nil, false)
+	return best.end, best.sentence, true
 }
 
-// param reads a parameter of kind at line[p:], before the part next (nil
-// at the end of the form); afterDash when a long dash comes before it.
-func (s *scan) param(kind ParamKind, line string, p int, next *Part, afterDash bool) (Param, int, bool) {
-	switch kind {
-	case ParamNumber:
-		end := wordEnd(line, p)
-		w := line[p:end]
-		if w == "X" {
-			return Param{Kind: kind, Text: w}, end, true
+// nested appends a keyword ability a parameter names ("Modular—Sunburst":
+// sunburst, 702.44).
+func (s *scan) nested(t []lexeme, m *match) {
+	for _, p := range m.params[:m.n] {
+		if p.Kind != ParamNumber || p.Number != 0 || p.Text == "X" || p.Text == "" {
+			continue
 		}
-		n, ok := digits(w)
-		return Param{Kind: kind, Text: w, Number: n}, end, ok
-	case ParamCost:
-		return s.cost(line, p, next, afterDash)
-	case ParamName, ParamAbility:
-		end := reminderStart(line, p)
-		text := strings.TrimSpace(line[p:end])
-		return Param{Kind: kind, Text: text}, p + len(text), text != ""
-	}
-	// A quality or a type: words up to what follows it in the form, or
-	// to the end of the item ("Enchant creature, land, or planeswalker"
-	// a list of one item).
-	end := reminderStart(line, p)
-	if sep := itemEnd(line[p:end]); sep >= 0 && !(next == nil && strings.Contains(line[p:end], ", or ")) {
-		end = p + sep
-	}
-	if next != nil {
-		e := -1
-		switch {
-		case next.Kind == PartWord:
-			e = indexFold(line[p:end], " "+next.Text)
-		case next.Kind == PartParam && next.Param == ParamCost:
-			e = strings.Index(line[p:end], " {")
-			if d := strings.Index(line[p:end], "—"); d > 0 && (e < 0 || d < e) {
-				e = d
-			}
-		case next.Kind == PartParam && next.Param == ParamNumber:
-			e = strings.LastIndexByte(line[p:end], ' ')
+		if v, ok := data.Abilities.Lookup(p.Text); ok && s.listed(Ability(v)) {
+			s.dst = append(s.dst, Found{Kind: KindAbility, Ability: Ability(v), Printed: p.Text, Offset: p.Offset, End: p.End,
+				Form: abilityForms[v][0].Text, FormRule: abilityForms[v][0].Rule})
 		}
-		if e <= 0 {
-			return Param{}, p, false
-		}
-		end = p + e
-	} else if e := strings.Index(line[p:end], " and from "); e > 0 && kind == ParamQuality {
-		end = p + e
 	}
-	text := strings.TrimRight(line[p:end], " .")
-	if text == "" || strings.Contains(text, ": ") || strings.Contains(text, ". ") || kind == ParamType && !s.typeWords(text) {
-		return Param{}, p, false
-	}
-	return Param{Kind: kind, Text: text}, p + len(text), true
 }
 
-// cost reads a cost at line[p:]: mana symbols, or the words of a cost
-// after a long dash ("Ward—Pay 3 life.", "Boast — Sacrifice a
-// creature: ..."), up to the colon of an ability that follows it.
-func (s *scan) cost(line string, p int, next *Part, afterDash bool) (Param, int, bool) {
-	start := p
-	if strings.HasPrefix(line[p:], "—") {
-		start, afterDash = p+len("—"), true
-	}
-	for afterDash && start < len(line) && line[start] == ' ' {
-		start++
-	}
-	symbols := start
-	for symbols < len(line) && line[symbols] == '{' {
-		c := strings.IndexByte(line[symbols:], '}')
-		if c < 0 {
-			return Param{}, p, false
-		}
-		symbols += c + 1
-	}
-	var c mana.Cost
-	if symbols > start {
-		var err error
-		if s.date == "" {
-			c, err = mana.ParseCost(line[start:symbols])
-		} else {
-			c, err = mana.ParseCostAsOf(line[start:symbols], s.date)
-		}
-		if err != nil {
-			return Param{}, p, false
+// itemEnds reports whether the item m read ends where an item may: at
+// the end of the line, a separator or reminder text; after a cost or a
+// number, at a sentence of the ability's own that ends the line ("Equip
+// {10}. This ability costs {X} less ...", "Devour X, where X is ...");
+// after an ability whose rule writes no form, at its cost printed after
+// its name and what follows it ("Prototype {1}{R} — 3/2", 718.1).
+func (s *scan) itemEnds(t []lexeme, m *match, f *Form) bool {
+	p := m.end
+	if m.n > 0 && m.lastParam == p && p < len(t) {
+		k := m.params[m.n-1].Kind
+		if (k == ParamCost || k == ParamNumber) && (s.is(t, p, tokPeriod) && p+1 < len(t) ||
+			s.is(t, p, tokComma) && p+1 < len(t) && strings.EqualFold(s.word(t, p+1), "where")) {
+			m.sentence = true
+			return true
 		}
 	}
-	if !afterDash || symbols > start && (symbols == len(line) || line[symbols] != ',') {
-		// Mana symbols, the whole cost: "Suspend X—{X}{3}{U}. X can't be 0."
-		return Param{Kind: ParamCost, Text: line[start:symbols], Cost: c, Mana: true}, symbols, symbols > start
+	e := s.skipReminder(t, p)
+	if e >= len(t) || s.is(t, e, tokComma) || s.is(t, e, tokSemicolon) {
+		return true
 	}
-	// The words of a cost, perhaps after its mana symbols, to the colon
-	// of the ability after it or to reminder text.
-	end := reminderStart(line, start)
-	if next != nil && next.Kind == PartColon {
-		c := strings.Index(line[start:end], ": ")
-		if c < 0 {
-			return Param{}, p, false
-		}
-		end = start + c
-	}
-	text := strings.TrimRight(line[start:end], " ")
-	stop := start + len(text)
-	if next == nil && strings.HasSuffix(text, ".") {
-		text = text[:len(text)-1] // "Ward—Pay 3 life.": the period ends the line
-	}
-	if text == "" {
-		return Param{}, p, false
-	}
-	return Param{Kind: ParamCost, Text: text, Cost: c, Mana: len(text) == symbols-start}, stop, true
+	return s.nameAndCost(t, m, f)
 }
 
-// itemEnd is where the item of s ends (a separator), or -1.
-func itemEnd(s string) int {
-	a, b := strings.Index(s, ", "), strings.Index(s, "; ")
-	switch {
-	case a < 0:
-		return b
-	case b < 0 || a < b:
-		return a
+// nameAndCost reads, after an ability whose rule writes no form (its name
+// alone, its rule its title's), mana symbols printed after the name, a
+// power and toughness after a dash, and what follows them to the end of
+// the line: "Prototype {1}{R} — 3/2", the inset frame of rule 718.1. The
+// cost and the power and toughness are its parameters.
+func (s *scan) nameAndCost(t []lexeme, m *match, f *Form) bool {
+	if m.n > 0 || hasLetter(f.Rule) || !s.is(t, m.end, tokSymbol) {
+		return false // a form its rule writes, or no cost after the name
 	}
-	return b
-}
-
-// reminderStart is where reminder text begins after p, or the line's end.
-func reminderStart(line string, p int) int {
-	if i := strings.Index(line[p:], " ("); i >= 0 {
-		return p + i
-	}
-	return len(line)
-}
-
-// wordAtFold returns the length of word (lower case) at line[p:] in any
-// case, whole (no letter after it), or 0; "a" and "an" stand for each
-// other ("Champion an [object]" prints "Champion a Faerie").
-func wordAtFold(line string, p int, word string) int {
-	if wordAt(line, p, word) {
-		return len(word)
-	}
-	switch word {
-	case "a":
-		if wordAt(line, p, "an") {
-			return 2
-		}
-	case "an":
-		if wordAt(line, p, "a") {
-			return 1
-		}
-	}
-	return 0
-}
-
-// wordAt reports whether line holds word at p, in any case, whole.
-func wordAt(line string, p int, word string) bool {
-	if len(line)-p < len(word) || !strings.EqualFold(line[p:p+len(word)], word) {
+	prm, end, ok := s.cost(t, m.end, nil, false)
+	if !ok {
 		return false
 	}
-	return !letterAt(line, p+len(word))
-}
-
-// letterAt reports whether a letter begins at line[i] (none past the
-// end): an ASCII one, or one of the other letters of card names.
-func letterAt(line string, i int) bool {
-	if i >= len(line) {
-		return false
-	}
-	if c := line[i]; c < utf8.RuneSelf {
-		return c|0x20 >= 'a' && c|0x20 <= 'z'
-	}
-	r, _ := utf8.DecodeRuneInString(line[i:])
-	return unicode.IsLetter(r)
-}
-
-// wordEnd is where the word at p ends: at a space, a separator, a
-// period, reminder text or the long dash ("Suspend 4—{1}{U}").
-func wordEnd(line string, p int) int {
-	for p < len(line) && line[p] != ' ' && line[p] != ',' && line[p] != ';' && line[p] != '(' && line[p] != '.' && !strings.HasPrefix(line[p:], "—") {
-		p++
-	}
-	return p
-}
-
-// indexFold is strings.Index of a lower-case sub in s, in any case.
-func indexFold(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(sub)], sub) {
-			return i
-		}
-	}
-	return -1
-}
-
-// hasLetter reports whether a rule number ends in a subrule's letter: a
-// form written by a subrule, not its ability's name alone.
-func hasLetter(rule string) bool {
-	return rule != "" && rule[len(rule)-1] >= 'a' && rule[len(rule)-1] <= 'z'
-}
-
-func digits(w string) (int, bool) {
-	if w == "" || len(w) > 4 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(w); i++ {
-		if w[i] < '0' || w[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(w[i]-'0')
-	}
-	return n, true
-}
-
-// typeWords reports whether s is words of types ("basic land",
-// "Island", "nonbasic land", "snow"): each a card type, a supertype or a
-// subtype, "non" before one too.
-func (s *scan) typeWords(t string) bool {
-	if t == "" {
-		return false
-	}
-	for rest, more := t, true; more; {
-		var w string
-		w, rest, more = strings.Cut(rest, " ")
-		if len(w) > 3 && strings.EqualFold(w[:3], "non") {
-			w = strings.TrimPrefix(w[3:], "-")
-		}
-		if !typeWord(w) {
-			return false
-		}
+	m.add(prm)
+	m.lastParam, m.end, m.endByte, m.sentence = end, end, int(t[end-1].end), true
+	if s.is(t, end, tokDash) && s.is(t, end+1, tokPT) {
+		_, a, b := s.text(t, end+1, end+2)
+		m.add(Param{Kind: ParamPT, Text: s.word(t, end+1), Offset: a, End: b})
+		m.lastParam, m.end, m.endByte = end+2, end+2, int(t[end+1].end)
 	}
 	return true
 }
 
-// typeWord reports whether w names a card type, a supertype or a subtype
-// the rules have listed.
-func typeWord(w string) bool {
-	if _, ok := data.CardTypes.Lookup(w); ok {
-		return true
-	}
-	if _, ok := data.Supertypes.Lookup(w); ok {
-		return true
-	}
-	for i := range data.Categories {
-		if _, ok := data.Categories[i].Table.Lookup(w); ok {
-			return true
+// matchParts matches parts at token i (item: an ability of a keyword
+// line; else an action's parameters in a sentence). name is the keyword's,
+// for a symbol printed as its name ("STATION 12+").
+func (s *scan) matchParts(t []lexeme, parts []Part, i int, v Ability, item bool) (match, bool) {
+	var m match
+	p := i
+	for k := range parts {
+		part := &parts[k]
+		afterDash := k > 0 && parts[k-1].Kind == PartDash
+		switch part.Kind {
+		case PartWord:
+			end, ok := s.wordPart(t, p, part.Text)
+			if !ok {
+				return m, false
+			}
+			p = end
+			m.printedTo = int(t[p-1].end)
+			m.words++
+		case PartDash:
+			if !s.is(t, p, tokDash) {
+				return m, false
+			}
+			p++
+		case PartColon:
+			if !s.is(t, p, tokColon) {
+				return m, false
+			}
+			p++
+		case PartGlued:
+			prm, end, ok := s.glued(t, part, p)
+			if !ok {
+				return m, false
+			}
+			m.add(prm)
+			p = end
+			m.printedTo = int(t[p-1].end)
+			m.words++
+		case PartSymbol:
+			prm, printed, end, ok := s.symbol(t, part, p, v)
+			if !ok {
+				return m, false
+			}
+			m.add(prm)
+			m.printedTo = printed
+			m.symbolEnd = int(t[end-1].end)
+			p = end
+			m.words++
+		case PartParam:
+			var next *Part
+			if k+1 < len(parts) {
+				next = &parts[k+1]
+			}
+			if p >= len(t) && k > 0 && parts[0].Kind == PartSymbol {
+				continue // a symbol's abilities are the lines after it (721.2a)
+			}
+			prm, end, ok := s.param(t, part.Param, p, next, afterDash, item)
+			if !ok {
+				return m, false
+			}
+			m.add(prm)
+			p = end
+			m.lastParam = p
+			if next == nil && item {
+				for {
+					_, e, ok := s.shorthand(t, part.Param, p)
+					if !ok {
+						break
+					}
+					p = e
+				}
+			}
 		}
 	}
+	m.end = p
+	if p > i {
+		m.endByte = int(t[p-1].end)
+	}
+	return m, true
+}
+
+// wordPart matches a word of a form at token p: the token, or, for a
+// word of several tokens ("{level", "n1-n2}" of "{LEVEL N1-N2}
+// [Abilities] [P/T]"), the text of the tokens it spans, in any case. It
+// returns the token after it.
+func (s *scan) wordPart(t []lexeme, p int, word string) (int, bool) {
+	if p >= len(t) {
+		return p, false
+	}
+	if (t[p].kind == tokWord || t[p].kind == tokOther) && wordIs(s.word(t, p), word) {
+		return p + 1, true
+	}
+	start := int(t[p].start)
+	if len(s.src)-start < len(word) || !strings.EqualFold(s.src[start:start+len(word)], word) {
+		return p, false
+	}
+	for q := p; q < len(t); q++ {
+		switch {
+		case int(t[q].end) == start+len(word):
+			return q + 1, true
+		case int(t[q].end) > start+len(word):
+			return p, false
+		}
+	}
+	return p, false
+}
+
+// wordIs reports whether w is the word of a form (lower case) in any
+// case; "a" and "an" stand for each other ("Champion an [object]" prints
+// "Champion a Faerie").
+func wordIs(w, word string) bool {
+	if strings.EqualFold(w, word) {
+		return true
+	}
+	switch word {
+	case "a":
+		return strings.EqualFold(w, "an")
+	case "an":
+		return strings.EqualFold(w, "a")
+	}
 	return false
+}
+
+// glued reads a type glued to the ending of part at token p
+// ("Islandwalk"), the type perhaps a word or two before the glued one
+// ("Basic landcycling", "Nonbasic landwalk"): the type, and the token
+// after the glued word.
+func (s *scan) glued(t []lexeme, part *Part, p int) (Param, int, bool) {
+	for q := p; q < p+3 && s.is(t, q, tokWord); q++ {
+		w := s.word(t, q)
+		if len(w) > len(part.Text) && strings.EqualFold(w[len(w)-len(part.Text):], part.Text) {
+			a, b := int(t[p].start), int(t[q].end)-len(part.Text)
+			typ := s.src[a:b]
+			if !typeWords(typ) {
+				return Param{}, 0, false
+			}
+			return Param{Kind: part.Param, Text: typ, Offset: s.off + a, End: s.off + b}, q + 1, true
+		}
+		if !typeWords(w) {
+			return Param{}, 0, false
+		}
+	}
+	return Param{}, 0, false
+}
+
+// symbol reads a symbol of the part's keyword at token p: "{12+}", or as
+// Oracle text prints it, its keyword's name in any case and the number
+// ("STATION 12+"): the number, where the printed keyword ends in the
+// line, and the token after it.
+func (s *scan) symbol(t []lexeme, part *Part, p int, v Ability) (Param, int, int, bool) {
+	if s.is(t, p, tokSymbol) {
+		w := s.word(t, p)
+		inner, ok := strings.CutSuffix(w[1:len(w)-1], part.Text)
+		if n, okN := digits(inner); ok && okN {
+			_, a, b := s.text(t, p, p+1)
+			return Param{Kind: ParamNumber, Text: inner, Number: n, Offset: a + 1, End: a + 1 + len(inner)}, b - s.off, p + 1, true
+		}
+		return Param{}, 0, 0, false
+	}
+	if !s.is(t, p, tokWord) || !strings.EqualFold(s.word(t, p), printedName(v.String())) || !s.is(t, p+1, tokNumber) {
+		return Param{}, 0, 0, false
+	}
+	end := p + 2
+	if part.Text == "+" {
+		if !s.is(t, end, tokPlus) {
+			return Param{}, 0, 0, false
+		}
+		end++
+	}
+	n, ok := digits(s.word(t, p+1))
+	_, a, b := s.text(t, p+1, p+2)
+	return Param{Kind: ParamNumber, Text: s.word(t, p+1), Number: n, Offset: a, End: b}, int(t[p].end), end, ok
+}
+
+// printedName is a keyword's name as cards print it: its title without
+// the gloss of a name of no letters ("∞ (Infinity)" prints "∞").
+func printedName(name string) string {
+	if head, gloss, ok := strings.Cut(name, " ("); ok && strings.HasSuffix(gloss, ")") {
+		return head
+	}
+	return name
 }
 
 // firstForm is the first index of formIndex[from:] whose first word is

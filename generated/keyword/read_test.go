@@ -114,11 +114,12 @@ func TestReadCards(t *testing.T) {
 }
 
 // An ability whose rule writes no form, printed with a cost after its
-// name (Prototype, 718.1's inset frame), reads with that cost; of the
-// rules of 2024, a past release that lists it.
+// name (Prototype, 718.1's inset frame), reads with that cost and its
+// power and toughness; of the rules of 2024, a past release that lists
+// it.
 func TestReadNameAndCost(t *testing.T) {
 	got := readAll(t, Reader{AsOf: "2024-02-02"}, "Prototype {1}{R} — 3/2\nCounter target spell unless its controller pays {2}. Put two charge counters on it.")
-	if want := []string{"ability Prototype|Prototype|cost:{1}{R}", "action Counter|Counter"}; !slices.Equal(got, want) {
+	if want := []string{"ability Prototype|Prototype|cost:{1}{R}|pt:3/2", "action Counter|Counter"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -161,8 +162,11 @@ func sample(f Form) (string, []string) {
 		case PartGlued:
 			b.WriteString(typ + p.Text)
 			params = append(params, typ)
+		case PartSymbol:
+			b.WriteString("{3" + p.Text + "}")
+			params = append(params, "3")
 		case PartParam:
-			text := map[ParamKind]string{ParamCost: "{2}{G}", ParamNumber: "3", ParamQuality: "black", ParamName: "Some Card, the Named", ParamType: typ, ParamAbility: "Draw a card."}[p.Param]
+			text := map[ParamKind]string{ParamCost: "{2}{G}", ParamNumber: "3", ParamQuality: "black", ParamName: "Some Card, the Named", ParamType: typ, ParamAbility: "Draw a card.", ParamPT: "2/2"}[p.Param]
 			b.WriteString(text)
 			params = append(params, text)
 		}
@@ -203,7 +207,10 @@ func TestEveryFormReads(t *testing.T) {
 						got = append(got, p.Text)
 					}
 				}
-				if !slices.Equal(got, params) {
+				// A form of words alone ("Gift a card") may be read with
+				// the parameters of a form that reads as much ("Gift a
+				// [something]").
+				if !slices.Equal(got, params) && len(params) > 0 {
 					t.Errorf("%s form %q: %q reads parameters %q, want %q", v, f.Text, line, got, params)
 				}
 				n++
@@ -303,7 +310,7 @@ func TestFormPartsAreKwformsReading(t *testing.T) {
 	if MaxParams != kwform.MaxParams {
 		t.Fatalf("keyword.MaxParams %d, kwform.MaxParams %d", MaxParams, kwform.MaxParams)
 	}
-	kinds := map[kwform.Kind]PartKind{kwform.Word: PartWord, kwform.Dash: PartDash, kwform.Colon: PartColon, kwform.Param: PartParam, kwform.Glued: PartGlued}
+	kinds := map[kwform.Kind]PartKind{kwform.Word: PartWord, kwform.Dash: PartDash, kwform.Colon: PartColon, kwform.Param: PartParam, kwform.Glued: PartGlued, kwform.Symbol: PartSymbol}
 	for _, v := range EveryAbility() {
 		for _, f := range v.Forms() {
 			want := kwform.Parse(f.Text)

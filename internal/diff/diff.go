@@ -10,6 +10,7 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -232,6 +233,7 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 			m.newLeft[n] = t
 		}
 	}
+	m.identical()
 	m.sameNumber()
 	m.renumbered()
 	for n, t := range m.oldLeft {
@@ -296,6 +298,31 @@ func (m *ruleMatcher) pair(o, n, oldNum string, spans []Span) {
 	}
 	delete(m.oldLeft, o)
 	delete(m.newLeft, n)
+}
+
+// identical pairs first the rules whose text is word for word the text of
+// one rule of the other release, and of no other: a rule moved down a
+// number (701.17a → 701.18a, "To “scry N” means ...", when Fight came
+// before it) is that rule, whatever took its old number.
+func (m *ruleMatcher) identical() {
+	byText := map[string][]string{}
+	for n, t := range m.oldLeft {
+		byText[t] = append(byText[t], n)
+	}
+	count := map[string]int{}
+	for _, t := range m.newLeft {
+		count[t]++
+	}
+	for _, n := range slices.Sorted(maps.Keys(m.newLeft)) {
+		nt := m.newLeft[n]
+		if olds := byText[nt]; len(olds) == 1 && count[nt] == 1 {
+			oldNum := ""
+			if olds[0] != n {
+				oldNum = olds[0]
+			}
+			m.pair(olds[0], n, oldNum, []Span{{Equal, nt}})
+		}
+	}
 }
 
 // sameNumber pairs the rules that kept their number and are still

@@ -43,20 +43,27 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 			}
 		}
 	}
-	if old.KeywordForms != nil && cur.KeywordForms != nil {
-		// A keyword ability both list whose forms changed ("Ward [cost]" →
-		// "Ward—[cost]"), its name alone when its rule writes none.
-		written := func(s *snapshot.Snapshot, k string) string {
-			var forms []string
-			for _, f := range s.KeywordForms[k] {
-				forms = append(forms, f.Form)
-			}
-			return cmp.Or(strings.Join(forms, "; "), k)
+	for _, of := range [...]struct {
+		fact     string
+		was, now snapshot.KeywordForms
+	}{{snapshot.FactKeywordAbilities, old.KeywordForms, cur.KeywordForms}, {snapshot.FactKeywordActions, old.KeywordActionForms, cur.KeywordActionForms}} {
+		if of.was == nil || of.now == nil {
+			continue
 		}
-		kept := cur.List(snapshot.FactKeywordAbilities)
-		for _, k := range old.List(snapshot.FactKeywordAbilities) {
+		// A keyword both list whose forms changed ("Ward [cost]" →
+		// "Ward—[cost]", "scry N" → "scry N [quality]"), its name alone
+		// when its rule writes none.
+		written := func(forms snapshot.KeywordForms, k string) string {
+			var out []string
+			for _, f := range forms[k] {
+				out = append(out, f.Form)
+			}
+			return cmp.Or(strings.Join(out, "; "), k)
+		}
+		kept := cur.List(of.fact)
+		for _, k := range old.List(of.fact) {
 			if slices.Contains(kept, k) {
-				if was, now := written(old, k), written(cur, k); was != now {
+				if was, now := written(of.was, k), written(of.now, k); was != now {
 					r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordForm, From: was, To: now})
 				}
 			}

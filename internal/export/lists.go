@@ -51,8 +51,12 @@ type ListsData struct {
 	KeywordCounters  []string     `json:"keyword_counters"`
 	PredefinedTokens []Token      `json:"predefined_tokens"` // predefinedTokensKey
 	// KeywordForms are each keyword ability's forms as its rule writes
-	// them, by its name (keywordFormsKey).
-	KeywordForms map[string][]KeywordForm `json:"keyword_forms"`
+	// them, by its name (keywordFormsKey); KeywordActionForms each keyword
+	// action's (actionFormsKey); Designations the designations keywords
+	// give, by the keyword's name (designationsKey).
+	KeywordForms       map[string][]KeywordForm `json:"keyword_forms"`
+	KeywordActionForms map[string][]KeywordForm `json:"keyword_action_forms"`
+	Designations       map[string][]KeywordForm `json:"keyword_designations"`
 }
 
 // KeywordForm is one form of a keyword ability: as its rule writes it
@@ -99,13 +103,17 @@ type TokenFace struct {
 
 // predefinedTokensKey is the key of the tokens in Lists.json's data and
 //
-//	keyword_forms     {"Ward": [{"form": "Ward [cost]", "rule": "702.21a", "parameters": ["cost"]}], ...}  (702)
+//	keyword_forms         {"Ward": [{"form": "Ward [cost]", "rule": "702.21a", "parameters": ["cost"]}], ...}  (702)
+//	keyword_action_forms  {"Scry": [{"form": "scry N", "rule": "701.22a", "parameters": ["number"]}], ...}  (701)
+//	keyword_designations  {"Suspect": [{"form": "suspected", "rule": "701.60b", "parameters": []}], ...}
 //
 // as_of: MTGJSON's "tokens" are token cards, not the rules' 111.10; the
-// keyword forms are as of the keyword abilities they are read with.
+// keyword forms are as of the keywords they are read with.
 const (
 	predefinedTokensKey = "predefined_tokens"
 	keywordFormsKey     = "keyword_forms"
+	actionFormsKey      = "keyword_action_forms"
+	designationsKey     = "keyword_designations"
 )
 
 // buildLists makes Lists.json of s.
@@ -115,13 +123,16 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 		snapshot.FactColors: snapshot.FactColors, snapshot.FactPermanentTypes: snapshot.FactPermanentTypes,
 		snapshot.FactZones: snapshot.FactZones, snapshot.FactPhases: snapshot.FactPhases, snapshot.FactSteps: snapshot.FactSteps,
 		snapshot.FactKeywordCounters: snapshot.FactKeywordCounters, predefinedTokensKey: snapshot.FactTokens,
-		keywordFormsKey: snapshot.FactKeywordAbilities,
+		keywordFormsKey: snapshot.FactKeywordAbilities, actionFormsKey: snapshot.FactKeywordActions, designationsKey: snapshot.FactKeywordActions,
 	}), Data: ListsData{
-		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{}, KeywordForms: keywordForms(s),
-		PermanentTypes:  list(s, snapshot.FactPermanentTypes),
-		Zones:           list(s, snapshot.FactZones),
-		Phases:          list(s, snapshot.FactPhases),
-		KeywordCounters: list(s, snapshot.FactKeywordCounters),
+		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{},
+		KeywordForms:       keywordForms(s, snapshot.FactKeywordAbilities, s.KeywordForms),
+		KeywordActionForms: keywordForms(s, snapshot.FactKeywordActions, s.KeywordActionForms),
+		Designations:       designations(s),
+		PermanentTypes:     list(s, snapshot.FactPermanentTypes),
+		Zones:              list(s, snapshot.FactZones),
+		Phases:             list(s, snapshot.FactPhases),
+		KeywordCounters:    list(s, snapshot.FactKeywordCounters),
 	}}
 	for _, c := range s.List(snapshot.FactColors) {
 		l.Data.Colors = append(l.Data.Colors, NamedColor{Name: c, Letter: s.Relations[snapshot.FactColors][c]})
@@ -142,25 +153,37 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 	return l
 }
 
-// keywordForms are the forms of every keyword ability of s: those its
-// rule writes, or its name alone, with the rule of its title.
-func keywordForms(s *snapshot.Snapshot) map[string][]KeywordForm {
+// keywordForms are the forms of every keyword of list fact of s: those
+// its rule writes, or its name alone, with the rule of its title.
+func keywordForms(s *snapshot.Snapshot, fact string, forms snapshot.KeywordForms) map[string][]KeywordForm {
 	out := map[string][]KeywordForm{}
-	rules := s.NameRules(snapshot.FactKeywordAbilities)
-	for _, name := range s.List(snapshot.FactKeywordAbilities) {
-		written := s.KeywordForms[name]
+	rules := s.NameRules(fact)
+	for _, name := range s.List(fact) {
+		written := forms[name]
 		if len(written) == 0 {
-			rule := cmp.Or(rules[name], s.RuleOf(snapshot.FactKeywordAbilities)) // its title's, or the section's
+			rule := cmp.Or(rules[name], s.RuleOf(fact)) // its title's, or the section's
 			written = []snapshot.KeywordForm{{Form: name, Rule: rule}}
 		}
 		for _, f := range written {
 			params := []string{}
 			for _, p := range kwform.Parse(f.Form) {
-				if p.Kind == kwform.Param || p.Kind == kwform.Glued {
+				if p.Kind == kwform.Param || p.Kind == kwform.Glued || p.Kind == kwform.Symbol {
 					params = append(params, p.Param.String())
 				}
 			}
 			out[name] = append(out[name], KeywordForm{Form: f.Form, Rule: f.Rule, Parameters: params})
+		}
+	}
+	return out
+}
+
+// designations are the designations the keywords of s give, by the
+// keyword's name: the word, its rule, no parameters.
+func designations(s *snapshot.Snapshot) map[string][]KeywordForm {
+	out := map[string][]KeywordForm{}
+	for name, ds := range s.KeywordDesignations {
+		for _, d := range ds {
+			out[name] = append(out[name], KeywordForm{Form: d.Form, Rule: d.Rule, Parameters: []string{}})
 		}
 	}
 	return out

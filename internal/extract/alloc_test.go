@@ -51,6 +51,12 @@ func TestExtractionAllocations(t *testing.T) {
 		for _, forms := range f.Forms {
 			found += len(forms)
 		}
+		for _, forms := range f.ActionForms {
+			found += len(forms)
+		}
+		for _, ds := range f.Designations {
+			found += len(ds)
+		}
 		per := n / float64(found)
 		if i == 0 || per < least {
 			least = per

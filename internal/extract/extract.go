@@ -41,8 +41,10 @@ type Facts struct {
 	// (snapshot.Snapshot.Relations); Tokens are the predefined tokens.
 	Relations map[string]map[string]string
 	Tokens    []snapshot.Token
-	// Forms are each keyword ability's forms, read from its subrules.
-	Forms snapshot.KeywordForms
+	// Forms are each keyword ability's forms, read from its subrules;
+	// ActionForms each keyword action's; Designations the designations
+	// each keyword gives, as its subrules name them.
+	Forms, ActionForms, Designations snapshot.KeywordForms
 }
 
 // List returns the names of a plain list fact.
@@ -83,6 +85,12 @@ func (f *Facts) Into(s *snapshot.Snapshot) {
 	s.Tokens = f.Tokens
 	if len(f.Forms) > 0 {
 		s.KeywordForms = f.Forms
+	}
+	if len(f.ActionForms) > 0 {
+		s.KeywordActionForms = f.ActionForms
+	}
+	if len(f.Designations) > 0 {
+		s.KeywordDesignations = f.Designations
 	}
 	for k, r := range f.Relations {
 		if len(r) > 0 && len(f.Lists[k]) > 0 {

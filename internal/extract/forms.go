@@ -30,15 +30,42 @@ func mayWriteForm(number, text string) bool {
 		// What something means ("“Ward [cost]” means", "on a permanent
 		// means"), how it is written, a variant, a form; a phrase "as" a
 		// quote gives ("appears ... as “[type]walk”").
-		for _, s := range [...]string{"means", "written", "variant", "in the form", " as “", " as \"", " as \x93"} {
+		for _, s := range [...]string{"means", "written", "variant", "in the form", "special form", " as “", " as \"", " as \x93"} {
 			if strings.Contains(text, s) {
 				return true
 			}
 		}
+		// A quoted form with its parameters ("“bands with other
+		// [quality]”", 702.22c), which completes a form named bare.
+		if strings.Contains(text, "]”") || strings.Contains(text, "]\"") || strings.Contains(text, "]\x94") {
+			return true
+		}
+	}
+	// A designation a keyword gives ("Suspected is a designation").
+	if strings.Contains(text, " is a designation") {
+		return true
+	}
+	// An ability whose symbols are keyword abilities, written in a rule of
+	// their own (702.184b: "See rule 721").
+	if strings.Contains(text, "symbols that are themselves keyword abilities") {
+		return true
+	}
+	// A form written unquoted with a parameter in a keyword's first
+	// subrule ("To amass [subtype] N means", "To incubate N, create",
+	// "instruct a permanent to endure N.").
+	if strings.HasSuffix(number, "a") && (strings.IndexByte(text, '[') >= 0 || strings.Contains(text, " N ") || strings.Contains(text, " N,") || strings.Contains(text, " N.")) {
+		return true
 	}
 	// The first subrule of an ability that names its cost ("paying any
 	// foretell cost it has"): 702.1a, an ability's cost is its own.
 	return strings.HasSuffix(number, "a") && strings.Contains(text, " cost")
+}
+
+// writesSymbolForm reports whether a rule outside the keyword sections
+// writes the form of a symbol ("“{N+}[abilities]” means", 721.2a, the
+// station symbols 702.184b calls keyword abilities).
+func writesSymbolForm(text string) bool {
+	return (strings.HasPrefix(text, "“{") || strings.HasPrefix(text, "\"{")) && strings.Contains(text, " means ")
 }
 
 // readForms reads the forms of each keyword ability of names (each read
@@ -80,6 +107,25 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 			forms[i] = namedCost(first[i], names[i], f)
 		}
 	}
+	for k := range rules {
+		r := &rules[k]
+		if !hasLetter(r.Number) {
+			continue
+		}
+		for _, i := range of[r.Number[:len(r.Number)-1]] {
+			designations(r, names[i], f)
+			forms[i] = withParams(forms[i], r.Text)
+			if strings.Contains(r.Text, " is a special form of ") && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return hasPrefixFold(k.Form, names[i]) }) {
+				// "“Bands with other” is a special form of banding" (702.22b):
+				// the ability is still printed as its name alone, which its
+				// title's rule writes.
+				forms[i] = append([]snapshot.KeywordForm{{Form: printedName(names[i]), Rule: from[i]}}, forms[i]...)
+			}
+			if see, ok := symbolsSee(r.Text); ok {
+				forms[i] = append(forms[i], symbolForms(rules, see, f)...)
+			}
+		}
+	}
 	for i, fs := range forms {
 		if len(fs) > 0 {
 			if f.Forms == nil {
@@ -103,6 +149,10 @@ func withCost(forms []snapshot.KeywordForm, name string) []snapshot.KeywordForm 
 	}
 	out := forms[:1]
 	for _, f := range forms[1:] {
+		if strings.EqualFold(f.Form, name) {
+			out = append(out, f) // written bare on purpose ("“Mayhem” without a cost means", 702.187c)
+			continue
+		}
 		if !strings.Contains(strings.ToLower(f.Form), "[cost") {
 			f.Form += cost
 		}
@@ -124,6 +174,86 @@ func namedCost(first *crtext.Rule, name string, f *Facts) []snapshot.KeywordForm
 	}
 	f.Rules[first.Number] = first.Text
 	return []snapshot.KeywordForm{{Form: printedName(name) + " [cost]", Rule: first.Number}}
+}
+
+// withParams writes a form the rule names bare ("“Bands with other” is a
+// special form of banding", 702.22b) with the parameters another of its
+// quotes gives it ("“bands with other [quality]”", 702.22c): cards print
+// it with them.
+func withParams(forms []snapshot.KeywordForm, text string) []snapshot.KeywordForm {
+	for i, f := range forms {
+		if strings.ContainsAny(f.Form, "[]") {
+			continue
+		}
+		eachQuoted(text, func(phrase string) {
+			if len(phrase) <= len(f.Form)+1 || !hasPrefixFold(phrase, f.Form) || phrase[len(f.Form)] != ' ' {
+				return
+			}
+			rest := phrase[len(f.Form)+1:]
+			if !strings.HasPrefix(rest, "[") || !strings.HasSuffix(rest, "]") || strings.Contains(rest, " and ") {
+				return
+			}
+			full := f.Form + phrase[len(f.Form):]
+			if !slices.ContainsFunc(forms, func(k snapshot.KeywordForm) bool { return strings.EqualFold(k.Form, full) }) {
+				forms[i].Form = full // not where the rule writes both ("Mayhem [cost]", and "Mayhem" without a cost)
+			}
+		})
+	}
+	return forms
+}
+
+// symbolsSee is the rule a subrule sends its ability's symbols to: "It
+// has a nonstandard layout and includes station symbols that are
+// themselves keyword abilities. See rule 721, “Station Cards.”" (702.184b).
+func symbolsSee(text string) (string, bool) {
+	if !strings.Contains(text, "symbols that are themselves keyword abilities") {
+		return "", false
+	}
+	_, after, ok := strings.Cut(text, "See rule ")
+	if !ok {
+		return "", false
+	}
+	n := 0
+	for n < len(after) && after[n] >= '0' && after[n] <= '9' {
+		n++
+	}
+	return after[:n], n == 3
+}
+
+// symbolForms are the forms the subrules of rule see write of a symbol
+// (“{N+}[abilities]” means ..., 721.2a), each quoted as its rule.
+func symbolForms(rules []crtext.Rule, see string, f *Facts) []snapshot.KeywordForm {
+	var out []snapshot.KeywordForm
+	for k := range rules {
+		r := &rules[k]
+		if !strings.HasPrefix(r.Number, see+".") || !writesSymbolForm(r.Text) {
+			continue
+		}
+		eachDefined(r.Text, func(phrase string) {
+			if strings.HasPrefix(phrase, "{") && !slices.ContainsFunc(out, func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
+				out = append(out, snapshot.KeywordForm{Form: phrase, Rule: r.Number})
+				f.Rules[r.Number] = r.Text
+			}
+		})
+	}
+	return out
+}
+
+// eachQuoted calls f with each quoted phrase of text.
+func eachQuoted(text string, f func(string)) {
+	for i := 0; i < len(text); {
+		open, width := nextQuote(text, i)
+		if open < 0 {
+			return
+		}
+		start := open + width
+		end, closeWidth := closing(text, start)
+		if end < 0 {
+			return
+		}
+		f(strings.TrimRight(strings.TrimSpace(text[start:end]), ".,"))
+		i = end + closeWidth
+	}
 }
 
 // printedName is an ability's name as cards print it: its title without
@@ -216,8 +346,14 @@ func closing(text string, start int) (int, int) {
 // defines reports whether the text after a quoted phrase says what it
 // means: "means", "on a permanent means", "is a variant", "represents".
 func defines(after string) bool {
-	for _, p := range [...]string{" means", " is a variant", " represents"} {
+	for _, p := range [...]string{" means", " is a variant", " represents", " is a special form"} {
 		if strings.HasPrefix(after, p) {
+			return true
+		}
+	}
+	// "“Mayhem” without a cost means" (702.187c): the ability printed bare.
+	if rest, ok := strings.CutPrefix(after, " without a "); ok {
+		if _, means, ok := strings.Cut(rest, " "); ok && strings.HasPrefix(means, "means") {
 			return true
 		}
 	}
@@ -278,7 +414,7 @@ func ofAbility(phrase, name string) bool {
 	for range 2 {
 		w, after, _ := strings.Cut(rest, " ")
 		switch {
-		case strings.EqualFold(w, name):
+		case strings.EqualFold(w, name) || sameStem(w, name):
 			return true
 		case len(w) > len(name) && strings.EqualFold(w[len(w)-len(name):], name) && isLetters(w):
 			return true
@@ -293,6 +429,21 @@ func ofAbility(phrase, name string) bool {
 		rest = after
 	}
 	return false
+}
+
+// sameStem reports whether a word and a one-word name are the same verb
+// but for their endings ("Bands", "Banding": band), four letters at least.
+func sameStem(w, name string) bool {
+	stem := func(s string) string {
+		s = strings.ToLower(s)
+		for _, e := range [...]string{"ing", "s"} {
+			if t, ok := strings.CutSuffix(s, e); ok && len(t) >= 4 {
+				return t
+			}
+		}
+		return s
+	}
+	return !strings.Contains(name, " ") && isLetters(w) && stem(w) != strings.ToLower(w) && stem(w) == stem(name)
 }
 
 func hasPrefixFold(s, prefix string) bool {

@@ -15,7 +15,7 @@ func Needed(number, section, text string) bool {
 	n, ok := neededIn()[section]
 	switch {
 	case !ok:
-		return false
+		return hasLetter(number) && writesSymbolForm(text) // 721.2a: a keyword ability's symbol
 	case n.whole || !hasLetter(number):
 		return true
 	}
@@ -35,7 +35,7 @@ var neededIn = sync.OnceValue(func() map[string]sectionNeed {
 		for _, title := range append([]string{f.Section}, f.Also...) {
 			n := out[title]
 			n.whole = n.whole || f.Read != snapshot.SectionTitles
-			n.forms = n.forms || f.Name == snapshot.FactKeywordAbilities
+			n.forms = n.forms || f.Name == snapshot.FactKeywordAbilities || f.Name == snapshot.FactKeywordActions
 			out[title] = n
 		}
 	}

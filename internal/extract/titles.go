@@ -59,8 +59,11 @@ func readTitles(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool,
 	}
 	f.Lists[fact.Name] = names
 	f.FactRule[fact.Name] = section
-	if fact.Name == snapshot.FactKeywordAbilities {
+	switch fact.Name {
+	case snapshot.FactKeywordAbilities:
 		readForms(rules, names, from, f)
+	case snapshot.FactKeywordActions:
+		readActionForms(rules, names, from, f)
 	}
 	return nil
 }

@@ -65,6 +65,11 @@ type Model struct {
 	// AbilityForms are the forms of each keyword ability across the
 	// history, by value.
 	AbilityForms [][]Form
+	// ActionForms are the forms of each keyword action across the
+	// history, by value, as AbilityForms.
+	ActionForms [][]Form
+	// Designations are the designations the keywords give, by word.
+	Designations []Designation
 
 	renames []snapshot.Rename // of the English history
 }
@@ -173,6 +178,7 @@ func Load(dir string, rec *Record) (*Model, error) {
 	if err := m.relations(enHistory); err != nil {
 		return nil, err
 	}
+	m.designations(enHistory)
 	if err := m.forms(enHistory); err != nil {
 		return nil, err
 	}

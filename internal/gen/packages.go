@@ -151,6 +151,7 @@ func (m *Model) packageFile(pkg string) *jen.File {
 				m.keywordForms(f)
 			case snapshot.FactKeywordActions:
 				m.actionVerbs(f)
+				m.designationIndex(f)
 			}
 		}
 	}

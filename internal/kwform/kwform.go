@@ -27,6 +27,10 @@ const (
 	// Glued is a parameter printed glued to the word after it: "[type]walk"
 	// is Glued{Param: Type, Text: "walk"} ("islandwalk").
 	Glued
+	// Symbol is a symbol with a number in it: "{N+}" is Symbol{Param:
+	// Number, Text: "+"}, the station symbol of 721.2a, which a card's
+	// text prints "{12+}" or, in Oracle text, "STATION 12+".
+	Symbol
 )
 
 // ParamKind is what a parameter holds.
@@ -38,10 +42,11 @@ const (
 	Quality                      // [quality], [text], [object], [a player]: words
 	Name                         // [name]: a card's name, to the end of the line
 	Type                         // [type], [subtype]: type words ("basic land", "island")
-	Ability                      // [Effect], [Ability], [Condition]: the rest of the line
+	Ability                      // [Effect], [Ability], [Condition], [abilities]: the rest of the line
+	PT                           // [P/T], [power]/[toughness]: "3/3"
 )
 
-var paramNames = [...]string{"", "cost", "number", "quality", "name", "type", "ability"}
+var paramNames = [...]string{"", "cost", "number", "quality", "name", "type", "ability", "pt"}
 
 // String is the parameter kind's name: "cost", "number", ...
 func (k ParamKind) String() string {
@@ -59,9 +64,10 @@ type Part struct {
 }
 
 // MaxParams is how many parameters a form may have: "Suspend N—[cost]",
-// "Craft with [materials] [cost]", "Boast — [Cost]: [Effect]" have two.
-// A reader keeps them in an array of this size, allocating nothing.
-const MaxParams = 2
+// "Craft with [materials] [cost]", "Boast — [Cost]: [Effect]" have two,
+// "{N+}[abilities][P/T]" (721.2b) three. A reader keeps them in an array
+// of this size, allocating nothing.
+const MaxParams = 3
 
 // Check reports why a reader of card text could not read a form, or nil:
 // it must print a word of its own (a parameter alone reads no keyword),
@@ -80,6 +86,9 @@ func Check(form string) error {
 			words++
 		case Word:
 			words++
+		case Symbol:
+			params++
+			words++ // a symbol of its keyword's own
 		}
 	}
 	switch {
@@ -105,6 +114,13 @@ func Parse(form string) []Part {
 			out = append(out, Part{Kind: Colon})
 		case f == "N" || f == "X":
 			out = append(out, Part{Kind: Param, Param: Number})
+		case strings.HasPrefix(f, "{") && strings.HasSuffix(f, "}"):
+			inner := f[1 : len(f)-1]
+			if after, ok := strings.CutPrefix(inner, "N"); ok {
+				out = append(out, Part{Kind: Symbol, Text: after, Param: Number})
+			} else {
+				out = append(out, Part{Kind: Word, Text: strings.ToLower(f)})
+			}
 		case strings.HasPrefix(f, "["):
 			inner, glued, _ := strings.Cut(f[1:], "]")
 			k := paramKind(inner)
@@ -137,13 +153,28 @@ func fields(form string) []string {
 		case ':':
 			out = append(out, ":")
 			i += size
+		case '{':
+			// A symbol with a number, "{N+}", is a field of its own; one
+			// with words, "{LEVEL N1-N2}", is words.
+			end := strings.IndexAny(form[i:], "} ")
+			if end < 0 || form[i+end] != '}' {
+				j := i
+				for j < len(form) && form[j] != ' ' && form[j] != ':' && !strings.HasPrefix(form[j:], "—") {
+					j++
+				}
+				out = append(out, form[i:j])
+				i = j
+				continue
+			}
+			out = append(out, form[i:i+end+1])
+			i += end + 1
 		case '[':
 			end := strings.IndexByte(form[i:], ']')
 			if end < 0 {
 				end = len(form) - i - 1
 			}
 			j := i + end + 1
-			for j < len(form) && form[j] != ' ' && form[j] != ':' && !strings.HasPrefix(form[j:], "—") {
+			for j < len(form) && form[j] != ' ' && form[j] != ':' && form[j] != '[' && !strings.HasPrefix(form[j:], "—") {
 				j++ // a word glued after it: "[type]walk"
 			}
 			out = append(out, form[i:j])
@@ -170,8 +201,10 @@ func paramKind(inner string) ParamKind {
 		return Name
 	case w == "type" || w == "subtype":
 		return Type
-	case strings.Contains(w, "ability") || w == "effect" || w == "condition":
+	case strings.Contains(w, "abilit") || w == "effect" || w == "condition":
 		return Ability
+	case w == "p/t" || w == "power" || w == "toughness":
+		return PT
 	}
 	return Quality
 }

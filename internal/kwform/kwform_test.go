@@ -19,6 +19,10 @@ func TestParse(t *testing.T) {
 		"Forecast — [Activated ability]": {{Kind: Word, Text: "forecast"}, {Kind: Dash}, {Kind: Param, Param: Ability}},
 		"For Mirrodin!":                  {{Kind: Word, Text: "for"}, {Kind: Word, Text: "mirrodin!"}},
 		"Kicker [cost 1]":                {{Kind: Word, Text: "kicker"}, {Kind: Param, Param: Cost}},
+		"{N+}[abilities]":                {{Kind: Symbol, Text: "+", Param: Number}, {Kind: Param, Param: Ability}},
+		"{N+}[abilities][P/T]":           {{Kind: Symbol, Text: "+", Param: Number}, {Kind: Param, Param: Ability}, {Kind: Param, Param: PT}},
+		"amass [subtype] N":              {{Kind: Word, Text: "amass"}, {Kind: Param, Param: Type}, {Kind: Param, Param: Number}},
+		"Bands with other [quality]":     {{Kind: Word, Text: "bands"}, {Kind: Word, Text: "with"}, {Kind: Word, Text: "other"}, {Kind: Param, Param: Quality}},
 	} {
 		if got := Parse(form); !reflect.DeepEqual(got, want) {
 			t.Errorf("Parse(%q) = %+v\nwant %+v", form, got, want)
@@ -70,7 +74,7 @@ func FuzzParse(f *testing.F) {
 				if p.Text == "" || strings.ContainsAny(p.Text, " :") {
 					t.Fatalf("%q: word %q", form, p.Text)
 				}
-			case Param, Glued:
+			case Param, Glued, Symbol:
 				if p.Param == 0 {
 					t.Fatalf("%q: a parameter of no kind", form)
 				}

@@ -159,13 +159,17 @@ func completeMeaning(a, b, record, read *snapshot.Snapshot) {
 	if record.SubtypeCardTypes == nil {
 		b.SubtypeCardTypes = nil
 	}
-	if record.KeywordForms == nil {
-		// The forms and the subrules they are read from (702.21a).
-		b.KeywordForms = nil
-		for n := range b.Rules {
-			if _, ok := record.Rules[n]; !ok && record.FactOfRule(n) == snapshot.FactKeywordAbilities {
-				delete(b.Rules, n)
-			}
+	// The forms of the keywords and the subrules they are read from
+	// (702.21a, 701.22a): forms a record lacks are a completion, as long
+	// as every form it has is read again (a form of the ability's name
+	// alone that the read gives its parameters, "Bands with other" →
+	// "Bands with other [quality]", is read again as that).
+	b.KeywordForms = completedForms(record.KeywordForms, b.KeywordForms)
+	b.KeywordActionForms = completedForms(record.KeywordActionForms, b.KeywordActionForms)
+	b.KeywordDesignations = completedForms(record.KeywordDesignations, b.KeywordDesignations)
+	for n := range b.Rules {
+		if _, ok := record.Rules[n]; !ok && formRule(read, n) {
+			delete(b.Rules, n)
 		}
 	}
 	if record.SubtypeChoiceRule == "" {
@@ -220,4 +224,44 @@ func refuseStale(rd *readings, history map[string][]*snapshot.Snapshot) error {
 		}
 	}
 	return nil
+}
+
+// completedForms is the forms a read gives, as the comparison with its
+// record sees them: the record's own where the read gives each of them,
+// or, for a form of a name alone, that form with parameters; the read's
+// where it does not (a change).
+func completedForms(recorded, read snapshot.KeywordForms) snapshot.KeywordForms {
+	if recorded == nil {
+		return nil
+	}
+	for k, rs := range recorded {
+		kept := true
+		for _, r := range rs {
+			kept = kept && slices.ContainsFunc(read[k], func(f snapshot.KeywordForm) bool {
+				return f == r || f.Rule == r.Rule && !strings.Contains(r.Form, "[") && strings.HasPrefix(f.Form, r.Form+" [")
+			})
+		}
+		if !kept {
+			return read
+		}
+	}
+	return recorded // what the read adds completes the record
+}
+
+// formRule reports whether rule n of a read is quoted for a form of a
+// keyword (a subrule of 701 or 702, or a symbol's rule such as 721.2a).
+func formRule(s *snapshot.Snapshot, n string) bool {
+	switch s.FactOfRule(n) {
+	case snapshot.FactKeywordAbilities, snapshot.FactKeywordActions:
+		return true
+	case "":
+		for _, forms := range []snapshot.KeywordForms{s.KeywordForms, s.KeywordActionForms, s.KeywordDesignations} {
+			for _, fs := range forms {
+				if slices.ContainsFunc(fs, func(f snapshot.KeywordForm) bool { return f.Rule == n }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

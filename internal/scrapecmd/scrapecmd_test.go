@@ -413,7 +413,7 @@ func TestImportRefusesAFormNoReaderReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const form, bad = "Ward [cost] means", "Ward [cost] N [cost] means"
+	const form, bad = "Ward [cost] means", "Ward [cost] N [cost] N means"
 	if !bytes.Contains(data, []byte(form)) {
 		t.Fatalf("702.21a of 2026-04-17 does not say %q", form)
 	}
@@ -423,7 +423,7 @@ func TestImportRefusesAFormNoReaderReads(t *testing.T) {
 	}
 	before, _ := os.ReadDir(filepath.Join(snapDir, "en"))
 	_, stderr, code := run(t, "import", "-sources", srcDir, "-snapshots", snapDir, path)
-	if code != 1 || !strings.Contains(stderr, "rule 702.21a") || !strings.Contains(stderr, "Ward [cost] N [cost]") || !strings.Contains(stderr, "3 parameters") {
+	if code != 1 || !strings.Contains(stderr, "rule 702.21a") || !strings.Contains(stderr, "Ward [cost] N [cost] N") || !strings.Contains(stderr, "4 parameters") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if after, _ := os.ReadDir(filepath.Join(snapDir, "en")); len(after) != len(before) {

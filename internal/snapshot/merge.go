@@ -94,6 +94,9 @@ func (g Group) Copy(dst, src *Snapshot) {
 	switch g.Facts[0] {
 	case FactKeywordAbilities:
 		dst.KeywordForms = maps.Clone(src.KeywordForms)
+	case FactKeywordActions:
+		dst.KeywordActionForms = maps.Clone(src.KeywordActionForms)
+		dst.KeywordDesignations = maps.Clone(src.KeywordDesignations) // of actions and abilities: both are read from one release
 	case FactTokens:
 		dst.Tokens = slices.Clone(src.Tokens)
 	case FactMana:

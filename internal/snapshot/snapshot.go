@@ -52,6 +52,15 @@ type Snapshot struct {
 	// "Equip planeswalker [cost]"), by the ability's name, in rule order;
 	// an ability whose rule writes none is written as its name alone.
 	KeywordForms KeywordForms `json:"keyword_forms,omitempty"`
+	// KeywordActionForms are the forms of each keyword action its own rule
+	// writes with parameters ("scry N", "amass [subtype] N", "Behold a
+	// [quality]"), by the action's name, in rule order; an action printed
+	// with nothing after its verb has none.
+	KeywordActionForms KeywordForms `json:"keyword_action_forms,omitempty"`
+	// KeywordDesignations are the designations a keyword (ability or
+	// action) gives, as its subrules name them ("suspected", 701.60b;
+	// "plotted", 702.170a), by the keyword's name.
+	KeywordDesignations KeywordForms `json:"keyword_designations,omitempty"`
 	// SubtypeCardTypes names, per category, the card types whose subtypes
 	// it lists, as the first sentence of its subrule says ("Creatures and
 	// kindreds share their lists of subtypes" → creature, kindred). Read

@@ -13,12 +13,16 @@ import (
 // it (Scryfall's and MTGJSON's field names; other fields are passed
 // over, so that a face of either reads as it is).
 type card struct {
-	Text       string `json:"text"`        // none: a face without rules text
-	OracleText string `json:"oracle_text"` // Scryfall's
-	Name       string `json:"name"`
-	FaceName   string `json:"face_name"` // the face of a card of several
-	FaceName5  string `json:"faceName"`  // MTGJSON v5's
-	TypeLine   string `json:"type_line"`
+	// ID is the card's identifier in the data it comes from (Scryfall's
+	// "id", MTGJSON's "uuid"), passed through to the verdict as it is.
+	ID         json.RawMessage `json:"id"`
+	UUID       json.RawMessage `json:"uuid"`
+	Text       string          `json:"text"`        // none: a face without rules text
+	OracleText string          `json:"oracle_text"` // Scryfall's
+	Name       string          `json:"name"`
+	FaceName   string          `json:"face_name"` // the face of a card of several
+	FaceName5  string          `json:"faceName"`  // MTGJSON v5's
+	TypeLine   string          `json:"type_line"`
 }
 
 // text and name are the face's rules text and name, by whichever field
@@ -28,30 +32,37 @@ func (c card) name() string { return cmp.Or(c.FaceName, c.FaceName5, c.Name) }
 
 // foundKeyword is one keyword of a verdict.
 type foundKeyword struct {
-	Name string       `json:"name"` // as the rules' title prints it: "Landwalk"
+	Name string       `json:"name"` // as the rules' title prints it: "Landwalk"; a token's name
 	Kind keyword.Kind `json:"kind"`
 	Rule string       `json:"rule"`
 	// Printed is the variant as the card prints it: "Islandwalk",
 	// "protection from", "scries".
 	Printed string `json:"printed"`
-	// Parameter is the first parameter as printed (a cost, number,
-	// quality or name); absent for a bare keyword. Parameters are all of
-	// them, typed.
-	Parameter  *string          `json:"parameter,omitempty"`
-	Parameters []foundParameter `json:"parameters,omitempty"`
-	Form       string           `json:"form,omitempty"`      // the ability's form it was read by: "[type]walk"
-	FormRule   string           `json:"form_rule,omitempty"` // the subrule that writes the form
-	Offset     int              `json:"offset"`              // in bytes, in text
-	Reminder   bool             `json:"reminder,omitempty"`  // an action of reminder text (207.2a)
+	// DatabaseNames are the names card databases file it under (Scryfall's
+	// and MTGJSON's "keywords": "First strike", "Basic landcycling",
+	// "Typecycling").
+	DatabaseNames []string         `json:"database_names"`
+	Parameters    []foundParameter `json:"parameters,omitempty"`
+	Form          string           `json:"form,omitempty"`      // the form it was read by: "[type]walk", "scry N"
+	FormRule      string           `json:"form_rule,omitempty"` // the subrule that writes the form
+	Offset        int              `json:"offset"`              // where printed begins, in bytes, in text
+	End           int              `json:"end"`                 // where the keyword ends, its parameters included
+	Reminder      bool             `json:"reminder,omitempty"`  // in reminder text (207.2a)
+	Use           keyword.Use      `json:"use"`                 // has (had or done), condition, designation
+	Was           string           `json:"was,omitempty"`       // the name printed, for a keyword the rules renamed since
 }
 
 type foundParameter struct {
 	Kind      keyword.ParamKind `json:"kind"`
 	Text      string            `json:"text"`
+	Offset    int               `json:"offset"`           // where it begins, in bytes, in text
+	End       int               `json:"end"`              // where it ends
 	Number    *int              `json:"number,omitempty"` // a number's value (none for X)
 	Mana      bool              `json:"mana,omitempty"`   // a cost of mana symbols only
 	ManaValue *int              `json:"mana_value,omitempty"`
 	Colors    *mana.Colors      `json:"colors,omitempty"`
+	Subtype   string            `json:"subtype,omitempty"`  // a type that is one subtype, in the singular: "Orc" of "Orcs"
+	Category  string            `json:"category,omitempty"` // that subtype's category: "creature"
 }
 
 // readKeywords reads the keywords of one card given as a JSON object.
@@ -70,14 +81,21 @@ func readKeywords(line string, r keyword.Reader) verdict {
 		return verdict{Error: err.Error()}
 	}
 	keywords := []foundKeyword{}
-	v := verdict{OK: true, Name: c.Name, Keywords: &keywords}
+	v := verdict{OK: true, ID: c.ID, Name: c.Name, Keywords: &keywords}
+	if len(v.ID) == 0 || string(v.ID) == "null" {
+		v.ID = c.UUID
+	}
 	for _, f := range found {
-		k := foundKeyword{Name: f.Name(), Kind: f.Kind, Rule: f.Rule(), Printed: f.Printed, Form: f.Form, FormRule: f.FormRule, Offset: f.Offset, Reminder: f.Reminder}
+		k := foundKeyword{Name: f.Name(), Kind: f.Kind, Rule: f.Rule(), Printed: f.Printed, DatabaseNames: f.DatabaseNames(nil),
+			Form: f.Form, FormRule: f.FormRule, Offset: f.Offset, End: f.End, Reminder: f.Reminder, Use: f.Use, Was: f.Was}
 		for _, p := range f.Params {
 			if p.Kind == 0 {
 				continue
 			}
-			fp := foundParameter{Kind: p.Kind, Text: p.Text, Mana: p.Mana}
+			fp := foundParameter{Kind: p.Kind, Text: p.Text, Offset: p.Offset, End: p.End, Mana: p.Mana}
+			if st := p.Subtype; st.Category() != 0 {
+				fp.Subtype, fp.Category = st.String(), st.Category().String()
+			}
 			if p.Kind == keyword.ParamNumber && p.Text != "X" {
 				n := p.Number
 				fp.Number = &n
@@ -88,9 +106,6 @@ func readKeywords(line string, r keyword.Reader) verdict {
 			}
 			k.Parameters = append(k.Parameters, fp)
 		}
-		if len(k.Parameters) > 0 {
-			k.Parameter = &k.Parameters[0].Text
-		}
 		keywords = append(keywords, k)
 	}
 	return v
@@ -100,27 +115,37 @@ func readKeywords(line string, r keyword.Reader) verdict {
 var keywordsDoc = `With -keywords each line is a card face as a JSON object: "text" (its
 rules text, Oracle or as printed, lines separated by "\n"; Scryfall's
 "oracle_text" too; none for a face without), and "name" (a face's
-"face_name" or MTGJSON's "faceName" before it) and "type_line" where
-given: the name keeps the card's own name from reading as a
-keyword ("Myriad Landscape"); other fields are passed over, so a face of
-Scryfall's or MTGJSON's data reads as it is. The verdict adds "name" and
-"keywords", every keyword the text uses, in order:
+"face_name" or MTGJSON's "faceName" before it), "type_line" and "id"
+(or MTGJSON's "uuid") where given: the name keeps the card's own name
+from reading as a keyword ("Myriad Landscape"), the id is passed through
+to the verdict as it is; other fields are passed over, so a face of
+Scryfall's or MTGJSON's data reads as it is. The verdict adds "id",
+"name" and "keywords", every keyword the text uses, in order:
 
-  {"line": 1, "input": "...", "ok": true, "name": "Black Knight", "keywords": [
+  {"line": 1, "input": "...", "ok": true, "id": "...", "name": "Black Knight", "keywords": [
     {"name": "First Strike", "kind": "ability", "rule": "702.7",
-     "printed": "First strike", "form": "First Strike", ...},
+     "printed": "First strike", "database_names": ["First strike"],
+     "form": "First Strike", "offset": 0, "end": 12, "use": "has", ...},
     {"name": "Protection", "kind": "ability", "rule": "702.16",
-     "printed": "Protection from", "parameter": "white",
-     "parameters": [{"kind": "quality", "text": "white"}],
+     "printed": "Protection from", "parameters": [{"kind": "quality", "text": "white", "offset": 111, "end": 116}],
      "form": "Protection from [quality]", "form_rule": "702.16a", ...}]}
 
 "kind" is ability (702: the abilities of a keyword line, "Flying,
 vigilance", each read by a form its rule writes), action (701: any of
-its verb forms anywhere in the text, "reminder": true in reminder text)
-or ability word (207.2c, heading a line). "printed" is the keyword as the
-card prints it ("Islandwalk", "Basic landcycling", "scries"); a
-parameter is a cost ("{2}{W}", with its mana value and colours, or the
-words of a non-mana cost: "Pay 3 life"), a number, a quality, a type or
-a name, "parameters" all of them (Suspend has a number and a cost).
--as-of DATE reads by the rules of that day: a keyword they did not list
-is not found.`
+its verb forms anywhere in the text, with the parameters its rule's
+form writes, "amass Orcs 2"), ability word (207.2c, heading a line; a
+flavor word, 207.2d, is none) or token (a predefined token the text
+creates, 111.10). "printed" is the keyword as the card prints it
+("Islandwalk", "Basic landcycling", "scries"); "database_names" the
+names Scryfall and MTGJSON list it under; "offset" and "end" its span,
+parameters included. "use" is has (the card has it or does it),
+condition (an action a trigger names: "Whenever you scry") or
+designation ("suspected creatures", "it becomes plotted"); "reminder" is
+set in reminder text; "was" names a keyword the rules renamed since
+("Totem armor"). A parameter's kind is cost ("{2}{W}", with its mana
+value and colours, or the words of a non-mana cost: "Pay 3 life"),
+number, quality, type (with its subtype and category where it names
+one: "Orcs", Orc, creature), name, ability (the rest of a line, "Boast
+— {1}{R}: [ability]") or pt (a power and toughness, "3/3"); each with
+its span. -as-of DATE reads by the rules of that day: a keyword they did
+not list is not found. -no-input leaves "input" out of every verdict.`

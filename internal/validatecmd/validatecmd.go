@@ -28,8 +28,8 @@ const MaxLine = 64 << 10
 
 // validateFlags are one invocation's flags.
 type validateFlags struct {
-	typeline, manacost, keywords, lenient, printed bool
-	lang, asOf                                     string
+	typeline, manacost, keywords, lenient, printed, noInput bool
+	lang, asOf                                              string
 }
 
 // Command is validate.
@@ -88,7 +88,8 @@ rules) is judged as of the newest release before it that did.
 		f := new(validateFlags)
 		fs.BoolVar(&f.typeline, "typeline", false, "validate type lines")
 		fs.BoolVar(&f.manacost, "manacost", false, "validate mana costs")
-		fs.BoolVar(&f.keywords, "keywords", false, "read the keywords of cards, each a JSON object with \"text\" (and \"name\", \"type_line\")")
+		fs.BoolVar(&f.keywords, "keywords", false, "read the keywords of cards, each a JSON object with \"text\" (and \"name\", \"type_line\", \"id\")")
+		fs.BoolVar(&f.noInput, "no-input", false, "leave the line read (\"input\") out of each verdict")
 		fs.StringVar(&f.lang, "lang", "en", "`language` of type lines: en, es, or either (each line in the language it is in)")
 		fs.BoolVar(&f.lenient, "lenient", false, "accept mana-cost shorthand (2WW, lower case, reordered hybrids) and give the canonical form")
 		fs.BoolVar(&f.printed, "printed", false, "judge items as printed on cards (forms the rules spell differently, symbols outside 107.4), naming the rules' form")
@@ -99,7 +100,7 @@ rules) is judged as of the newest release before it that did.
 
 type verdict struct {
 	Line      int             `json:"line"`
-	Input     string          `json:"input"`
+	Input     *string         `json:"input,omitempty"`  // the line read, unless -no-input
 	Length    int             `json:"length,omitempty"` // bytes, when input is shortened
 	OK        bool            `json:"ok"`
 	Error     string          `json:"error,omitempty"`
@@ -111,6 +112,7 @@ type verdict struct {
 	ManaValue *int            `json:"mana_value,omitempty"`
 	Colors    *mana.Colors    `json:"colors,omitempty"`   // ["W","B"], as mana.Colors encodes; [] for colorless
 	Printed   bool            `json:"printed,omitempty"`  // a cost with symbols outside rule 107.4
+	ID        json.RawMessage `json:"id,omitempty"`       // -keywords: the card's id, as given
 	Name      string          `json:"name,omitempty"`     // -keywords: the card's name, as given
 	Keywords  *[]foundKeyword `json:"keywords,omitempty"` // -keywords: every keyword the text uses
 }
@@ -165,7 +167,10 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 			v = checkManaCost(line, f.lenient, f.printed, f.asOf)
 		}
 		v.Line = n
-		v.Input, v.Length = shorten(line, length)
+		in, l := shorten(line, length)
+		if !f.noInput {
+			v.Input, v.Length = &in, l
+		}
 		if err := enc.Encode(v); err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/mtgrules/crgen/generated/cardtype"
+	"github.com/mtgrules/crgen/generated/keyword"
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
@@ -263,7 +265,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-keywords", "-printed"}, 2, "-keywords reads cards' English rules text as given"},
 		{[]string{"-typeline", "-lang", "fr"}, 2, `-lang "fr": want en, es or either`},
 		{[]string{"-manacost", "extra"}, 2, "reads its items from standard input"},
-		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -as-of, -keywords, -lang, -lenient, -manacost, -printed, -typeline, -version)"},
+		{[]string{"-bogus"}, 2, "unknown flag -bogus (valid: -as-of, -keywords, -lang, -lenient, -manacost, -no-input, -printed, -typeline, -version)"},
 		{[]string{"-manacost", "-lenient", "-printed"}, 2, "-lenient"},
 	} {
 		_, all, code := validate(t, strings.NewReader(""), tt.args...)
@@ -343,7 +345,7 @@ func TestAsOf(t *testing.T) {
 // release here (a rules update may drop any keyword of today).
 func TestKeywords(t *testing.T) {
 	t.Parallel()
-	input := `{"name": "Black Knight", "text": "First strike\nProtection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)"}
+	input := `{"id": "0a1b", "name": "Black Knight", "text": "First strike\nProtection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)"}
 {"name": "Aeon Chronicler", "type_line": "Creature — Avatar", "text": "Suspend X—{X}{3}{U}. X can't be 0."}
 {"face_name": "Myriad Landscape", "name": "Myriad Landscape", "text": "Myriad Landscape enters the battlefield tapped.", "layout": "normal"}
 {"oracle_text": "Each player mills three cards."}
@@ -361,11 +363,9 @@ not a card
 		for _, k := range ks {
 			k := k.(map[string]any)
 			s := fmt.Sprintf("%s %s|%s", k["kind"], k["name"], k["printed"])
-			if p, ok := k["parameter"]; ok {
-				s += "|" + p.(string)
-			}
-			if ps, ok := k["parameters"].([]any); ok && len(ps) > 1 {
-				s += fmt.Sprintf("|%v", ps[1].(map[string]any)["text"])
+			ps, _ := k["parameters"].([]any)
+			for _, p := range ps {
+				s += fmt.Sprintf("|%v", p.(map[string]any)["text"])
 			}
 			out = append(out, s)
 		}
@@ -385,6 +385,16 @@ not a card
 			t.Errorf("line %d: no keywords list: %v", i+1, rows[i])
 		}
 	}
+	// The card's id comes back as given; a keyword's span and its
+	// parameters' are bytes of the text.
+	if rows[0]["id"] != "0a1b" {
+		t.Errorf("line 1: id %v, want the input's", rows[0]["id"])
+	}
+	prot := rows[0]["keywords"].([]any)[1].(map[string]any)
+	white := prot["parameters"].([]any)[0].(map[string]any)
+	if text := "First strike\nProtection from white"; prot["offset"] != 13.0 || prot["end"] != float64(len(text)) || text[int(white["offset"].(float64)):int(white["end"].(float64))] != "white" || prot["use"] != "has" {
+		t.Errorf("Protection: %v", prot)
+	}
 	k := rows[1]["keywords"].([]any)[0].(map[string]any)
 	cost := k["parameters"].([]any)[1].(map[string]any)
 	if k["rule"] != "702.62" || k["form"] != "Suspend N—[cost]" || cost["kind"] != "cost" || cost["mana"] != true || cost["mana_value"] != 4.0 || k["offset"] != 0.0 {
@@ -399,5 +409,24 @@ not a card
 	rows, _, _ = validate(t, strings.NewReader(`{"text": "Ward {2}"}`+"\n"), "-keywords", "-as-of", "2021-01-01")
 	if len(rows) != 1 || describe(rows[0]) != "" {
 		t.Errorf("Ward before 2021-04-22: %v", rows)
+	}
+}
+
+// -no-input leaves the line read out of every verdict; the manual names
+// every kind of parameter.
+func TestNoInput(t *testing.T) {
+	t.Parallel()
+	rows, _, code := validate(t, strings.NewReader("{\"text\": \"Flying\"}\n"), "-keywords", "-no-input")
+	if _, has := rows[0]["input"]; code != 0 || len(rows) != 1 || has || rows[0]["ok"] != true {
+		t.Errorf("-no-input: exit %d, %v", code, rows)
+	}
+	rows, _, _ = validate(t, strings.NewReader("Creature — Elf\n"), "-typeline")
+	if rows[0]["input"] != "Creature — Elf" {
+		t.Errorf("without -no-input: %v", rows)
+	}
+	for k := keyword.ParamKind(1); k.String() != ""; k++ {
+		if kind := k.String(); !regexp.MustCompile(`\b` + kind + `\b`).MatchString(keywordsDoc[strings.Index(keywordsDoc, "A parameter's kind"):]) {
+			t.Errorf("validate -h does not name the parameter kind %q", kind)
+		}
 	}
 }

@@ -1,0 +1,149 @@
+package keyword
+
+import (
+	"slices"
+	"testing"
+)
+
+// past2026 is a day the rules in force are a past release (2026-04-17,
+// with the keywords of 2023-2026), so cards read as of it may be pinned.
+const past2026 = "2026-04-17"
+
+// kept is a keyword as a test expects it: describe's text, the text its
+// span covers, its use, and the name it was printed under when renamed.
+func kept(f Found, text string) string {
+	s := describe(f) + " [" + text[f.Offset:f.End] + "]"
+	if f.Use != UseHas {
+		s += " " + f.Use.String()
+	}
+	if f.Was != "" {
+		s += " was " + f.Was
+	}
+	return s
+}
+
+// The cards of 2023-2026 (lines as their Oracle text prints them), each
+// class the reader once got wrong, by the rules of 2026-04-17: each
+// keyword with its parameters and the whole of what it spans.
+func TestReadCardsOf2023To2026(t *testing.T) {
+	for _, c := range []struct {
+		date, text string
+		want       []string
+	}{
+		// A flavor word (207.2d) or a mode's name heads the line: skipped,
+		// never an ability word or an action.
+		{"", "Name — Equip {4}", []string{"ability Equip|Equip|cost:{4} [Equip {4}]"}},
+		{"", "• Fight Crime — Counter target spell.", []string{"action Counter|Counter [Counter]"}},
+		{"", "Fear Gas — Wraith can't be blocked.", nil},
+		// Plural subjects.
+		{"", "Target players each mill two cards.", []string{"action Mill|mill|number:two [mill two]"}},
+		{"", "You and target opponent each mill three cards.", []string{"action Mill|mill|number:three [mill three]"}},
+		// Actions with the parameters their rules write.
+		{"", "Amass Orcs 2.", []string{"action Amass|Amass|type:Orcs|number:2 [Amass Orcs 2]"}},
+		{"", "When this enters, amass Goblins X, where X is your life.", []string{"action Amass|amass|type:Goblins|number:X [amass Goblins X]"}},
+		{"", "Collect evidence 6.", []string{"action Collect Evidence|Collect evidence|number:6 [Collect evidence 6]"}},
+		{"", "Discover 3.", []string{"action Discover|Discover|number:3 [Discover 3]"}},
+		{"", "Endure 2.", []string{"action Endure|Endure|number:2 [Endure 2]"}},
+		// Materials as a list, a cost with choices, bare forms the rules
+		// write, a keyword inside a cost.
+		{"", "Craft with a Dinosaur, a Merfolk, a Pirate, and a Vampire {4}", []string{"ability Craft|Craft with|quality:a Dinosaur, a Merfolk, a Pirate, and a Vampire|cost:{4} [Craft with a Dinosaur, a Merfolk, a Pirate, and a Vampire {4}]"}},
+		{"", "Cumulative upkeep {W} or {U}", []string{"ability Cumulative Upkeep|Cumulative upkeep|cost:{W} or {U} [Cumulative upkeep {W} or {U}]"}},
+		{"", "Mayhem", []string{"ability Mayhem|Mayhem [Mayhem]"}},
+		{"", "Gift a card", []string{"ability Gift|Gift a card|quality:card [Gift a card]"}},
+		{"", "Ward—Collect evidence 4.", []string{"ability Ward|Ward|cost:Collect evidence 4 [Ward—Collect evidence 4]", "action Collect Evidence|Collect evidence|number:4 [Collect evidence 4]"}},
+		// A long dash glued to the words around it.
+		{"", "Cumulative upkeep—Sacrifice a land.", []string{"ability Cumulative Upkeep|Cumulative upkeep|cost:Sacrifice a land [Cumulative upkeep—Sacrifice a land]", "action Sacrifice|Sacrifice [Sacrifice]"}},
+		{"", "Flashback—Tap three untapped white creatures you control.", []string{"ability Flashback|Flashback|cost:Tap three untapped white creatures you control [Flashback—Tap three untapped white creatures you control]", "action Tap|Tap [Tap]"}},
+		// Designations, conditions.
+		{"", "Suspected creatures you control have menace.", []string{"action Suspect|Suspected [Suspected] designation"}},
+		{"", "Enchanted creature is goaded.", []string{"action Goad|goaded [goaded]"}},
+		{"", "Exile target spell. It becomes plotted.", []string{"action Exile|Exile [Exile]", "ability Plot|plotted [plotted] designation"}},
+		{"", "Whenever you scry or surveil, draw a card.", []string{"action Scry|scry [scry] condition", "action Surveil|surveil [surveil] condition"}},
+		// Older printings and other forms.
+		{"", "Modular—Sunburst", []string{"ability Modular|Modular|number:Sunburst [Modular—Sunburst]", "ability Sunburst|Sunburst [Sunburst]"}},
+		{"", "Flying; trample", []string{"ability Flying|Flying [Flying]", "ability Trample|trample [trample]"}},
+		{"", "STATION 12+", []string{"ability Station|STATION|number:12 [STATION 12+]"}},
+		{"", "Bands with other legendary creatures", []string{"ability Banding|Bands with other|quality:legendary creatures [Bands with other legendary creatures]"}},
+		{"2024-02-02", "Prototype {1}{B}{B} — 3/3", []string{"ability Prototype|Prototype|cost:{1}{B}{B}|pt:3/3 [Prototype {1}{B}{B} — 3/3]"}},
+		// A keyword the rules renamed, under its name of the rules read.
+		{"", "Totem armor", []string{"ability Umbra Armor|Totem armor [Totem armor] was Totem armor"}},
+		// Predefined tokens a card creates.
+		{"", "When this enters, create two Treasure tokens and a Food token.", []string{"action Create|create [create]", "token Treasure|Treasure [Treasure]", "token Food|Food [Food]"}},
+		{"", "Gift a Treasure", []string{"ability Gift|Gift a Treasure|quality:Treasure [Gift a Treasure]", "token Treasure|Treasure [Treasure]"}},
+	} {
+		date := c.date
+		if date == "" {
+			date = past2026
+		}
+		fs, err := Reader{AsOf: date}.Read(c.text, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, kept(f, c.text))
+			for _, p := range f.Params {
+				if p.Kind != 0 && c.text[p.Offset:p.End] != p.Text {
+					t.Errorf("%q: parameter %q at [%d:%d], where the text has %q", c.text, p.Text, p.Offset, p.End, c.text[p.Offset:p.End])
+				}
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q:\n got %q\nwant %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A type parameter is typed as the subtype it names, in the plural as
+// cards print it.
+func TestTypedSubtypes(t *testing.T) {
+	fs, _ := Reader{AsOf: past2026}.Read("Amass Zombies 2. Then amass Elves 1.", nil)
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Params[0].Subtype.String())
+	}
+	if !slices.Equal(got, []string{"Zombie", "Elf"}) {
+		t.Errorf("subtypes %q", got)
+	}
+}
+
+// What Forms returns is the caller's: changing it changes no reading.
+func TestFormsAreCopies(t *testing.T) {
+	forms := AbilityWard.Forms()
+	for i := range forms {
+		for j := range forms[i].Parts {
+			forms[i].Parts[j].Text = "changed"
+		}
+	}
+	if got := Read("Ward {2}", nil); len(got) != 1 || got[0].Ability != AbilityWard {
+		t.Errorf("after a caller changed what Forms returned, Ward {2} reads %v", got)
+	}
+	for _, f := range AbilityWard.Forms() {
+		if f.Parts[0].Text != "ward" {
+			t.Errorf("Forms gives %+v after a caller changed an earlier copy", f.Parts)
+		}
+	}
+	if len(ActionScry.Forms()) == 0 || ActionScry.Forms()[0].Text != "scry N" {
+		t.Errorf("Scry's forms %+v", ActionScry.Forms())
+	}
+}
+
+// The names card databases file keywords under.
+func TestDatabaseNames(t *testing.T) {
+	for text, want := range map[string][]string{
+		"First strike":             {"First strike"},
+		"Swampcycling {2}":         {"Cycling", "Swampcycling", "Typecycling", "Landcycling"},
+		"Basic landcycling {1}{G}": {"Cycling", "Basic landcycling", "Typecycling", "Landcycling"},
+		"Hexproof from white":      {"Hexproof", "Hexproof from"},
+		"Collect evidence 4.":      {"Collect evidence"},
+	} {
+		fs, _ := Reader{AsOf: past2026}.Read(text, nil)
+		if len(fs) == 0 {
+			t.Errorf("%q reads nothing", text)
+			continue
+		}
+		if got := fs[0].DatabaseNames(nil); !slices.Equal(got, want) {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
