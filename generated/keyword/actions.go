@@ -13,8 +13,9 @@ import (
 // ..."), appended, or a flavor word (207.2d: "Fear Gas — ...", italic
 // words tailored to one ability, which the rules do not list), or a
 // mode's name ("• Fight Crime — Counter target spell."), skipped. It
-// returns the token after the dash.
-func (s *scan) heading(t []lexeme) (int, bool) {
+// returns the token after the dash, and whether the words are an ability
+// word.
+func (s *scan) heading(t []lexeme) (end int, word bool, ok bool) {
 	i := 0
 	if s.is(t, i, tokBullet) {
 		i++
@@ -24,15 +25,17 @@ func (s *scan) heading(t []lexeme) (int, bool) {
 		d++ // words, and a number after one ("Descend 4")
 	}
 	if d == i || d-i > 6 || !s.is(t, d, tokDash) || t[d].depth > 0 {
-		return 0, false
+		return 0, false, false
 	}
 	head, a, b := s.text(t, i, d)
 	if w, ok := s.abilityWord(head); ok {
 		s.dst = append(s.dst, Found{Kind: KindAbilityWord, Word: w, Printed: head, Offset: a, End: b})
-	} else if c := s.word(t, i)[0]; c >= 'a' && c <= 'z' {
-		return 0, false // a sentence's words, not a name in italics
+		return d + 1, true, true
 	}
-	return d + 1, true
+	if c := s.word(t, i)[0]; c >= 'a' && c <= 'z' {
+		return 0, false, false // a sentence's words, not a name in italics
+	}
+	return d + 1, false, true
 }
 
 // abilityWord looks up an ability word of the rules read.

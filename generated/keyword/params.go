@@ -314,7 +314,11 @@ func typeWord(w string) bool {
 // singular is the type whose plural w is as cards print it ("Orcs",
 // "Zombies", "Elves", "Dwarves", "Octopuses"), or "": a slice of w, or
 // spelled in buf (valid while buf is), so that nothing is allocated.
-func singular(w string, buf *[34]byte) string {
+func singular(w string, buf *[34]byte) string { return singularOf(w, buf, false) }
+
+// singularOf is singular, of a subtype only where subtypes is set
+// ("Zombies" is Zombie, were "zombi" a card type too).
+func singularOf(w string, buf *[34]byte, subtypes bool) string {
 	if len(w) > 32 {
 		return ""
 	}
@@ -329,7 +333,7 @@ func singular(w string, buf *[34]byte) string {
 			n += copy(buf[n:], e.one)
 			one = unsafe.String(&buf[0], n)
 		}
-		if typeWord(one) {
+		if subtypes && isSubtype(one) || !subtypes && typeWord(one) {
 			return one
 		}
 	}
@@ -344,17 +348,26 @@ func subtypeOf(t string) subtype.Subtype {
 		return subtype.Subtype{}
 	}
 	var buf [34]byte
-	for _, w := range [2]string{t, singular(t, &buf)} {
+	for _, w := range [2]string{t, singularOf(t, &buf, true)} {
 		if w == "" {
 			continue
 		}
 		for i := range data.Categories {
-			if _, ok := data.Categories[i].Table.Lookup(w); ok {
-				if st, ok := subtype.Find(subtype.Category(i+1), w); ok {
-					return st
-				}
+			if v, ok := data.Categories[i].Table.Lookup(w); ok {
+				return subtype.Of(subtype.Category(i+1), v) // any the rules have listed: the text may be older
 			}
 		}
 	}
 	return subtype.Subtype{}
+}
+
+// isSubtype reports whether w names a subtype the rules have listed, in
+// any category.
+func isSubtype(w string) bool {
+	for i := range data.Categories {
+		if _, ok := data.Categories[i].Table.Lookup(w); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -291,11 +291,15 @@ func (s *scan) line(buf []lexeme, line string, off int) {
 	t := lexLine(line, buf)
 	from := 0
 	n := len(s.dst)
-	if !s.keywordLine(t, 0) {
-		s.dst = s.dst[:n]
-		if head, ok := s.heading(t); ok {
-			// An ability word or a flavor word heading the line (the ability
-			// word appended): the rest is read as a line of its own.
+	head, word, ok := s.heading(t) // an ability word heading the line appended
+	if word || !s.keywordLine(t, 0) {
+		// An ability word heading the line (207.2c, what the rules list
+		// first), or a flavor word where the line is no keyword line: the
+		// rest is read as a line of its own.
+		if !word {
+			s.dst = s.dst[:n]
+		}
+		if word || ok {
 			from = head
 			if m := len(s.dst); !s.keywordLine(t, from) {
 				s.dst = s.dst[:m]

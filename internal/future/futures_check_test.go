@@ -75,6 +75,11 @@ func (f *futureTree) check(t *testing.T, s *future.Step, steps []*future.Step) {
 			t.Errorf("en@%s: the keyword ability %s has the forms %v, want %q, as its rule writes it", s.W.Date, name, en.KeywordForms[name], form)
 		}
 	}
+	for name, form := range s.W.ActionForms {
+		if !slices.ContainsFunc(en.KeywordActionForms[name], func(f snapshot.KeywordForm) bool { return f.Form == form }) {
+			t.Errorf("en@%s: the keyword action %s has the forms %v, want %q, as its rule writes it", s.W.Date, name, en.KeywordActionForms[name], form)
+		}
+	}
 	for _, c := range en.Categories() {
 		if _, ok := s.W.Want[c]; !ok {
 			t.Errorf("en@%s lists %s types, which the release does not have", s.W.Date, c)

@@ -453,6 +453,26 @@ func newKeywordOf(p *pool, s *Step, key string) string {
 	w.EN[num] = n
 	w.EN[num+"a"] = n + " is a " + f.Noun + "."
 	w.Want[key] = append(w.Want[key], n)
+	if key == snapshot.FactKeywordActions {
+		// An action's rule writes the form its parameters take, or none
+		// (investigate): cards printing it are read with them.
+		form := ""
+		switch len(n) % 3 {
+		case 1:
+			form = strings.ToLower(n[:1]) + n[1:] + " N"
+			w.EN[num+"a"] = "To “" + form + "” means to put N +1/+1 counters on target creature you control."
+		case 2:
+			form = strings.ToLower(n[:1]) + n[1:] + " [subtype] N"
+			w.EN[num+"a"] = "To " + strings.ToLower(n[:1]) + n[1:] + " [subtype] N means “Create N 1/1 colorless [subtype] artifact creature tokens.”"
+		}
+		if form != "" {
+			if w.ActionForms == nil {
+				w.ActionForms = map[string]string{}
+			}
+			w.ActionForms[n] = form
+			return f.Noun + " +" + n + " (" + num + ", written “" + form + "”)"
+		}
+	}
 	if key != snapshot.FactKeywordAbilities {
 		return f.Noun + " +" + n + " (" + num + ")"
 	}

@@ -46,6 +46,9 @@ type World struct {
 	// future added, by name ("Paragon [cost]"): the reader of card text
 	// must find them.
 	Forms map[string]string
+	// ActionForms are the forms the rules write of the keyword actions a
+	// future adds, with parameters, by name ("Aalii N").
+	ActionForms map[string]string
 	// Rule is the subrule that lists each category.
 	Rule map[string]string
 	// ES are the Spanish texts by the number of the English subrule they
@@ -285,6 +288,7 @@ func (w *World) Clone() *World {
 	}
 	c.Symbols = slices.Clone(w.Symbols)
 	c.Forms = maps.Clone(w.Forms)
+	c.ActionForms = maps.Clone(w.ActionForms)
 	return &c
 }
 
