@@ -280,8 +280,9 @@ func TestReadDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// Whatever the text, reading stops, and each keyword's Printed is the
-// text at its Offset.
+// Whatever the text, reading stops, each keyword's Printed is the text
+// at its Offset, its span holds it, and each parameter is the text at its
+// span, within the keyword's.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{"Flying, vigilance", "Protection from black and from red", "Ward—Pay 3 life.", "Suspend X—{X}{3}{U}. X can't be 0.",
 		"Boast — {1}{R}: Draw.", "Basic landcycling {1}{B} (x)", "Equip legendary creature {3}", "Landfall — Scry 2.", "Enchant creature, land, or planeswalker",
@@ -295,8 +296,13 @@ func FuzzRead(f *testing.F) {
 				t.Fatal(err)
 			}
 			for _, k := range fs {
-				if k.Offset < 0 || k.Offset+len(k.Printed) > len(text) || text[k.Offset:k.Offset+len(k.Printed)] != k.Printed || k.Name() == "" {
+				if k.Offset < 0 || k.Offset+len(k.Printed) > len(text) || text[k.Offset:k.Offset+len(k.Printed)] != k.Printed || k.Name() == "" || k.End < k.Offset+len(k.Printed) || k.End > len(text) {
 					t.Fatalf("%q: %+v", text, k)
+				}
+				for _, p := range k.Params {
+					if p.Kind != 0 && (p.Offset < k.Offset || p.End > k.End || p.Offset > p.End || text[p.Offset:p.End] != p.Text) {
+						t.Fatalf("%q: %+v: parameter %+v is not the text at its span within the keyword's", text, k, p)
+					}
 				}
 			}
 		}

@@ -1,0 +1,43 @@
+package keyword
+
+import (
+	"strings"
+	"testing"
+)
+
+// The tokens of a line, and the kinds go/scanner-like lexing gives them.
+func TestLexLine(t *testing.T) {
+	line := "Cumulative upkeep—Sacrifice a land. (Urza’s +1/+1: {2}{W/U}, 12+; “X”) • non-Human"
+	var got []string
+	for _, tk := range lexLine(line, nil) {
+		got = append(got, line[tk.start:tk.end]+"/"+string(rune('0'+tk.kind))+string(rune('0'+tk.depth)))
+	}
+	want := "Cumulative/10 upkeep/10 —/50 Sacrifice/10 a/10 land/10 ./80 (/:0 Urza’s/11 +1/+1/41 :/91 {2}/31 {W/U}/31 ,/61 12/21 +/=1 ;/71 “/>1 X/11 ”/>1 )/;0 •/<0 non-Human/10"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("tokens\n got %s\nwant %s", g, want)
+	}
+}
+
+// Whatever a line holds, its tokens are in order, within it, each of at
+// least one byte, with only spaces between them, and the depth of
+// reminder text never negative.
+func FuzzLex(f *testing.F) {
+	for _, s := range []string{"Flying, vigilance", "Ward—Pay 3 life.", "((a)", "{", "{2}{W}", "+1/+1", "X/X", "Urza’s", "a--b", "•", "12+", "\xff\xfe", "non-Human's!"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		prev := 0
+		for _, tk := range lexLine(line, nil) {
+			if int(tk.start) < prev || tk.end <= tk.start || int(tk.end) > len(line) {
+				t.Fatalf("%q: token [%d:%d] after %d", line, tk.start, tk.end, prev)
+			}
+			if gap := line[prev:tk.start]; strings.Trim(gap, " \t") != "" {
+				t.Fatalf("%q: %q left between tokens", line, gap)
+			}
+			prev = int(tk.end)
+		}
+		if strings.Trim(line[prev:], " \t") != "" {
+			t.Fatalf("%q: %q left at the end", line, line[prev:])
+		}
+	})
+}
