@@ -109,28 +109,27 @@ func (s *scan) actions(t []lexeme, from int) {
 			prev = "~"
 			continue
 		}
-		if prev == "." && (strings.EqualFold(w, "whenever") || strings.EqualFold(w, "when")) || strings.EqualFold(w, "after") || strings.EqualFold(w, "while") {
+		if prev == "." && (foldIs(w, "whenever") || foldIs(w, "when")) || foldIs(w, "after") || foldIs(w, "while") {
 			// A trigger's condition (603.1), or a clause of the time
 			// something happens ("after you scry or surveil", "while
 			// scrying this way"): to its comma or its end.
 			condition = int(tk.depth)
 		}
-		if strings.EqualFold(w, "if") {
+		if foldIs(w, "if") {
 			supposed = true
 		}
 		use := UseHas
 		if condition >= 0 {
 			use = UseCondition
 		}
-		given := givenBy(prev) && !supposed && !strings.EqualFold(before, "can't") && !strings.EqualFold(before, "longer")
-		if end, ok := s.designation(t, i, given, use); ok {
+		if end, ok := s.designation(t, i, prev, before, supposed, use); ok {
 			prev, before, i = s.word(t, end-1), prev, end-1
 			continue
 		}
-		if f, end, ok := s.verbAt(t, i, prev); ok {
+		if end, ok := s.verbAt(t, i, prev); ok {
+			f := &s.dst[len(s.dst)-1]
 			f.Reminder = tk.depth > 0
 			f.Use = use
-			s.dst = append(s.dst, f)
 			if f.Action == ActionCreate {
 				creating = true
 			}
@@ -147,10 +146,10 @@ func (s *scan) actions(t []lexeme, from int) {
 	}
 }
 
-// verbAt reads the keyword action whose verb begins at token i, prev
-// the word before it: the action, with its parameters where a form of
-// its rule reads them, and the token after it.
-func (s *scan) verbAt(t []lexeme, i int, prev string) (Found, int, bool) {
+// verbAt appends the keyword action whose verb begins at token i, prev
+// the word before it, with its parameters where a form of its rule reads
+// them, and returns the token after it.
+func (s *scan) verbAt(t []lexeme, i int, prev string) (int, bool) {
 	w := s.word(t, i)
 	best, bestEnd := -1, 0
 	for k := firstVerb(w); k < len(verbIndex) && compareFold(verbIndex[k].first, w) == 0; k++ {
@@ -164,11 +163,11 @@ func (s *scan) verbAt(t []lexeme, i int, prev string) (Found, int, bool) {
 		}
 	}
 	if best < 0 {
-		return Found{}, 0, false
+		return 0, false
 	}
 	e := &verbIndex[best]
 	if s.isNoun(t, bestEnd, prev, e) || s.headsAbility(t, i) {
-		return Found{}, 0, false
+		return 0, false
 	}
 	start := int(t[i].start)
 	f := Found{Kind: KindAction, Action: e.action, Printed: s.src[start:t[bestEnd-1].end], Offset: s.off + start, End: s.off + int(t[bestEnd-1].end)}
@@ -192,13 +191,15 @@ func (s *scan) verbAt(t []lexeme, i int, prev string) (Found, int, bool) {
 	if bestForm != nil {
 		f.Params, f.Form, f.FormRule = bestM.params, bestForm.Text, bestForm.Rule
 		f.End = s.off + bestM.endByte
-		return f, bestM.end, true
+		s.dst = append(s.dst, f)
+		return bestM.end, true
 	}
 	if p, _, ok := s.cardsNumber(t, bestEnd); ok {
 		f.Params[0] = p // "mills three cards"
 		f.End = p.End
 	}
-	return f, bestEnd, true
+	s.dst = append(s.dst, f)
+	return bestEnd, true
 }
 
 // wordsAt reports whether the words of verb (lower case, spaces between)
@@ -230,7 +231,7 @@ func (s *scan) cardsNumber(t []lexeme, p int) (Param, int, bool) {
 		return Param{Kind: ParamNumber, Text: w, Number: n, Offset: a, End: b}, p + 1, true
 	}
 	for n, word := range numberWords {
-		if strings.EqualFold(w, word) && n > 1 {
+		if foldIs(w, word) && n > 1 {
 			return Param{Kind: ParamNumber, Text: w, Number: n, Offset: a, End: b}, p + 1, true
 		}
 	}
@@ -271,7 +272,7 @@ var objectNouns = [...]string{"card", "cards", "spell", "spells", "permanent", "
 // creature", "exiled card").
 func (s *scan) isNoun(t []lexeme, after int, prev string, e *verbEntry) bool {
 	for _, w := range nounAfter {
-		if strings.EqualFold(prev, w) {
+		if foldIs(prev, w) {
 			return true
 		}
 	}
@@ -285,16 +286,16 @@ func (s *scan) isNoun(t []lexeme, after int, prev string, e *verbEntry) bool {
 		// "counters it"); before anything else "counter" is a marker of
 		// rule 122 ("charge counters equal to its power").
 		for _, o := range counterObjects {
-			if strings.EqualFold(next, o) {
+			if foldIs(next, o) {
 				return false
 			}
 		}
 		return true
 	}
 	for _, st := range statusWords {
-		if strings.EqualFold(e.verb, st) {
+		if foldIs(e.verb, st) {
 			for _, b := range beforeStatus {
-				if strings.EqualFold(prev, b) {
+				if foldIs(prev, b) {
 					return true
 				}
 			}
@@ -302,7 +303,7 @@ func (s *scan) isNoun(t []lexeme, after int, prev string, e *verbEntry) bool {
 	}
 	if e.past && next != "" {
 		for _, n := range objectNouns {
-			if strings.EqualFold(next, n) {
+			if foldIs(next, n) {
 				return true
 			}
 		}
@@ -334,8 +335,12 @@ func (s *scan) headsAbility(t []lexeme, i int) bool {
 // trigger's condition); one the text refers to ("suspected creatures",
 // "if it's suspected", "can't become suspected"), or an ability's ("It
 // becomes plotted"), is UseDesignation.
-func (s *scan) designation(t []lexeme, i int, given bool, use Use) (int, bool) {
+func (s *scan) designation(t []lexeme, i int, prev, before string, supposed bool, use Use) (int, bool) {
 	w := s.word(t, i)
+	if c := w[0] | 0x20; c >= 'a' && c <= 'z' && (len(w) >= 32 || designationShapes[c-'a']&(1<<len(w)) == 0) {
+		return i, false // most words: no designation of their first letter has their length
+	}
+	given := givenBy(prev) && !supposed && !foldIs(before, "can't") && !foldIs(before, "longer")
 	k := sort.Search(len(designationIndex), func(k int) bool { return compareFold(designationIndex[k].word, w) >= 0 })
 	for ; k < len(designationIndex) && compareFold(designationIndex[k].word, w) == 0; k++ {
 		d := &designationIndex[k]
@@ -356,11 +361,23 @@ func (s *scan) designation(t []lexeme, i int, given bool, use Use) (int, bool) {
 	return i, false
 }
 
+// designationShapes has, for each letter c from a to z, bit n set where
+// a designation of designationIndex of n bytes begins with c (a word that
+// begins otherwise, or is longer, is looked up).
+var designationShapes = func() (shapes [26]uint32) {
+	for _, d := range designationIndex {
+		if c := d.word[0] | 0x20; c >= 'a' && c <= 'z' && len(d.word) < 32 {
+			shapes[c-'a'] |= 1 << len(d.word)
+		}
+	}
+	return shapes
+}()
+
 // givenBy reports whether a designation after the word prev is given
 // there: "becomes plotted", "is goaded".
 func givenBy(prev string) bool {
 	for _, w := range [...]string{"becomes", "become", "is", "are"} {
-		if strings.EqualFold(prev, w) {
+		if foldIs(prev, w) {
 			return true
 		}
 	}
@@ -396,7 +413,7 @@ func (s *scan) tokenAt(t []lexeme, i int, reminder, creating bool) (int, bool) {
 // giftedAt reports whether the token at i is what a gift gives: "Gift a
 // Food" (the keyword ability Gift, 702.174, whose parameter is a token).
 func (s *scan) giftedAt(t []lexeme, i int) bool {
-	return i >= 2 && s.is(t, i-2, tokWord) && strings.EqualFold(s.word(t, i-2), "gift") && s.is(t, i-1, tokWord) && wordIs(s.word(t, i-1), "a")
+	return i >= 2 && s.is(t, i-2, tokWord) && foldIs(s.word(t, i-2), "gift") && s.is(t, i-1, tokWord) && wordIs(s.word(t, i-1), "a")
 }
 
 // firstVerb is the first index of verbIndex whose first word is not

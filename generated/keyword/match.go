@@ -3,6 +3,7 @@ package keyword
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
 )
@@ -170,7 +171,7 @@ func (s *scan) itemEnds(t []lexeme, m *match, f *Form) bool {
 	if m.n > 0 && m.lastParam == p && p < len(t) {
 		k := m.params[m.n-1].Kind
 		if (k == ParamCost || k == ParamNumber) && (s.is(t, p, tokPeriod) && p+1 < len(t) ||
-			s.is(t, p, tokComma) && p+1 < len(t) && strings.EqualFold(s.word(t, p+1), "where")) {
+			s.is(t, p, tokComma) && p+1 < len(t) && foldIs(s.word(t, p+1), "where")) {
 			m.sentence = true
 			return true
 		}
@@ -320,9 +321,9 @@ func wordIs(w, word string) bool {
 	}
 	switch word {
 	case "a":
-		return strings.EqualFold(w, "an")
+		return foldIs(w, "an")
 	case "an":
-		return strings.EqualFold(w, "a")
+		return foldIs(w, "a")
 	}
 	return false
 }
@@ -332,19 +333,24 @@ func wordIs(w, word string) bool {
 // ("Basic landcycling", "Nonbasic landwalk"): the type, and the token
 // after the glued word.
 func (s *scan) glued(t []lexeme, part *Part, p int) (Param, int, bool) {
+	// The word that ends with the part's text comes first: most lines
+	// have none, and are told so before any word is looked up as a type.
 	for q := p; q < p+3 && s.is(t, q, tokWord); q++ {
 		w := s.word(t, q)
-		if len(w) > len(part.Text) && strings.EqualFold(w[len(w)-len(part.Text):], part.Text) {
-			a, b := int(t[p].start), int(t[q].end)-len(part.Text)
-			typ := s.src[a:b]
-			if !typeWords(typ) {
+		if len(w) <= len(part.Text) || !strings.EqualFold(w[len(w)-len(part.Text):], part.Text) {
+			continue
+		}
+		for r := p; r < q; r++ {
+			if !typeWords(s.word(t, r)) {
 				return Param{}, 0, false
 			}
-			return Param{Kind: part.Param, Text: typ, Offset: s.off + a, End: s.off + b}, q + 1, true
 		}
-		if !typeWords(w) {
+		a, b := int(t[p].start), int(t[q].end)-len(part.Text)
+		typ := s.src[a:b]
+		if !typeWords(typ) {
 			return Param{}, 0, false
 		}
+		return Param{Kind: part.Param, Text: typ, Offset: s.off + a, End: s.off + b}, q + 1, true
 	}
 	return Param{}, 0, false
 }
@@ -409,4 +415,16 @@ func compareFold(a, b string) int {
 		}
 	}
 	return len(a) - len(b)
+}
+
+// foldIs reports whether w is lit, a word the reader spells (lower-case
+// ASCII), in any case, as strings.EqualFold does: most words of a line
+// are not, and are told so by their length or their first letter before
+// any folding (only a rune beyond ASCII folds to a letter of another
+// length, the Kelvin sign to k, and it makes the word longer).
+func foldIs(w, lit string) bool {
+	if len(w) < len(lit) || len(w) > 0 && len(lit) > 0 && w[0] < utf8.RuneSelf && w[0]|0x20 != lit[0]|0x20 {
+		return false
+	}
+	return strings.EqualFold(w, lit)
 }

@@ -23,15 +23,15 @@ func (s *scan) shorthand(t []lexeme, kind ParamKind, p int) (Param, int, bool) {
 		if s.is(t, q, tokComma) {
 			q++
 		}
-		if s.is(t, q, tokWord) && strings.EqualFold(s.word(t, q), "and") {
+		if s.is(t, q, tokWord) && foldIs(s.word(t, q), "and") {
 			q++
 		}
-		if !s.is(t, q, tokWord) || !strings.EqualFold(s.word(t, q), "from") || q == p {
+		if !s.is(t, q, tokWord) || !foldIs(s.word(t, q), "from") || q == p {
 			return Param{}, p, false
 		}
 		q++
 	case ParamCost:
-		if !(s.is(t, q, tokWord) && strings.EqualFold(s.word(t, q), "and") && s.is(t, q+1, tokOther) && s.word(t, q+1) == "/" && s.is(t, q+2, tokWord) && strings.EqualFold(s.word(t, q+2), "or")) {
+		if !(s.is(t, q, tokWord) && foldIs(s.word(t, q), "and") && s.is(t, q+1, tokOther) && s.word(t, q+1) == "/" && s.is(t, q+2, tokWord) && foldIs(s.word(t, q+2), "or")) {
 			return Param{}, p, false
 		}
 		q += 3
@@ -127,7 +127,7 @@ func (s *scan) wordsEnd(t []lexeme, p int, next *Part, kind ParamKind, item bool
 	// planeswalker").
 	list := false
 	for q := p; q < limit; q++ {
-		if s.is(t, q, tokComma) && s.is(t, q+1, tokWord) && strings.EqualFold(s.word(t, q+1), "or") {
+		if s.is(t, q, tokComma) && s.is(t, q+1, tokWord) && foldIs(s.word(t, q+1), "or") {
 			list = true
 		}
 	}
@@ -135,7 +135,7 @@ func (s *scan) wordsEnd(t []lexeme, p int, next *Part, kind ParamKind, item bool
 		switch {
 		case (s.is(t, q, tokComma) || s.is(t, q, tokSemicolon)) && !list:
 			return q
-		case kind == ParamQuality && q > p && s.is(t, q, tokWord) && strings.EqualFold(s.word(t, q), "and") && s.is(t, q+1, tokWord) && strings.EqualFold(s.word(t, q+1), "from"):
+		case kind == ParamQuality && q > p && s.is(t, q, tokWord) && foldIs(s.word(t, q), "and") && s.is(t, q+1, tokWord) && foldIs(s.word(t, q+1), "from"):
 			return q
 		case s.is(t, q, tokPeriod) && q+1 == limit:
 			return q
@@ -148,7 +148,7 @@ func (s *scan) wordsEnd(t []lexeme, p int, next *Part, kind ParamKind, item bool
 // action's object ("behold a Dragon or pay {2}").
 func clauseWord(w string) bool {
 	for _, c := range [...]string{"or", "and", "then", "unless", "if", "to", "rather", "as", "where", "until", "from", "for", "with"} {
-		if strings.EqualFold(w, c) {
+		if foldIs(w, c) {
 			return true
 		}
 	}
@@ -205,7 +205,7 @@ func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, 
 	}
 	first := sym // the end of the first choice
 	choices := false
-	for sym > start && s.is(t, sym, tokWord) && strings.EqualFold(s.word(t, sym), "or") && s.is(t, sym+1, tokSymbol) {
+	for sym > start && s.is(t, sym, tokWord) && foldIs(s.word(t, sym), "or") && s.is(t, sym+1, tokSymbol) {
 		choices = true
 		for sym++; s.is(t, sym, tokSymbol); sym++ {
 		}
@@ -283,7 +283,7 @@ func typeWords(t string) bool {
 	for rest, more := t, true; more; {
 		var w string
 		w, rest, more = strings.Cut(rest, " ")
-		if len(w) > 3 && strings.EqualFold(w[:3], "non") {
+		if len(w) > 3 && foldIs(w[:3], "non") {
 			w = strings.TrimPrefix(w[3:], "-")
 		}
 		var buf [34]byte

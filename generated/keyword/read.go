@@ -144,7 +144,7 @@ func (f Found) DatabaseNames(dst []string) []string {
 // type ("Swamp", "Desert").
 func landType(t string) bool {
 	for _, w := range strings.Fields(t) {
-		if strings.EqualFold(w, "land") {
+		if foldIs(w, "land") {
 			return true
 		}
 		if _, ok := data.Land.Lookup(w); ok {
@@ -389,7 +389,7 @@ func (s *scan) listedAction(v Action) bool {
 // no search for it on every name.
 func listedIn(t *enum.Table, v int, release string) bool {
 	e := t.Entry(v)
-	return e != nil && enum.Listed(e.Since, e.Removed, e.Gaps, release)
+	return e != nil && enum.ListedOn(e.Since, e.Removed, e.Gaps, release)
 }
 
 // formListed reports whether the keyword's rule wrote the form in the

@@ -45,7 +45,13 @@ func Lives(since string, exact bool, removed string, gaps []Gap) []rules.Life {
 // Listed reports whether the rules in force on date list a name listed
 // from since until removed, but for its gaps. It allocates nothing.
 func Listed(since, removed string, gaps []Gap, date string) bool {
-	if !rules.IsDate(date) || date < since || removed != "" && date >= removed {
+	return rules.IsDate(date) && ListedOn(since, removed, gaps, date)
+}
+
+// ListedOn is Listed of a date known to be one (a recorded release's),
+// for a reader that asks it of many values.
+func ListedOn(since, removed string, gaps []Gap, date string) bool {
+	if date < since || removed != "" && date >= removed {
 		return false
 	}
 	for _, g := range gaps {

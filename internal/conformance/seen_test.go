@@ -1,0 +1,170 @@
+package conformance
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mtgrules/crgen/generated/keyword"
+)
+
+// seenVerbs are keyword actions of rule 701 that neither MTGJSON nor
+// Scryfall lists, so their agreement says nothing of them: the verb a
+// person reads as the card's instruction when it opens a clause.
+var seenVerbs = map[string]keyword.Action{
+	"Sacrifice": keyword.ActionSacrifice,
+	"Discard":   keyword.ActionDiscard,
+	"Exile":     keyword.ActionExile,
+	"Destroy":   keyword.ActionDestroy,
+	"Create":    keyword.ActionCreate,
+}
+
+// seenAction is a verb that opens a clause of a card's text, found
+// without the reader: where it stands in the text and which action it is.
+type seenAction struct {
+	offset int
+	action keyword.Action
+	verb   string
+}
+
+// actionsSeen finds, as a person reads a card, the clauses that open
+// with one of seenVerbs: the beginning of a line, of a sentence, of what
+// follows an activated ability's colon or a dash, a bullet's mode, after
+// "Then" ("Then sacrifice it"). Reminder text in parentheses is left
+// out. It shares nothing with the reader: a plain scan of the text.
+func actionsSeen(text string) []seenAction {
+	var out []seenAction
+	depth := 0
+	opens := true      // a clause opens at the start of the text
+	afterThen := false // "Then sacrifice it": lower case after Then
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '(':
+			depth++
+		case r == ')':
+			if depth > 0 {
+				depth--
+			}
+		case depth > 0:
+		case r == '\n' || r == '.' || r == ':' || r == '—' || r == '•' || r == ';':
+			opens, afterThen = true, false
+		case unicode.IsLetter(r):
+			j := i
+			for j < len(text) {
+				r2, s2 := utf8.DecodeRuneInString(text[j:])
+				if !unicode.IsLetter(r2) {
+					break
+				}
+				j += s2
+			}
+			word := text[i:j]
+			if opens && (word == "Then" || word == "then") {
+				i, afterThen = j, true
+				continue // the clause opens after it
+			}
+			if a, ok := seenVerbs[upperFirst(word)]; ok && opens && (afterThen || word == upperFirst(word)) && !headsLine(text[i:]) {
+				out = append(out, seenAction{i, a, word})
+			}
+			opens, afterThen = false, false
+			i = j
+			continue
+		case r == ',' || unicode.IsSpace(r):
+			// a clause goes on past spaces; a comma after "Then" keeps it open
+		default:
+			opens, afterThen = false, false
+		}
+		i += size
+	}
+	return out
+}
+
+// headsLine reports whether the words at the start of rest are a
+// heading, a flavor or ability word before a dash ("Create Undead —
+// Whenever ..."), which a person does not read as an instruction.
+func headsLine(rest string) bool {
+	line, _, _ := strings.Cut(rest, "\n")
+	head, _, ok := strings.Cut(line, "—")
+	return ok && !strings.ContainsAny(head, ".:,{")
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+func TestActionsSeenScan(t *testing.T) {
+	for text, want := range map[string][]string{
+		"Sacrifice a creature: Draw a card.":                            {"Sacrifice"},
+		"Flying\nWhen this enters, exile target creature.":              nil,
+		"{T}: Exile target card from a graveyard. Then sacrifice this.": {"Exile", "sacrifice"},
+		"• Fight Crime — Destroy target artifact.":                      {"Destroy"},
+		"Cumulative upkeep—Sacrifice a land.":                           {"Sacrifice"},
+		"Create a Treasure token. (Sacrifice it: Add one mana.)":        {"Create"},
+		"Each player sacrifices a creature.":                            nil,
+		"Create Undead — Whenever you complete a dungeon, draw a card.": nil,
+	} {
+		var got []string
+		for _, s := range actionsSeen(text) {
+			got = append(got, s.verb)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%q: seen %q, want %q", text, got, want)
+		}
+	}
+}
+
+// The reader finds every keyword action a person sees a card perform
+// (a clause opening with "Sacrifice", "Discard", "Exile", "Destroy",
+// "Create"), the actions MTGJSON and Scryfall do not list and their
+// comparisons cannot show missed: on every face of both corpora, read
+// as each comparison reads it, each such verb is a Found action of its
+// name at that offset that the card performs (UseHas).
+func TestActionsAPersonSees(t *testing.T) {
+	type corpusFaces struct {
+		name, asOf string
+		texts      []string
+		keys       []string
+	}
+	var all []corpusFaces
+	old := corpusFaces{name: "cards-text", asOf: mtgjsonDate}
+	for _, f := range textFaces(t) {
+		old.texts, old.keys = append(old.texts, f.Text), append(old.keys, f.key())
+	}
+	recent := corpusFaces{name: "cards-text-new", asOf: keyword.AbilityList().AsOf}
+	for _, f := range newFaces(t) {
+		recent.texts, recent.keys = append(recent.texts, f.Text), append(recent.keys, f.key())
+	}
+	all = append(all, old, recent)
+	for _, c := range all {
+		r := keyword.Reader{AsOf: c.asOf}
+		var found []keyword.Found
+		seen, missed := 0, 0
+		for i, text := range c.texts {
+			var err error
+			if found, err = r.Read(text, found[:0]); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range actionsSeen(text) {
+				seen++
+				ok := false
+				for _, k := range found {
+					if k.Kind == keyword.KindAction && k.Action == s.action && k.Offset == s.offset && k.Use == keyword.UseHas {
+						ok = true
+					}
+				}
+				if !ok {
+					missed++
+					line := text[strings.LastIndexByte(text[:s.offset], '\n')+1:]
+					line, _, _ = strings.Cut(line, "\n")
+					t.Errorf("%s %s: %q is not read as the action %v the card performs, in %q", c.name, c.keys[i], s.verb, s.action, line)
+				}
+			}
+		}
+		t.Logf("%s: %d clauses opening with an action a person sees, %d missed", c.name, seen, missed)
+		if seen == 0 {
+			t.Errorf("%s: no clause opens with %v: the scan sees nothing", c.name, seenVerbs)
+		}
+	}
+}
