@@ -38,15 +38,27 @@
 //
 // Each keyword ability has the forms its own rule writes (Ability.Forms:
 // "Ward [cost]", "Protection from [quality]", "[type]walk", the variants
-// "Megamorph [cost]" and "Equip planeswalker [cost]"), read from the
-// rules of every release, never typed in. Read and Reader.Read find, in a
-// card's rules text, the keyword abilities of its keyword lines by those
-// forms, each with the variant as printed ("Islandwalk") and its
-// parameters typed (a mana.Cost, a number, a quality, a type or a name:
-// "Protection from black and from red" is two abilities), every keyword
-// action in any of its verb forms, and the ability words heading its
-// lines; reading as of a release finds only what its rules listed, and
-// allocates nothing once the slice it appends to has grown.
+// "Megamorph [cost]" and "Equip planeswalker [cost]"), and each keyword
+// action the forms rule 701 writes (Action.Forms: "scry N", "amass
+// [subtype] N"), read from the rules of every release, never typed in;
+// what Forms returns is the caller's to change. Read and Reader.Read
+// lex a card's rules text once (words, numbers, mana symbols, dashes,
+// separators, reminder text by its depth) and one matcher reads from
+// those tokens: the keyword abilities of its keyword lines, after a flavor
+// word (207.2d, never reported) or an ability word heading the line, each
+// with the variant as printed ("Islandwalk") and its parameters typed (a
+// mana.Cost, a number, a quality, a type with its subtype, a name:
+// "Protection from black and from red" is two abilities); a keyword
+// inside another's cost ("Ward—Collect evidence 4"); every keyword action
+// in any of its verb forms and subjects, with its form's parameters; the
+// designations keywords give ("suspected", "plotted"); the ability words
+// heading its lines; the predefined tokens it creates. Each Found gives
+// its span (Offset, End) and each parameter's, how the card uses it (Use:
+// it has or does it, a trigger names it, a designation), the name a card
+// prints for a keyword the rules renamed since (Was), and the names card
+// databases list it under (DatabaseNames). Reading as of a release finds
+// only what its rules listed, and allocates nothing once the slice it
+// appends to has grown.
 //
 // # How this package is made
 //
