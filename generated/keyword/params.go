@@ -80,7 +80,7 @@ func (s *scan) param(t []lexeme, kind ParamKind, p int, next *Part, afterDash, i
 		if !typeWords(text) {
 			return Param{}, p, false
 		}
-		prm.Subtype = subtypeOf(text)
+		prm.Subtype = s.subtypeOf(text)
 	}
 	for q := p; q < end; q++ {
 		if s.is(t, q, tokColon) || s.is(t, q, tokPeriod) {
@@ -322,7 +322,7 @@ func singularOf(w string, buf *[34]byte, subtypes bool) string {
 	if len(w) > 32 {
 		return ""
 	}
-	for _, e := range [...]struct{ plural, one string }{{"ies", "y"}, {"ves", "f"}, {"ves", "fe"}, {"es", ""}, {"s", ""}} {
+	for _, e := range [...]struct{ plural, one string }{{"ies", "y"}, {"ves", "f"}, {"ves", "fe"}, {"s", ""}, {"es", ""}} {
 		stem, ok := strings.CutSuffix(w, e.plural)
 		if !ok || len(stem) < 2 {
 			continue
@@ -341,24 +341,39 @@ func singularOf(w string, buf *[34]byte, subtypes bool) string {
 }
 
 // subtypeOf is the subtype one word of a type parameter names, in the
-// singular or its plural, in the first category that lists it; the zero
-// Subtype for several words or none.
-func subtypeOf(t string) subtype.Subtype {
+// singular or its plural ("Zombies" is Zombie before "Zombi", "-s"
+// before "-es"), in a category that lists it in the rules read, else in
+// the first that has ever listed it (the text may be older than they);
+// the zero Subtype for several words or none.
+func (s *scan) subtypeOf(t string) subtype.Subtype {
 	if strings.Contains(t, " ") {
 		return subtype.Subtype{}
 	}
 	var buf [34]byte
+	var anyTime subtype.Subtype
 	for _, w := range [2]string{t, singularOf(t, &buf, true)} {
 		if w == "" {
 			continue
 		}
 		for i := range data.Categories {
-			if v, ok := data.Categories[i].Table.Lookup(w); ok {
-				return subtype.Of(subtype.Category(i+1), v) // any the rules have listed: the text may be older
+			v, ok := data.Categories[i].Table.Lookup(w)
+			if !ok {
+				continue
+			}
+			c := subtype.Category(i + 1)
+			st := subtype.Of(c, v)
+			if s.date == "" && st.IsValid() {
+				return st
+			}
+			if known, ok := c.List().KnownAsOf(s.date); s.date != "" && ok && listedIn(data.Categories[i].Table, v, known) {
+				return st
+			}
+			if anyTime == (subtype.Subtype{}) {
+				anyTime = st
 			}
 		}
 	}
-	return subtype.Subtype{}
+	return anyTime
 }
 
 // isSubtype reports whether w names a subtype the rules have listed, in

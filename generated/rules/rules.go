@@ -17,7 +17,9 @@
 package rules
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/mtgrules/crgen/internal/names"
 )
@@ -54,8 +56,9 @@ func InForce(date string) (release string, ok bool) {
 	return releasesEN[i-1], true
 }
 
-// IsDate reports whether s is written as a date, YYYY-MM-DD, as releases
-// are named (the digits are not checked against a calendar).
+// IsDate reports whether s is a date of the calendar written
+// YYYY-MM-DD, as releases are named: "2024-13-01" and "2024-02-30" are
+// not. CheckDate says what is wrong. It allocates nothing.
 func IsDate(s string) bool {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return false
@@ -65,7 +68,63 @@ func IsDate(s string) bool {
 			return false
 		}
 	}
-	return true
+	year, month, day := dateParts(s)
+	return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)
+}
+
+// dateParts is the year, month and day of s, ten bytes of which the
+// digits are where YYYY-MM-DD has them.
+func dateParts(s string) (year, month, day int) {
+	year = int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
+	return year, int(s[5]-'0')*10 + int(s[6]-'0'), int(s[8]-'0')*10 + int(s[9]-'0')
+}
+
+// CheckDate returns nil for a date of the calendar written YYYY-MM-DD,
+// else an error naming what is wrong ("month 13 of 2024-13-01 is not
+// one of 01 to 12", "2024-02-30: February 2024 has 29 days").
+func CheckDate(s string) error {
+	if !IsDate(s) {
+		return errors.New(names.Quote(s) + " is not a date: " + dateProblem(s))
+	}
+	return nil
+}
+
+// dateProblem is what makes s no date, or "" (IsDate says which, without
+// allocating).
+func dateProblem(s string) string {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return "want YYYY-MM-DD (2026-09-25)"
+	}
+	for i := range 10 {
+		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
+			return "want YYYY-MM-DD, digits only (2026-09-25)"
+		}
+	}
+	year, month, day := dateParts(s)
+	if month < 1 || month > 12 {
+		return "month " + s[5:7] + " is not one of 01 to 12"
+	}
+	if n := daysIn(year, month); day < 1 || day > n {
+		return "day " + s[8:10] + ": " + monthNames[month-1] + " " + s[:4] + " has " + strconv.Itoa(n) + " days"
+	}
+	return ""
+}
+
+var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// daysIn is the number of days of month (1 to 12) of year, in the
+// Gregorian calendar.
+func daysIn(year, month int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }
 
 // List is one list of the rules as the packages hold it: where the rules
@@ -234,9 +293,9 @@ func (e *NameError) Why() string {
 	return "is not " + names.Article(e.Noun) + " (rule " + e.Rule + ")"
 }
 
-// DateError is a release asked for that the history cannot answer: a
-// date not written YYYY-MM-DD, or one before the oldest release it
-// records.
+// DateError is a release asked for that the history cannot answer: no
+// date of the calendar written YYYY-MM-DD (its Error says what is wrong),
+// or one before the oldest release it records.
 type DateError struct {
 	Pkg  string // the package reporting it
 	Date string // as given
@@ -244,7 +303,7 @@ type DateError struct {
 
 func (e *DateError) Error() string {
 	if !IsDate(e.Date) {
-		return e.Pkg + ": release " + names.Quote(e.Date) + " is not a date (YYYY-MM-DD)"
+		return e.Pkg + ": release " + names.Quote(e.Date) + " is not a date: " + dateProblem(e.Date)
 	}
 	return e.Pkg + ": no release of the rules the packages know was in force on " + e.Date + " (the oldest is " + releasesEN[0] + ")"
 }

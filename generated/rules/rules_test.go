@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -101,7 +102,47 @@ func TestNameErrorWhy(t *testing.T) {
 			t.Errorf("%+v:\n got %s\nwant %s", c.e, got, c.want)
 		}
 	}
-	if got := (&DateError{Pkg: "mana", Date: "2024-7-30"}).Error(); got != `mana: release "2024-7-30" is not a date (YYYY-MM-DD)` {
+	if got := (&DateError{Pkg: "mana", Date: "2024-7-30"}).Error(); got != `mana: release "2024-7-30" is not a date: want YYYY-MM-DD (2026-09-25)` {
 		t.Errorf("%s", got)
+	}
+}
+
+// A date of no calendar is refused by IsDate, and CheckDate and
+// DateError say what is wrong with it.
+func TestImpossibleDates(t *testing.T) {
+	for date, want := range map[string]string{
+		"2024-13-01": "month 13",
+		"2024-00-10": "month 00",
+		"2024-02-30": "February 2024 has 29 days",
+		"2023-02-29": "February 2023 has 28 days",
+		"1900-02-29": "February 1900 has 28 days",
+		"2024-04-31": "April 2024 has 30 days",
+		"2024-05-00": "day 00",
+		"2024-5-01":  "YYYY-MM-DD",
+		"2024/05/01": "YYYY-MM-DD",
+		"2024-0a-01": "digits",
+	} {
+		if IsDate(date) {
+			t.Errorf("IsDate(%q) = true", date)
+		}
+		err := CheckDate(date)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), date) {
+			t.Errorf("CheckDate(%q) = %v, want an error naming %q and the date", date, err, want)
+		}
+		if _, ok := InForce(date); ok {
+			t.Errorf("InForce(%q) found a release", date)
+		}
+		if msg := (&DateError{Pkg: "p", Date: date}).Error(); !strings.Contains(msg, want) {
+			t.Errorf("DateError of %q: %s, want it to name %q", date, msg, want)
+		}
+	}
+	for _, date := range []string{"2024-02-29", "2000-02-29", "2026-12-31", "2009-07-11"} {
+		if !IsDate(date) || CheckDate(date) != nil {
+			t.Errorf("%s refused: %v", date, CheckDate(date))
+		}
+	}
+	var ok bool
+	if n := testing.AllocsPerRun(10, func() { ok = IsDate("2024-02-30") }); n != 0 || ok {
+		t.Errorf("IsDate allocates %v times", n)
 	}
 }

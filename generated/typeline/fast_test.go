@@ -204,7 +204,10 @@ func sureLines(lang Lang) []string {
 
 // The fast path decides only what the full reading would: every line it
 // accepts, the full reading accepts, in both modes; and it accepts the
-// common lines, or it would be no fast path.
+// common lines, or it would be no fast path: every line of names of one
+// meaning (sureLines). What share of all the lines built from the tables
+// that is depends on the release (a future's new Spanish names of two
+// meanings leave more to the full reading), so it is logged, not bound.
 func TestFastPathAgrees(t *testing.T) {
 	// Lines of every kind, current or not: the fast path may accept only
 	// what the full reading accepts, whatever the rules list.
@@ -229,9 +232,6 @@ func TestFastPathAgrees(t *testing.T) {
 			if fast {
 				accepted++
 			}
-		}
-		if accepted < len(lines)/4 {
-			t.Errorf("the fast path accepts only %d of %d %v lines built from the tables", accepted, len(lines), lang)
 		}
 		t.Logf("%v: the fast path accepts %d of %d lines built from the tables", lang, accepted, len(lines))
 		sureOnes := sureLines(lang)

@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"time"
 
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/scrape"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -43,8 +43,8 @@ that do not state their effective date need -effective.`,
 
 // checkDate refuses anything but a real calendar date.
 func checkDate(flagName, s string) error {
-	if _, err := time.Parse(time.DateOnly, s); err != nil {
-		return cli.Usagef("-%s %q: want a date as YYYY-MM-DD (2026-09-25)", flagName, s)
+	if err := rules.CheckDate(s); err != nil {
+		return cli.Usagef("-%s: %v", flagName, err)
 	}
 	return nil
 }

@@ -61,8 +61,9 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		"unknown command":   {[]string{"bogus"}, `scrape: unknown command "bogus" (valid: extract, import, diff, report, history, accept, `},
 		"unknown flag":      {[]string{"extract", "-bogus", "x"}, "scrape extract: unknown flag -bogus (valid: -effective, -lang, -max-bytes, -sources, -version)"},
-		"bad date":          {[]string{"extract", "-effective", "yesterday", "x.txt"}, `-effective "yesterday": want a date as YYYY-MM-DD`},
-		"impossible date":   {[]string{"extract", "-effective", "2026-13-45", "x.txt"}, `-effective "2026-13-45"`},
+		"bad date":          {[]string{"extract", "-effective", "yesterday", "x.txt"}, `-effective: "yesterday" is not a date: want YYYY-MM-DD`},
+		"impossible date":   {[]string{"extract", "-effective", "2026-13-45", "x.txt"}, `-effective: "2026-13-45" is not a date: month 13 is not one of 01 to 12`},
+		"no such day":       {[]string{"extract", "-effective", "2024-02-30", "x.txt"}, `-effective: "2024-02-30" is not a date: day 30: February 2024 has 29 days`},
 		"language":          {[]string{"extract", "-lang", "fr", "x.txt"}, `-lang "fr": want one of en, es`},
 		"negative shrink":   {[]string{"-max-shrink", "-1"}, "-max-shrink -1: want a fraction above 0 and at most 1"},
 		"zero shrink":       {[]string{"-max-shrink", "0"}, "-max-shrink 0: want a fraction"},

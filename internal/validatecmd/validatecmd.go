@@ -135,8 +135,11 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 		return cli.Usagef("-lang %q: want en, es or either", f.lang)
 	}
 	if f.asOf != "" {
+		if err := rules.CheckDate(f.asOf); err != nil {
+			return cli.Usagef("-as-of: %v", err)
+		}
 		if _, ok := rules.InForce(f.asOf); !ok {
-			return cli.Usagef("-as-of %q: want a date (YYYY-MM-DD) on or after the oldest release known, %s", f.asOf, rules.Releases("en")[0])
+			return cli.Usagef("-as-of %q: want a date on or after the oldest release known, %s", f.asOf, rules.Releases("en")[0])
 		}
 		if f.manacost && (f.lenient || f.printed) {
 			return cli.Usagef("-as-of judges mana costs in the rules' notation by the rules of a release; it does not combine with -lenient or -printed")

@@ -338,6 +338,14 @@ func TestAsOf(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
+	// A day no calendar has is refused, saying what is wrong with it.
+	for date, want := range map[string]string{"2024-13-01": "month 13 is not one of 01 to 12", "2024-02-30": "February 2024 has 29 days"} {
+		for _, mode := range []string{"-typeline", "-manacost", "-keywords"} {
+			if _, msg, code := validate(t, strings.NewReader(""), mode, "-as-of", date); code != 2 || !strings.Contains(msg, want) {
+				t.Errorf("%s -as-of %s: exit %d, %q; want 2 and %q", mode, date, code, msg, want)
+			}
+		}
+	}
 }
 
 // -keywords reads one card a line, a JSON object as card data gives it,
