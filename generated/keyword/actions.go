@@ -327,8 +327,9 @@ func (s *scan) headsAbility(t []lexeme, i int) bool {
 }
 
 // designation appends the designation a keyword gives whose word is the
-// token at i ("suspected", "plotted", "monstrous", "Ring-bearer"), and
-// returns the token after it.
+// token at i ("suspected", "plotted", "monstrous", "Ring-bearer"), prev
+// and before the two words before it, supposed set in a clause that
+// supposes ("If it's suspected"), and returns the token after it.
 //
 // A designation of an action something is given ("Enchanted creature ...
 // is goaded": given) is the action done (UseHas, or UseCondition in a

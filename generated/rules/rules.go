@@ -80,8 +80,9 @@ func dateParts(s string) (year, month, day int) {
 }
 
 // CheckDate returns nil for a date of the calendar written YYYY-MM-DD,
-// else an error naming what is wrong ("month 13 of 2024-13-01 is not
-// one of 01 to 12", "2024-02-30: February 2024 has 29 days").
+// else an error naming the date and what is wrong with it (`"2024-13-01"
+// is not a date: month 13 is not one of 01 to 12`, `"2024-02-30" is not
+// a date: day 30: February 2024 has 29 days`).
 func CheckDate(s string) error {
 	if !IsDate(s) {
 		return errors.New(names.Quote(s) + " is not a date: " + dateProblem(s))
@@ -89,8 +90,8 @@ func CheckDate(s string) error {
 	return nil
 }
 
-// dateProblem is what makes s no date, or "" (IsDate says which, without
-// allocating).
+// dateProblem is what makes s no date, or "": the checks of IsDate,
+// spelled out for the message (IsDate makes them without allocating).
 func dateProblem(s string) string {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return "want YYYY-MM-DD (2026-09-25)"

@@ -155,8 +155,9 @@ func fields(form string) []string {
 			i += size
 		case '{':
 			// A symbol with a number, "{N+}", is a field of its own; one
-			// with words, "{LEVEL N1-N2}", is words.
-			end := strings.IndexAny(form[i:], "} ")
+			// with words, "{LEVEL N1-N2}", is words, as is one a colon or a
+			// dash cuts ("{a:b}": the colon is a field of its own).
+			end := strings.IndexAny(form[i:], "} :—")
 			if end < 0 || form[i+end] != '}' {
 				j := i
 				for j < len(form) && form[j] != ' ' && form[j] != ':' && !strings.HasPrefix(form[j:], "—") {
