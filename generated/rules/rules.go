@@ -59,25 +59,7 @@ func InForce(date string) (release string, ok bool) {
 // IsDate reports whether s is a date of the calendar written
 // YYYY-MM-DD, as releases are named: "2024-13-01" and "2024-02-30" are
 // not. CheckDate says what is wrong. It allocates nothing.
-func IsDate(s string) bool {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return false
-	}
-	for i := range 10 {
-		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
-			return false
-		}
-	}
-	year, month, day := dateParts(s)
-	return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)
-}
-
-// dateParts is the year, month and day of s, ten bytes of which the
-// digits are where YYYY-MM-DD has them.
-func dateParts(s string) (year, month, day int) {
-	year = int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
-	return year, int(s[5]-'0')*10 + int(s[6]-'0'), int(s[8]-'0')*10 + int(s[9]-'0')
-}
+func IsDate(s string) bool { return dateFaultOf(s) == noDateFault }
 
 // CheckDate returns nil for a date of the calendar written YYYY-MM-DD,
 // else an error naming the date and what is wrong with it (`"2024-13-01"
@@ -90,23 +72,57 @@ func CheckDate(s string) error {
 	return nil
 }
 
-// dateProblem is what makes s no date, or "": the checks of IsDate,
-// spelled out for the message (IsDate makes them without allocating).
-func dateProblem(s string) string {
+// dateFault is what makes a string no date.
+type dateFault uint8
+
+const (
+	noDateFault dateFault = iota
+	notYYYYMMDD
+	notDigits
+	noSuchMonth
+	noSuchDay
+)
+
+// dateFaultOf checks s once, for IsDate and for the message of
+// dateProblem alike.
+func dateFaultOf(s string) dateFault {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return "want YYYY-MM-DD (2026-09-25)"
+		return notYYYYMMDD
 	}
 	for i := range 10 {
 		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
-			return "want YYYY-MM-DD, digits only (2026-09-25)"
+			return notDigits
 		}
 	}
 	year, month, day := dateParts(s)
-	if month < 1 || month > 12 {
-		return "month " + s[5:7] + " is not one of 01 to 12"
+	switch {
+	case month < 1 || month > 12:
+		return noSuchMonth
+	case day < 1 || day > daysIn(year, month):
+		return noSuchDay
 	}
-	if n := daysIn(year, month); day < 1 || day > n {
-		return "day " + s[8:10] + ": " + monthNames[month-1] + " " + s[:4] + " has " + strconv.Itoa(n) + " days"
+	return noDateFault
+}
+
+// dateParts is the year, month and day of s, ten bytes of which the
+// digits are where YYYY-MM-DD has them.
+func dateParts(s string) (year, month, day int) {
+	year = int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
+	return year, int(s[5]-'0')*10 + int(s[6]-'0'), int(s[8]-'0')*10 + int(s[9]-'0')
+}
+
+// dateProblem says what makes s no date, or "".
+func dateProblem(s string) string {
+	switch dateFaultOf(s) {
+	case notYYYYMMDD:
+		return "want YYYY-MM-DD (2026-09-25)"
+	case notDigits:
+		return "want YYYY-MM-DD, digits only (2026-09-25)"
+	case noSuchMonth:
+		return "month " + s[5:7] + " is not one of 01 to 12"
+	case noSuchDay:
+		year, month, _ := dateParts(s)
+		return "day " + s[8:10] + ": " + monthNames[month-1] + " " + s[:4] + " has " + strconv.Itoa(daysIn(year, month)) + " days"
 	}
 	return ""
 }

@@ -122,26 +122,13 @@ func TestActionsSeenScan(t *testing.T) {
 // as each comparison reads it, each such verb is a Found action of its
 // name at that offset that the card performs (UseHas).
 func TestActionsAPersonSees(t *testing.T) {
-	type corpusFaces struct {
-		name, asOf string
-		texts      []string
-		keys       []string
-	}
-	var all []corpusFaces
-	old := corpusFaces{name: "cards-text", asOf: mtgjsonDate}
-	for _, f := range textFaces(t) {
-		old.texts, old.keys = append(old.texts, f.Text), append(old.keys, f.key())
-	}
-	recent := corpusFaces{name: "cards-text-new", asOf: keyword.AbilityList().AsOf}
-	for _, f := range newFaces(t) {
-		recent.texts, recent.keys = append(recent.texts, f.Text), append(recent.keys, f.key())
-	}
-	all = append(all, old, recent)
-	for _, c := range all {
+	for _, c := range cardTexts(t) {
 		r := keyword.Reader{AsOf: c.asOf}
 		var found []keyword.Found
 		seen, missed := 0, 0
-		for i, text := range c.texts {
+		for _, fc := range c.faces {
+			text := fc.text
+			r.Name = fc.name
 			var err error
 			if found, err = r.Read(text, found[:0]); err != nil {
 				t.Fatal(err)
@@ -158,7 +145,7 @@ func TestActionsAPersonSees(t *testing.T) {
 					missed++
 					line := text[strings.LastIndexByte(text[:s.offset], '\n')+1:]
 					line, _, _ = strings.Cut(line, "\n")
-					t.Errorf("%s %s: %q is not read as the action %v the card performs, in %q", c.name, c.keys[i], s.verb, s.action, line)
+					t.Errorf("%s %s: %q is not read as the action %v the card performs, in %q", c.name, fc.key, s.verb, s.action, line)
 				}
 			}
 		}
@@ -167,4 +154,29 @@ func TestActionsAPersonSees(t *testing.T) {
 			t.Errorf("%s: no clause opens with %v: the scan sees nothing", c.name, seenVerbs)
 		}
 	}
+}
+
+// faceText is a face of a corpus of card texts, with what the reader
+// reads it by.
+type faceText struct{ key, name, text string }
+
+// corpusText is a corpus of card texts as its comparison reads it: the
+// 2022 faces as of MTGJSON's day, those of 2023-2026 as of the newest
+// release the keywords were read from.
+type corpusText struct {
+	name, asOf string
+	faces      []faceText
+}
+
+func cardTexts(t testing.TB) []corpusText {
+	t.Helper()
+	old := corpusText{name: "cards-text", asOf: mtgjsonDate}
+	for _, f := range textFaces(t) {
+		old.faces = append(old.faces, faceText{f.key(), f.faceName(), f.Text})
+	}
+	recent := corpusText{name: "cards-text-new", asOf: keyword.AbilityList().AsOf}
+	for _, f := range newFaces(t) {
+		recent.faces = append(recent.faces, faceText{f.key(), f.faceName(), f.Text})
+	}
+	return []corpusText{old, recent}
 }
