@@ -308,10 +308,12 @@ func MarshalFile(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	// Indented once into a buffer of about its size (the encoder's own
-	// indenting grows two buffers a doubling at a time): a release's
-	// snapshot is a few hundred kilobytes.
-	out := bytes.NewBuffer(make([]byte, 0, compact.Len()+compact.Len()/2))
+	// Indented once into one buffer (the encoder's own indenting grows two
+	// buffers a doubling at a time): a release's snapshot is a few hundred
+	// kilobytes. json.Indent first asks for room for twice its input
+	// (indented, a snapshot is about 1.3 times as long): a buffer any
+	// smaller would be copied once more.
+	out := bytes.NewBuffer(make([]byte, 0, 2*compact.Len()))
 	if err := json.Indent(out, compact.Bytes(), "", "  "); err != nil {
 		return nil, err
 	}
