@@ -108,6 +108,9 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	if err := plan.record(store, history, touched, rd, opt); err != nil {
 		return nil, err
 	}
+	if err := plan.recordBooks(opt, rd); err != nil {
+		return nil, err
+	}
 	if err := plan.current(store, history, opt); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/sources"
 )
@@ -246,13 +247,21 @@ func TestOfflineRunFromEmptySnapshots(t *testing.T) {
 	}
 	sort.Strings(wrote)
 	// The seeds' release in both languages, both current files, the
-	// printed forms and the (empty) renames of the history.
+	// printed forms, the (empty) renames of the history, and the rule
+	// book of each language: the rules of the pages, with the release.
 	m, err := sources.Load(srcDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seeds := m.Sources[slices.IndexFunc(m.Sources, func(s sources.Source) bool { return s.Format == sources.FormatPlain })].Effective
 	want := []string{"current/en.json", "current/es.json", "en/" + seeds + ".json", "es/" + seeds + ".json", "printed.json", "renames.json"}
+	for _, s := range m.Sources {
+		if s.Format == sources.FormatPlain {
+			want = append(want, "rules/"+s.Lang+"/"+rulebook.SectionOf(s.Rule)+".json", "rules/"+s.Lang+"/releases.json")
+		}
+	}
+	slices.Sort(want)
+	want = slices.Compact(want)
 	if !slices.Equal(wrote, want) {
 		t.Errorf("wrote %v, want %v", wrote, want)
 	}

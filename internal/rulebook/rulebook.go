@@ -1,0 +1,458 @@
+// Package rulebook is the record of every rule's text: every rule and
+// subrule, the glossary and the contents of every recorded release, each
+// text stored once with the release that first printed it, so the record
+// grows with what the rules changed, not with the number of releases.
+//
+// A rule is recorded by its number as a list of versions, oldest first:
+// the text the release of Since printed under that number, held until the
+// next version (a new text, or Gone: the number no longer printed). The
+// glossary is the same by term, the contents by chapter or section number.
+// A release read from rule pages holds only the rules of its pages
+// (Release.Holds): rules it does not hold keep the text of the releases
+// before it.
+package rulebook
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/crtext"
+)
+
+// Version is the text one number (or term) held from release Since on.
+type Version struct {
+	Since string `json:"since"`
+	// Gone: from Since on, the release printed nothing under this number.
+	Gone bool `json:"gone,omitempty"`
+	// Lead is the number as the release misprinted it ("119.1d."), if
+	// it did (crtext.Para.Lead).
+	Lead string `json:"lead,omitempty"`
+	Text string `json:"text,omitempty"`
+	// More are the paragraphs after the first: examples ("Example: ...")
+	// and paragraphs that continue the rule, in the order printed.
+	More []string `json:"more,omitempty"`
+	// Also are the rules printed again under the same number, after this
+	// one (a flaw of the numbering: 702.30d in 2009-09-04).
+	Also []Printing `json:"also,omitempty"`
+}
+
+// Printing is one rule as printed: its first paragraph and those after.
+type Printing struct {
+	Lead string   `json:"lead,omitempty"`
+	Text string   `json:"text"`
+	More []string `json:"more,omitempty"`
+}
+
+// Rule is the history of one rule number.
+type Rule struct {
+	Number   string    `json:"number"`
+	Versions []Version `json:"versions"`
+}
+
+// Term is the history of one glossary term: each version's More is the
+// definition's lines (Text is unused).
+type Term struct {
+	Term     string    `json:"term"`
+	Versions []Version `json:"versions"`
+}
+
+// Release is one recorded release, what it was read from and what it
+// held.
+type Release struct {
+	Date string `json:"date"`
+	// Source is "txt" for the official text, read whole, or "pages" for
+	// rule pages, which hold the rules of Holds and their subrules.
+	Source string   `json:"source"`
+	Holds  []string `json:"holds,omitempty"`
+	// The counts of what the release printed: rules (a number printed
+	// twice counted twice), examples, glossary entries.
+	Rules    int `json:"rules"`
+	Examples int `json:"examples"`
+	Glossary int `json:"glossary"`
+	// Quirks are the flaws of the release read past, each naming its
+	// line and rule.
+	Quirks []string `json:"quirks,omitempty"`
+	// EndsInGlossary: the copy recorded stops inside its glossary; the
+	// entries after its last are unknown, not gone.
+	EndsInGlossary bool `json:"ends_in_glossary,omitempty"`
+}
+
+// Book is the record of one language.
+type Book struct {
+	Lang     string
+	Releases []Release
+	Contents []Rule // chapters and sections by number; Text is the title
+	Rules    []Rule // in the rules' order
+	Glossary []Term // in alphabetical order, as the glossary
+}
+
+// Add records a release read whole from the official text: a release
+// not recorded yet, wherever it falls in the history, or one recorded
+// (from rule pages, or amended), whose record it replaces.
+func (b *Book) Add(w *crtext.Whole) error {
+	rel := Release{Date: w.Effective, Source: "txt", Rules: len(w.Rules), Glossary: len(w.Glossary), EndsInGlossary: w.EndsInGlossary}
+	for _, p := range w.Problems {
+		rel.Quirks = append(rel.Quirks, p.Error())
+	}
+	rel.Quirks = append(rel.Quirks, w.Warnings...)
+	rules := map[string]Version{}
+	for _, r := range w.Rules {
+		rel.Examples += len(r.Examples())
+		if v, ok := rules[r.Number]; ok {
+			v.Also = append(v.Also, Printing{Lead: r.Lead, Text: r.Text, More: r.More})
+			rules[r.Number] = v
+			continue
+		}
+		rules[r.Number] = Version{Lead: r.Lead, Text: r.Text, More: r.More}
+	}
+	contents := map[string]Version{}
+	for _, h := range w.Contents {
+		if _, ok := contents[h.Number]; !ok {
+			contents[h.Number] = Version{Text: h.Title}
+		}
+	}
+	terms := map[string]Version{}
+	for _, e := range w.Glossary {
+		if _, ok := terms[e.Term]; ok {
+			rel.Quirks = append(rel.Quirks, fmt.Sprintf("line %d: glossary term %q printed twice: the first kept", e.Line, e.Term))
+			continue
+		}
+		terms[e.Term] = Version{More: e.Definition}
+	}
+	// A copy cut short in its glossary leaves the terms after its last
+	// unknown, not gone.
+	last := ""
+	if len(w.Glossary) > 0 {
+		last = w.Glossary[len(w.Glossary)-1].Term
+	}
+	termInScope := func(term string) bool { return !w.EndsInGlossary || compareTerms(term, last) <= 0 }
+
+	p := b.place(rel)
+	b.Rules = restate(b.Rules, p, rules, everything, CompareNumbers)
+	b.Contents = restate(b.Contents, p, contents, everything, CompareNumbers)
+	b.restateGlossary(p, terms, termInScope)
+	return nil
+}
+
+func everything(string) bool { return true }
+
+// AddPages records a release read from rule pages, as Add does: the
+// rules of each page (its rule and subrules). A subrule of a page's rule
+// the record has and the page does not print is gone; every other rule
+// keeps its text.
+func (b *Book) AddPages(date string, pages []Page) error {
+	rel := Release{Date: date, Source: "pages"}
+	rules := map[string]Version{}
+	for _, pg := range pages {
+		rel.Holds = append(rel.Holds, pg.Rule)
+		for _, r := range pg.Rules {
+			if _, ok := rules[r.Number]; ok {
+				return fmt.Errorf("release %s: rule %s is on two pages", date, r.Number)
+			}
+			rel.Rules++
+			rel.Examples += len(r.Examples())
+			rules[r.Number] = Version{Lead: r.Lead, Text: r.Text, More: r.More}
+		}
+	}
+	slices.Sort(rel.Holds)
+	p := b.place(rel)
+	b.Rules = restate(b.Rules, p, rules, func(n string) bool { return heldBy(n, rel.Holds) }, CompareNumbers)
+	// The contents and the glossary: as the release before it.
+	b.Contents = restate(b.Contents, p, nil, nothing, CompareNumbers)
+	b.restateGlossary(p, nil, nothing)
+	return nil
+}
+
+func nothing(string) bool { return false }
+
+// restateGlossary is restate of the glossary's terms.
+func (b *Book) restateGlossary(p placement, terms map[string]Version, inScope func(string) bool) {
+	glossary := make([]Rule, len(b.Glossary))
+	for j, t := range b.Glossary {
+		glossary[j] = Rule{Number: t.Term, Versions: t.Versions}
+	}
+	glossary = restate(glossary, p, terms, inScope, compareTerms)
+	b.Glossary = b.Glossary[:0]
+	for _, t := range glossary {
+		b.Glossary = append(b.Glossary, Term{Term: t.Number, Versions: t.Versions})
+	}
+}
+
+// Page is the rules one rule page printed: its rule and its subrules.
+type Page struct {
+	Rule  string
+	Rules []crtext.Para
+}
+
+// placement is where a release goes among the recorded: the dates
+// before and after, its index, and whether it replaced one of its date.
+type placement struct {
+	old, new []string
+	at       int
+	replaced bool
+}
+
+// place puts rel among the releases, in date order, replacing a release
+// of its date.
+func (b *Book) place(rel Release) placement {
+	var p placement
+	for _, r := range b.Releases {
+		p.old = append(p.old, r.Date)
+	}
+	p.at, p.replaced = slices.BinarySearchFunc(b.Releases, rel.Date, func(r Release, d string) int { return strings.Compare(r.Date, d) })
+	if p.replaced {
+		b.Releases[p.at] = rel
+	} else {
+		b.Releases = slices.Insert(b.Releases, p.at, rel)
+	}
+	for _, r := range b.Releases {
+		p.new = append(p.new, r.Date)
+	}
+	return p
+}
+
+// heldBy reports whether rule n is one of the rules of held or their
+// subrules.
+func heldBy(n string, held []string) bool {
+	for _, h := range held {
+		if n == h || strings.HasPrefix(n, h) && len(n) > len(h) && (n[len(h)] >= 'a' && n[len(h)] <= 'z' || n[len(h)] == '.') {
+			return true
+		}
+	}
+	return false
+}
+
+// restate records in history the release p places: each number printed
+// holds its text there, each number in scope not printed is gone, every
+// other keeps the text it had in the release before. The releases after
+// keep what they held. Each history is expanded to what it held in every
+// release, changed, and written again as the versions where that
+// changed.
+func restate(history []Rule, p placement, printed map[string]Version, inScope func(string) bool, compare func(a, b string) int) []Rule {
+	seen := make(map[string]bool, len(history))
+	out := history[:0]
+	for _, h := range history {
+		seen[h.Number] = true
+		states := expand(h.Versions, p.old)
+		var cur *Version
+		if p.at > 0 {
+			cur = states[p.at-1]
+		}
+		if v, ok := printed[h.Number]; ok {
+			cur = &v
+		} else if inScope(h.Number) {
+			cur = nil
+		}
+		if p.replaced {
+			states[p.at] = cur
+		} else {
+			states = slices.Insert(states, p.at, cur)
+		}
+		if h.Versions = compress(states, p.new); len(h.Versions) > 0 {
+			out = append(out, h)
+		}
+	}
+	for n, v := range printed {
+		if !seen[n] {
+			states := make([]*Version, len(p.new))
+			states[p.at] = &v
+			out = append(out, Rule{Number: n, Versions: compress(states, p.new)})
+		}
+	}
+	slices.SortFunc(out, func(x, y Rule) int { return compare(x.Number, y.Number) })
+	return out
+}
+
+// expand is what a history held in each release of dates: its version,
+// or nil where it held nothing.
+func expand(versions []Version, dates []string) []*Version {
+	states := make([]*Version, len(dates))
+	j := -1
+	for i, d := range dates {
+		for j+1 < len(versions) && versions[j+1].Since <= d {
+			j++
+		}
+		if j >= 0 && !versions[j].Gone {
+			states[i] = &versions[j]
+		}
+	}
+	return states
+}
+
+// compress is the versions of a history that held states in the
+// releases of dates: one where what it held changed.
+func compress(states []*Version, dates []string) []Version {
+	var vs []Version
+	var prev *Version
+	for i, s := range states {
+		switch {
+		case s == nil && prev != nil:
+			vs = append(vs, Version{Since: dates[i], Gone: true})
+		case s != nil && (prev == nil || !sameVersion(*prev, *s)):
+			v := *s
+			v.Since, v.Gone = dates[i], false
+			vs = append(vs, v)
+		}
+		prev = s
+	}
+	return vs
+}
+
+func sameVersion(a, b Version) bool {
+	return a.Lead == b.Lead && a.Text == b.Text && slices.Equal(a.More, b.More) && slices.EqualFunc(a.Also, b.Also, func(x, y Printing) bool {
+		return x.Lead == y.Lead && x.Text == y.Text && slices.Equal(x.More, y.More)
+	})
+}
+
+// CompareNumbers orders rule numbers as the rules do: chapter "7" before
+// section "702", before 702.2 before 702.10, before 702.10a before
+// 702.10z before 702.10aa.
+func CompareNumbers(a, b string) int {
+	as, ar, al := splitNumber(a)
+	bs, br, bl := splitNumber(b)
+	if c := cmp.Compare(as, bs); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(ar, br); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(len(al), len(bl)); c != 0 {
+		return c
+	}
+	return strings.Compare(al, bl)
+}
+
+// splitNumber splits "702.10a" into 702 (a chapter "7" is 7, before
+// every section of three digits), 10 (-1 for a section or chapter) and
+// "a".
+func splitNumber(n string) (section, rule int, letters string) {
+	i := 0
+	for ; i < len(n) && n[i] >= '0' && n[i] <= '9'; i++ {
+		section = section*10 + int(n[i]-'0')
+	}
+	if i == 1 {
+		section *= 100 // chapter 7 before section 700
+		section--
+	}
+	if i >= len(n) || n[i] != '.' {
+		return section, -1, n[i:]
+	}
+	for i++; i < len(n) && n[i] >= '0' && n[i] <= '9'; i++ {
+		rule = rule*10 + int(n[i]-'0')
+	}
+	return section, rule, n[i:]
+}
+
+// compareTerms orders glossary terms as the glossary does: letters
+// without regard to case.
+func compareTerms(a, b string) int {
+	if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+// PageRules are the rules of a rule page as Paras: a page prints a
+// rule's examples after its text ("... Example: ..."), which are split
+// off as the official text prints them, a paragraph each.
+func PageRules(rules []crtext.Rule) []crtext.Para {
+	out := make([]crtext.Para, len(rules))
+	for i, r := range rules {
+		text, more := r.Text, []string(nil)
+		for {
+			j := max(strings.LastIndex(text, " Example:"), strings.LastIndex(text, " Ejemplo:"))
+			if j < 0 {
+				break
+			}
+			more = append([]string{strings.TrimSpace(text[j+1:])}, more...)
+			text = strings.TrimSpace(text[:j])
+		}
+		out[i] = crtext.Para{Number: r.Number, Text: text, More: more, Line: r.Line}
+	}
+	return out
+}
+
+// Differences are how the record of w's release differs from what w
+// prints (at most max, each naming the rule or term), nil when it gives
+// every rule and glossary entry back as printed. Of a release recorded
+// from rule pages, only the rules of its pages are compared.
+func (b *Book) Differences(w *crtext.Whole, max int) []string {
+	var out []string
+	add := func(format string, args ...any) {
+		if len(out) < max {
+			out = append(out, fmt.Sprintf(format, args...))
+		}
+	}
+	date := w.Effective
+	rel, ok := b.ReleaseAsOf(date)
+	if !ok || rel.Date != date {
+		return []string{"release " + date + " is not recorded"}
+	}
+	inScope := everything
+	if rel.Source == "pages" {
+		inScope = func(n string) bool { return heldBy(n, rel.Holds) }
+	}
+	printed := map[string]Version{}
+	for _, r := range w.Rules {
+		if v, ok := printed[r.Number]; ok {
+			v.Also = append(v.Also, Printing{Lead: r.Lead, Text: r.Text, More: r.More})
+			printed[r.Number] = v
+			continue
+		}
+		printed[r.Number] = Version{Lead: r.Lead, Text: r.Text, More: r.More}
+	}
+	for _, r := range w.Rules {
+		p, ok := printed[r.Number]
+		if !ok || !inScope(r.Number) {
+			continue
+		}
+		delete(printed, r.Number) // a repeat is compared with its first
+		v, recorded := b.Rule(r.Number, date)
+		switch {
+		case !recorded:
+			add("rule %s: printed, not in the record of %s", r.Number, date)
+		case !sameVersion(v, p):
+			add("rule %s: the record of %s says %q, the release prints %q", r.Number, date, crtext.Abbreviate(v.Text), crtext.Abbreviate(p.Text))
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range w.Rules {
+		seen[r.Number] = true
+	}
+	for _, h := range b.Rules {
+		if _, ok := At(h.Versions, date); ok && !seen[h.Number] && inScope(h.Number) {
+			add("rule %s: in the record of %s, not printed", h.Number, date)
+		}
+	}
+	if rel.Source == "pages" {
+		return out
+	}
+	for _, e := range w.Glossary {
+		t := b.Term(e.Term)
+		if t == nil {
+			add("glossary term %q: printed, not in the record of %s", e.Term, date)
+			continue
+		}
+		if v, ok := At(t.Versions, date); !ok || !slices.Equal(v.More, e.Definition) {
+			add("glossary term %q: the record of %s differs from the release", e.Term, date)
+		}
+	}
+	return out
+}
+
+// PagesDifferences are how the record of release date differs from what
+// its rule pages print, as Differences.
+func (b *Book) PagesDifferences(date string, pages []Page, max int) []string {
+	var out []string
+	for _, pg := range pages {
+		for _, r := range pg.Rules {
+			v, ok := b.Rule(r.Number, date)
+			if (!ok || !sameVersion(v, Version{Lead: r.Lead, Text: r.Text, More: r.More})) && len(out) < max {
+				out = append(out, fmt.Sprintf("rule %s (page %s): the record of %s says %q, the page prints %q", r.Number, pg.Rule, date, crtext.Abbreviate(v.Text), crtext.Abbreviate(r.Text)))
+			}
+		}
+	}
+	return out
+}
