@@ -1,0 +1,252 @@
+package scrapecmd
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mtgrules/crgen/generated/rules"
+	"github.com/mtgrules/crgen/internal/cli"
+	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/rulebook"
+	"github.com/mtgrules/crgen/internal/scrape"
+)
+
+// bookFlags are the flags of the commands that read the rule book.
+type bookFlags struct {
+	dirs
+	lang, asOf string
+	json       bool
+}
+
+func (f *bookFlags) registerBook(fs *flag.FlagSet, asOf bool) {
+	f.register(fs, false, true)
+	fs.StringVar(&f.lang, "lang", "en", "language of the rule book: en or es")
+	if asOf {
+		fs.StringVar(&f.asOf, "as-of", "", "the rules in force on `date` (YYYY-MM-DD), not the newest recorded")
+	}
+	fs.BoolVar(&f.json, "json", false, "print JSON")
+}
+
+// book loads the rule book and the release the question is about.
+func (f *bookFlags) book() (*rulebook.Book, rulebook.Release, error) {
+	if f.lang != "en" && f.lang != "es" {
+		return nil, rulebook.Release{}, cli.Usagef("-lang %q: want one of en, es", f.lang)
+	}
+	if f.asOf != "" {
+		if err := rules.CheckDate(f.asOf); err != nil {
+			return nil, rulebook.Release{}, cli.Usagef("-as-of: %v", err)
+		}
+	}
+	if err := cli.InRepository(f.snapshots, "snapshots"); err != nil {
+		return nil, rulebook.Release{}, err
+	}
+	dir := scrape.BookDir(f.snapshots, f.lang)
+	b, err := rulebook.Load(dir, f.lang)
+	if err != nil {
+		return nil, rulebook.Release{}, err
+	}
+	if len(b.Releases) == 0 {
+		return nil, rulebook.Release{}, fmt.Errorf("no rule book in %s: make history records it", dir)
+	}
+	if f.asOf == "" {
+		rel, _ := b.Newest()
+		return b, rel, nil
+	}
+	rel, ok := b.ReleaseAsOf(f.asOf)
+	if !ok {
+		return nil, rulebook.Release{}, fmt.Errorf("-as-of %s: before the oldest release the rule book of %s holds, %s", f.asOf, f.lang, b.Releases[0].Date)
+	}
+	return b, rel, nil
+}
+
+var ruleCommand = &cli.Command{
+	Name:    "scrape rule",
+	Args:    "NUMBER",
+	Summary: "A rule's text, with its subrules and examples, today or as of a date.",
+	Doc: `rule prints rule NUMBER (702.19b; 702.19 with its subrules; 702 the
+whole section) as the newest recorded release prints it, or with -as-of
+DATE as the release in force that day printed it, from the rule book
+(snapshots/rules/<lang>/). It says which release the text is from and
+since when the rule said it. A release recorded from rule pages holds only
+the rules of its pages: a rule outside them is as the release before it
+printed it, and the output says so.`,
+	Examples: []string{"scrape rule 702.19b", "scrape rule -as-of 2015-06-01 205.3", "scrape rule -json 100.1"},
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(bookFlags)
+		f.registerBook(fs, true)
+		return f.runRule
+	},
+}
+
+// ruleOut is one rule as scrape rule prints it.
+type ruleOut struct {
+	Number   string   `json:"number"`
+	Title    string   `json:"title,omitempty"`
+	Text     string   `json:"text"`
+	Examples []string `json:"examples,omitempty"`
+	More     []string `json:"more,omitempty"` // every paragraph after the first, examples included
+	Since    string   `json:"since"`
+}
+
+type rulesOut struct {
+	Lang    string `json:"lang"`
+	Release string `json:"release"`
+	// Source is "pages" when the release in force was recorded from
+	// rule pages; Holds then names them.
+	Source  string    `json:"source"`
+	Holds   []string  `json:"holds,omitempty"`
+	Section string    `json:"section,omitempty"`
+	Rules   []ruleOut `json:"rules"`
+}
+
+func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) != 1 {
+		return cli.Usagef("want one rule number (702.19b)")
+	}
+	number := strings.TrimSuffix(args[0], ".")
+	if _, _, ok := crtext.SplitNumber(number + " X"); !ok && !isSection(number) {
+		return cli.Usagef("%q is not a rule number: want 702.19b, 702.19 or 702", args[0])
+	}
+	b, rel, err := f.book()
+	if err != nil {
+		return err
+	}
+	out := rulesOut{Lang: f.lang, Release: rel.Date, Source: rel.Source, Holds: rel.Holds}
+	section := rulebook.SectionOf(number)
+	out.Section, _ = b.Heading(section, rel.Date)
+	numbers := b.Subrules(number, rel.Date)
+	if v, ok := b.Rule(number, rel.Date); ok {
+		out.Rules = append(out.Rules, ruleOutOf(number, v))
+	}
+	for _, n := range numbers {
+		v, _ := b.Rule(n, rel.Date)
+		out.Rules = append(out.Rules, ruleOutOf(n, v))
+	}
+	if len(out.Rules) == 0 {
+		return fmt.Errorf("rule %s is not in the rules of %s@%s%s", number, f.lang, rel.Date, whenElse(b, number))
+	}
+	if f.json {
+		return writeJSON(env.Stdout, out)
+	}
+	fmt.Fprintf(env.Stdout, "%s, as of %s@%s", section+". "+out.Section, f.lang, rel.Date)
+	if rel.Source == "pages" {
+		fmt.Fprintf(env.Stdout, " (a release recorded from the rule pages of %s: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
+	}
+	fmt.Fprintln(env.Stdout)
+	for _, r := range out.Rules {
+		fmt.Fprintf(env.Stdout, "\n%s %s\n", crtext.CanonicalLead(r.Number), r.Text)
+		for _, m := range r.More {
+			fmt.Fprintf(env.Stdout, "%s\n", m)
+		}
+		fmt.Fprintf(env.Stdout, "  (since %s)\n", r.Since)
+	}
+	return nil
+}
+
+func ruleOutOf(number string, v rulebook.Version) ruleOut {
+	p := crtext.Para{Number: number, Text: v.Text, More: v.More}
+	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Since: v.Since}
+}
+
+// whenElse says when the book did hold a rule it does not as of a
+// release: ", which the rules printed from X to Y".
+func whenElse(b *rulebook.Book, number string) string {
+	h := b.History(number)
+	if h == nil {
+		return " (nor of any recorded release)"
+	}
+	var spans []string
+	for i, v := range h.Versions {
+		if v.Gone {
+			continue
+		}
+		j := i + 1
+		for j < len(h.Versions) && !h.Versions[j].Gone {
+			j++
+		}
+		end := "on"
+		if j < len(h.Versions) {
+			end = "until " + h.Versions[j].Since
+		}
+		if i == 0 || h.Versions[i-1].Gone {
+			spans = append(spans, "from "+v.Since+" "+end)
+		}
+	}
+	return "; the rules printed it " + strings.Join(spans, ", ")
+}
+
+func isSection(s string) bool {
+	if len(s) == 3 {
+		for _, c := range s {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var glossaryCommand = &cli.Command{
+	Name:    "scrape glossary",
+	Args:    "TERM",
+	Summary: "A glossary entry, today or as of a date.",
+	Doc: `glossary prints the glossary's definition of TERM (any case) as the
+newest recorded release prints it, or with -as-of DATE as the release in
+force that day printed it, from the rule book.`,
+	Examples: []string{"scrape glossary Abandon", "scrape glossary -as-of 2020-01-01 'Tribal'"},
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(bookFlags)
+		f.registerBook(fs, true)
+		return f.runGlossary
+	},
+}
+
+type termOut struct {
+	Lang       string   `json:"lang"`
+	Release    string   `json:"release"`
+	Term       string   `json:"term"`
+	Definition []string `json:"definition"`
+	Since      string   `json:"since"`
+}
+
+func (f *bookFlags) runGlossary(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) == 0 {
+		return cli.Usagef("no term given")
+	}
+	term := strings.Join(args, " ")
+	b, rel, err := f.book()
+	if err != nil {
+		return err
+	}
+	// The glossary of a release recorded from rule pages is the one
+	// before it.
+	t := b.Term(term)
+	if t == nil {
+		return fmt.Errorf("%q is in the glossary of no release of the %s rule book", term, f.lang)
+	}
+	v, ok := rulebook.At(t.Versions, rel.Date)
+	if !ok {
+		return fmt.Errorf("%q is not in the glossary of %s@%s%s", t.Term, f.lang, rel.Date, strings.Replace(whenElse(&rulebook.Book{Rules: []rulebook.Rule{{Number: t.Term, Versions: t.Versions}}}, t.Term), "rules printed it", "glossary had it", 1))
+	}
+	out := termOut{Lang: f.lang, Release: rel.Date, Term: t.Term, Definition: v.More, Since: v.Since}
+	if f.json {
+		return writeJSON(env.Stdout, out)
+	}
+	fmt.Fprintf(env.Stdout, "%s (glossary of %s@%s, since %s)\n", out.Term, f.lang, rel.Date, v.Since)
+	for _, l := range out.Definition {
+		fmt.Fprintln(env.Stdout, l)
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

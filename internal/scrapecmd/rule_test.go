@@ -1,0 +1,85 @@
+package scrapecmd
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/rulebook"
+	"github.com/mtgrules/crgen/internal/scrape"
+)
+
+// scrape rule and scrape glossary answer from the frozen tree's rule
+// book: a rule with its subrules and examples, as of a date, in JSON.
+func TestRuleAndGlossary(t *testing.T) {
+	t.Parallel()
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
+	book, err := rulebook.Load(scrape.BookDir(snaps, "en"), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest, _ := book.Newest()
+
+	// 205 was the Expansion Symbol until the Type Line moved there
+	// (2011-09-30): as of 2010 it is that rule.
+	out, errs, code := run(t, "rule", "-snapshots", snaps, "-as-of", "2010-01-01", "205.3")
+	if code != 0 || !strings.HasPrefix(out, "205. Expansion Symbol, as of en@2009-10-01\n") || !strings.Contains(out, "expansion symbol") {
+		t.Errorf("205.3 as of 2010: exit %d, %q, %q", code, out, errs)
+	}
+	out, errs, code = run(t, "rule", "-snapshots", snaps, "-json", "702.19")
+	var got rulesOut
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("702.19 -json: exit %d, %v, %s", code, err, errs)
+	}
+	if got.Release != newest.Date || got.Section != "Keyword Abilities" || len(got.Rules) < 3 || got.Rules[0].Title != "Trample" || got.Rules[1].Number != "702.19a" {
+		t.Errorf("702.19: %+v", got)
+	}
+	examples := 0
+	for _, r := range got.Rules {
+		examples += len(r.Examples)
+	}
+	if examples == 0 {
+		t.Errorf("702.19: no examples among %d rules", len(got.Rules))
+	}
+	if newest.Source == "pages" && !strings.Contains(mustRun(t, "rule", "-snapshots", snaps, "702.19b"), "recorded from the rule pages of") {
+		t.Errorf("702.19b as of a release of rule pages does not say where its text is from")
+	}
+
+	out, _, code = run(t, "glossary", "-snapshots", snaps, "-as-of", "2020-01-01", "tribal")
+	if code != 0 || !strings.HasPrefix(out, "Tribal (glossary of en@2019-10-04, since ") || !strings.Contains(out, "A card type.") {
+		t.Errorf("glossary tribal as of 2020: exit %d, %q", code, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"glossary", "tribal"}, 1, `"Tribal" is not in the glossary of en@` + newest.Date + "; the glossary had it from 2009-07-11 until 2024-07-30"},
+		{[]string{"rule", "702.999"}, 1, "rule 702.999 is not in the rules of en@" + newest.Date + " (nor of any recorded release)"},
+		{[]string{"rule", "-as-of", "2024-02-30", "100.1"}, 2, "day 30: February 2024 has 29 days"},
+		{[]string{"rule", "-as-of", "2001-01-01", "100.1"}, 1, "before the oldest release the rule book of en holds, 2009-07-11"},
+		{[]string{"rule", "Trample"}, 2, `"Trample" is not a rule number`},
+		{[]string{"rule", "-lang", "fr", "100.1"}, 2, `-lang "fr": want one of en, es`},
+	} {
+		_, errs, code := run(t, append([]string{tc.args[0], "-snapshots", snaps}, tc.args[1:]...)...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d and %q", tc.args, code, errs, tc.code, tc.want)
+		}
+	}
+	// Spanish: the rules of its pages.
+	out, errs, code = run(t, "rule", "-snapshots", snaps, "-lang", "es", "107.4")
+	if code != 0 || !strings.Contains(out, "107.4a") {
+		t.Errorf("es 107.4: exit %d, %q, %q", code, out, errs)
+	}
+}
+
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errs, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errs)
+	}
+	return out
+}
