@@ -106,6 +106,12 @@ const (
 	// the rules it cites ("See rule 117.5." → "See rule 118.5."): another
 	// rule moved, this one did not change.
 	RuleReference = "reference"
+	// RuleSplit is a new rule made of part of the text of OldNumber,
+	// which goes on (changed) or is gone: a rule split in two.
+	RuleSplit = "split"
+	// RuleMerged is an old rule, OldNumber, whose text went into rule
+	// Number: two rules made one.
+	RuleMerged = "merged"
 )
 
 // Text classes of a renumbered rule's text (RuleChange.Text).
@@ -217,21 +223,37 @@ func setDiff(a, b []string) []string {
 	return out
 }
 
-// compareRules matches old and new rules, first by number when the text is
-// still recognisably the same rule, then by text among the rest (a rule
-// that moved from 205.3p to 205.3r when two subrules were inserted), and
-// diffs each pair word by word.
+// compareRules compares the rules two snapshots quote (CompareTexts),
+// those whose fact both releases carry.
 func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
-	m := ruleMatcher{oldLeft: map[string]string{}, newLeft: map[string]string{}, seen: map[[2]string]pairDiff{}, bags: map[string]wordBag{}}
-	for n, t := range old.Rules {
-		if ruleComparable(old, cur, n) {
-			m.oldLeft[n] = t
+	o, n := map[string]string{}, map[string]string{}
+	for k, t := range old.Rules {
+		if ruleComparable(old, cur, k) {
+			o[k] = t
 		}
 	}
-	for n, t := range cur.Rules {
-		if ruleComparable(old, cur, n) {
-			m.newLeft[n] = t
+	for k, t := range cur.Rules {
+		if ruleComparable(old, cur, k) {
+			n[k] = t
 		}
+	}
+	return CompareTexts(o, n)
+}
+
+// CompareTexts matches the rules of two releases (number → text): first
+// the texts word for word those of one rule of the other release, then
+// by number when the text is still recognisably the same rule, then by
+// text among the rest (a rule that moved from 205.3p to 205.3r when two
+// subrules were inserted), and diffs each pair word by word. Every rule
+// of either is in the result once (unchanged rules aside): changed,
+// renumbered, added or removed.
+func CompareTexts(old, cur map[string]string) []RuleChange {
+	m := ruleMatcher{oldLeft: maps.Clone(old), newLeft: maps.Clone(cur), seen: map[[2]string]pairDiff{}, bags: map[string]wordBag{}}
+	if m.oldLeft == nil {
+		m.oldLeft = map[string]string{}
+	}
+	if m.newLeft == nil {
+		m.newLeft = map[string]string{}
 	}
 	m.identical()
 	m.sameNumber()
@@ -249,7 +271,10 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 		if snapshot.RuleLess(b.Number, a.Number) {
 			return 1
 		}
-		return strings.Compare(a.OldNumber, b.OldNumber)
+		if c := strings.Compare(a.OldNumber, b.OldNumber); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Status, b.Status)
 	})
 	return m.out
 }
@@ -305,22 +330,36 @@ func (m *ruleMatcher) pair(o, n, oldNum string, spans []Span) {
 // number (701.17a → 701.18a, "To “scry N” means ...", when Fight came
 // before it) is that rule, whatever took its old number.
 func (m *ruleMatcher) identical() {
+	m.identicalBy(func(t string) string { return t })
+	// Then the same words in other typography (straight quotes become
+	// curly ones, 2015-01-23).
+	m.identicalBy(typographyKey)
+}
+
+// identicalBy pairs the rules whose text, as key folds it, is that of
+// one rule of the other release and of no other.
+func (m *ruleMatcher) identicalBy(key func(string) string) {
 	byText := map[string][]string{}
 	for n, t := range m.oldLeft {
-		byText[t] = append(byText[t], n)
+		byText[key(t)] = append(byText[key(t)], n)
 	}
 	count := map[string]int{}
 	for _, t := range m.newLeft {
-		count[t]++
+		count[key(t)]++
 	}
 	for _, n := range slices.Sorted(maps.Keys(m.newLeft)) {
 		nt := m.newLeft[n]
-		if olds := byText[nt]; len(olds) == 1 && count[nt] == 1 {
+		k := key(nt)
+		if olds := byText[k]; len(olds) == 1 && count[k] == 1 {
 			oldNum := ""
 			if olds[0] != n {
 				oldNum = olds[0]
 			}
-			m.pair(olds[0], n, oldNum, []Span{{Equal, nt}})
+			spans := []Span{{Equal, nt}}
+			if ot := m.oldLeft[olds[0]]; ot != nt {
+				spans, _ = m.diffed(ot, nt)
+			}
+			m.pair(olds[0], n, oldNum, spans)
 		}
 	}
 }

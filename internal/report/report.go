@@ -190,6 +190,10 @@ func ruleTitle(rc diff.RuleChange) string {
 		return fmt.Sprintf("%s (was %s)", rc.Number, rc.OldNumber)
 	case diff.RuleChanged:
 		return rc.Number
+	case diff.RuleSplit:
+		return fmt.Sprintf("%s (split from %s)", rc.Number, rc.OldNumber)
+	case diff.RuleMerged:
+		return fmt.Sprintf("%s (merged into %s)", rc.OldNumber, rc.Number)
 	}
 	return fmt.Sprintf("%s (%s)", rc.Number, rc.Status)
 }

@@ -77,6 +77,34 @@ type Release struct {
 	// EndsInGlossary: the copy recorded stops inside its glossary; the
 	// entries after its last are unknown, not gone.
 	EndsInGlossary bool `json:"ends_in_glossary,omitempty"`
+	// The pairing of its rules with those of the release before it: a
+	// rule keeps its number unless Moves moves it or Reused says the
+	// number is another rule's now (see Next).
+	Pairing
+}
+
+// Pairing is how the rules of a release are the rules of the release
+// before it, read by what they say and where they stand (diff.
+// CompareTexts), or as an amendment corrected it.
+type Pairing struct {
+	// Moves are the rules that changed number: From in the release
+	// before, To in this one.
+	Moves []Move `json:"moves,omitempty"`
+	// Reused are the numbers both releases print that are not the same
+	// rule: the rule of the release before is gone or moved, another
+	// took its number.
+	Reused []string `json:"reused,omitempty"`
+	// Splits are the new rules (To) made of part of a rule (From);
+	// Merges the rules (From) whose text went into another (To).
+	Splits []Move `json:"splits,omitempty"`
+	Merges []Move `json:"merges,omitempty"`
+}
+
+// Move is a rule's number in the release before (From) and in the
+// release (To).
+type Move struct {
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 // Book is the record of one language.
@@ -131,6 +159,7 @@ func (b *Book) Add(w *crtext.Whole) error {
 
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, everything, CompareNumbers)
+	b.pairAround(p.at)
 	b.Contents = restate(b.Contents, p, contents, everything, CompareNumbers)
 	b.restateGlossary(p, terms, termInScope)
 	return nil
@@ -159,6 +188,7 @@ func (b *Book) AddPages(date string, pages []Page) error {
 	slices.Sort(rel.Holds)
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, func(n string) bool { return heldBy(n, rel.Holds) }, CompareNumbers)
+	b.pairAround(p.at)
 	// The contents and the glossary: as the release before it.
 	b.Contents = restate(b.Contents, p, nil, nothing, CompareNumbers)
 	b.restateGlossary(p, nil, nothing)
