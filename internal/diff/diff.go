@@ -524,3 +524,21 @@ func (a wordBag) similarityBound(b wordBag) float64 {
 	}
 	return float64(2*shared) / float64(a.total+b.total)
 }
+
+// Classify is the change from rule oldNum's text ot to rule n's text nt
+// (oldNum "" when the number stayed): changed, renumbered, typography or
+// reference, with its word diff. Equal texts under one number are no
+// change: it reports false.
+func Classify(n, oldNum, ot, nt string) (RuleChange, bool) {
+	if oldNum == n {
+		oldNum = ""
+	}
+	if ot == nt && oldNum == "" {
+		return RuleChange{}, false
+	}
+	spans := []Span{{Equal, nt}}
+	if ot != nt {
+		spans = WordDiff(ot, nt)
+	}
+	return ruleChange(n, oldNum, ot, nt, spans), true
+}

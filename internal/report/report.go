@@ -122,32 +122,49 @@ func Text(w io.Writer, r *diff.Report, color bool) error {
 			fmt.Fprintf(&b, "  %s\n", m)
 		}
 	}
-	major, minor := splitMinor(r.Rules)
+	textRules(&b, "rules", r.Rules, paint)
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// textRules writes rule changes for a terminal under a heading ("rules",
+// "glossary"): those only in form on a line each, the others word by
+// word.
+func textRules(b *bytes.Buffer, heading string, rules []diff.RuleChange, paint func(code, s string) string) {
+	major, minor := splitMinor(rules)
 	if len(minor) > 0 {
-		fmt.Fprintf(&b, "\nrules changed only in typography, cross-references or number (%d):\n", len(minor))
+		fmt.Fprintf(b, "\n%s changed only in typography, cross-references or number (%d):\n", heading, len(minor))
 		for _, rc := range minor {
-			fmt.Fprintf(&b, "  %s\n", minorLine(rc))
+			fmt.Fprintf(b, "  %s\n", minorLine(rc))
 		}
 	}
 	if len(major) > 0 {
-		b.WriteString("\nrules:\n")
+		fmt.Fprintf(b, "\n%s:\n", heading)
 		for _, rc := range major {
-			fmt.Fprintf(&b, "  %s:", ruleTitle(rc))
-			for _, s := range rc.Diff {
-				switch s.Op {
-				case diff.Equal:
-					b.WriteString(" " + elide(s.Text))
-				case diff.Insert:
-					b.WriteString(" " + paint("32", "{+"+strings.TrimSpace(s.Text)+"+}"))
-				case diff.Delete:
-					b.WriteString(" " + paint("31", "[-"+strings.TrimSpace(s.Text)+"-]"))
-				}
-			}
-			b.WriteString("\n")
+			fmt.Fprintf(b, "  %s: %s\n", ruleTitle(rc), WordDiffText(rc.Diff, paint))
 		}
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+}
+
+// WordDiffText is a word diff on one line for a terminal: long unchanged
+// stretches cut to their ends, "[-deleted-]" and "{+inserted+}" painted
+// (paint may be nil).
+func WordDiffText(spans []diff.Span, paint func(code, s string) string) string {
+	if paint == nil {
+		paint = func(_, s string) string { return s }
+	}
+	var parts []string
+	for _, s := range spans {
+		switch s.Op {
+		case diff.Equal:
+			parts = append(parts, elide(s.Text))
+		case diff.Insert:
+			parts = append(parts, paint("32", "{+"+strings.TrimSpace(s.Text)+"+}"))
+		case diff.Delete:
+			parts = append(parts, paint("31", "[-"+strings.TrimSpace(s.Text)+"-]"))
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // splitMinor separates the rule changes a reviewer reads from those that

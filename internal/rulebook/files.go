@@ -165,6 +165,7 @@ func Load(dir, lang string) (*Book, error) {
 	if err := b.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
+	b.reindex()
 	return b, nil
 }
 

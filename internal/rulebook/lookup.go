@@ -42,7 +42,13 @@ func At(versions []Version, release string) (Version, bool) {
 
 // History is the recorded history of rule number, or nil.
 func (b *Book) History(number string) *Rule {
-	i, ok := slices.BinarySearchFunc(b.Rules, number, func(r Rule, n string) int { return CompareNumbers(r.Number, n) })
+	if b.ruleIndex == nil {
+		b.ruleIndex = make(map[string]int, len(b.Rules))
+		for i, r := range b.Rules {
+			b.ruleIndex[r.Number] = i
+		}
+	}
+	i, ok := b.ruleIndex[number]
 	if !ok {
 		return nil
 	}
@@ -138,4 +144,13 @@ func (b *Book) Unchanged(old *Book, except ...string) error {
 		return err
 	}
 	return cmp("glossary term", terms(old.Glossary), terms(b.Glossary))
+}
+
+// indexOf is the index of the release of date, or -1.
+func (b *Book) indexOf(date string) int {
+	i, ok := slices.BinarySearchFunc(b.Releases, date, func(r Release, d string) int { return strings.Compare(r.Date, d) })
+	if !ok {
+		return -1
+	}
+	return i
 }

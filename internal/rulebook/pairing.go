@@ -83,17 +83,39 @@ func PairingOf(changes []diff.RuleChange, old, cur map[string]string) Pairing {
 	return p
 }
 
+// pairingIndex is a release's Pairing by number.
+type pairingIndex struct {
+	to, from map[string]string // Moves by From, by To
+	reused   map[string]bool
+}
+
+func (b *Book) pairing(i int) pairingIndex {
+	if b.pairings == nil {
+		b.pairings = make([]pairingIndex, len(b.Releases))
+	}
+	if b.pairings[i].to == nil {
+		p := b.Releases[i].Pairing
+		x := pairingIndex{to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
+		for _, m := range p.Moves {
+			x.to[m.From], x.from[m.To] = m.To, m.From
+		}
+		for _, n := range p.Reused {
+			x.reused[n] = true
+		}
+		b.pairings[i] = x
+	}
+	return b.pairings[i]
+}
+
 // Next is the number rule n of the release before is in release i, and
 // false when that rule is not in it (removed, merged, or its number
 // reused by another): held says which numbers release i prints.
 func (b *Book) Next(i int, n string, held func(string) bool) (string, bool) {
-	p := b.Releases[i].Pairing
-	for _, m := range p.Moves {
-		if m.From == n {
-			return m.To, true
-		}
+	p := b.pairing(i)
+	if to, ok := p.to[n]; ok {
+		return to, true
 	}
-	if _, reused := slices.BinarySearchFunc(p.Reused, n, CompareNumbers); reused {
+	if p.reused[n] {
 		return "", false
 	}
 	return n, held(n)
@@ -102,13 +124,11 @@ func (b *Book) Next(i int, n string, held func(string) bool) (string, bool) {
 // Previous is the number rule n of release i had in the release before,
 // and false when it was not in it (added, split off).
 func (b *Book) Previous(i int, n string, held func(string) bool) (string, bool) {
-	p := b.Releases[i].Pairing
-	for _, m := range p.Moves {
-		if m.To == n {
-			return m.From, true
-		}
+	p := b.pairing(i)
+	if from, ok := p.from[n]; ok {
+		return from, true
 	}
-	if _, reused := slices.BinarySearchFunc(p.Reused, n, CompareNumbers); reused {
+	if p.reused[n] {
 		return "", false
 	}
 	return n, held(n)

@@ -130,12 +130,3 @@ func foldText(s string) string {
 	r := strings.NewReplacer("“", `"`, "”", `"`, "’", "'", "‘", "'", "—", "-", "–", "-", "--", "-")
 	return strings.Join(strings.Fields(r.Replace(s)), " ")
 }
-
-func (b *Book) indexOf(date string) int {
-	for i, r := range b.Releases {
-		if r.Date == date {
-			return i
-		}
-	}
-	return -1
-}

@@ -114,12 +114,32 @@ type Book struct {
 	Contents []Rule // chapters and sections by number; Text is the title
 	Rules    []Rule // in the rules' order
 	Glossary []Term // in alphabetical order, as the glossary
+
+	// Indexes, built again by every change (and on first use in a book
+	// made otherwise), so that a book read by many goroutines is only
+	// read: the index of each rule by number, each release's pairing by
+	// number.
+	ruleIndex map[string]int
+	pairings  []pairingIndex
+}
+
+// changed drops the indexes of the book as it was.
+func (b *Book) changed() { b.ruleIndex, b.pairings = nil, nil }
+
+// reindex builds the book's indexes.
+func (b *Book) reindex() {
+	b.changed()
+	b.History("")
+	for i := range b.Releases {
+		b.pairing(i)
+	}
 }
 
 // Add records a release read whole from the official text: a release
 // not recorded yet, wherever it falls in the history, or one recorded
 // (from rule pages, or amended), whose record it replaces.
 func (b *Book) Add(w *crtext.Whole) error {
+	defer b.reindex()
 	rel := Release{Date: w.Effective, Source: "txt", Rules: len(w.Rules), Glossary: len(w.Glossary), EndsInGlossary: w.EndsInGlossary}
 	for _, p := range w.Problems {
 		rel.Quirks = append(rel.Quirks, p.Error())
@@ -159,6 +179,7 @@ func (b *Book) Add(w *crtext.Whole) error {
 
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, everything, CompareNumbers)
+	b.changed()
 	b.pairAround(p.at)
 	b.Contents = restate(b.Contents, p, contents, everything, CompareNumbers)
 	b.restateGlossary(p, terms, termInScope)
@@ -172,6 +193,7 @@ func everything(string) bool { return true }
 // the record has and the page does not print is gone; every other rule
 // keeps its text.
 func (b *Book) AddPages(date string, pages []Page) error {
+	defer b.reindex()
 	rel := Release{Date: date, Source: "pages"}
 	rules := map[string]Version{}
 	for _, pg := range pages {
@@ -188,6 +210,7 @@ func (b *Book) AddPages(date string, pages []Page) error {
 	slices.Sort(rel.Holds)
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, func(n string) bool { return heldBy(n, rel.Holds) }, CompareNumbers)
+	b.changed()
 	b.pairAround(p.at)
 	// The contents and the glossary: as the release before it.
 	b.Contents = restate(b.Contents, p, nil, nothing, CompareNumbers)

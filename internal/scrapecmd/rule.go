@@ -11,6 +11,8 @@ import (
 	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/scrape"
 )
@@ -249,4 +251,62 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+var traceCommand = &cli.Command{
+	Name:    "scrape trace",
+	Args:    "NUMBER",
+	Summary: "A rule's history: each release where it came, changed text or number, or went.",
+	Doc: `trace follows rule NUMBER (as the newest recorded release numbers it, or
+the release in force on -as-of DATE) through every recorded release,
+across its renumberings, by the pairing each release records (what its
+rules say and where they stand): the release it came in (or was split
+off another), each change of its text (word by word) or number, the
+release it went (or was merged into another).`,
+	Examples: []string{"scrape trace 702.19b", "scrape trace -as-of 2010-01-01 204.3k", "scrape trace -json 205.3m"},
+	Flags: func(fs *flag.FlagSet) cli.Run {
+		f := new(bookFlags)
+		f.registerBook(fs, true)
+		return f.runTrace
+	},
+}
+
+func (f *bookFlags) runTrace(ctx context.Context, args []string, env cli.Env) error {
+	if len(args) != 1 {
+		return cli.Usagef("want one rule number (702.19b)")
+	}
+	number := strings.TrimSuffix(args[0], ".")
+	if _, _, ok := crtext.SplitNumber(number + " X"); !ok {
+		return cli.Usagef("%q is not a rule number: want 702.19b or 702.19", args[0])
+	}
+	b, rel, err := f.book()
+	if err != nil {
+		return err
+	}
+	steps, err := b.Trace(number, rel.Date)
+	if err != nil {
+		return fmt.Errorf("%w%s", err, whenElse(b, number))
+	}
+	if f.json {
+		return writeJSON(env.Stdout, steps)
+	}
+	for _, s := range steps {
+		fmt.Fprintf(env.Stdout, "%s  %s  %s", s.Release, s.Number, s.Event)
+		switch {
+		case s.From != "" && s.Event == "split":
+			fmt.Fprintf(env.Stdout, " off %s", s.From)
+		case s.From != "":
+			fmt.Fprintf(env.Stdout, " (was %s)", s.From)
+		case s.Into != "":
+			fmt.Fprintf(env.Stdout, " into %s", s.Into)
+		}
+		fmt.Fprintln(env.Stdout)
+		switch {
+		case s.Event == "first" || s.Event == "added" || s.Event == "split":
+			fmt.Fprintf(env.Stdout, "    %s\n", strings.ReplaceAll(s.Text, "\n", "\n    "))
+		case len(s.Diff) > 0 && !(len(s.Diff) == 1 && s.Diff[0].Op == diff.Equal):
+			fmt.Fprintf(env.Stdout, "    %s\n", strings.ReplaceAll(report.WordDiffText(s.Diff, nil), "\n", " "))
+		}
+	}
+	return nil
 }

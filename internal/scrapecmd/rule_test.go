@@ -83,3 +83,45 @@ func mustRun(t *testing.T, args ...string) string {
 	}
 	return out
 }
+
+// scrape diff -whole compares the whole rules of two releases in the
+// three formats; scrape trace follows a rule through its numbers.
+func TestWholeDiffAndTrace(t *testing.T) {
+	t.Parallel()
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
+	// 2011-09-30 moved the Type Line from 204 to 205.
+	out := mustRun(t, "diff", "-snapshots", snaps, "-whole", "en@2011-07-15", "en@2011-09-30")
+	for _, want := range []string{"en@2011-07-15 → en@2011-09-30 (the whole rules)", "205.3m (was 204.3k", "glossary"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("diff -whole: no %q in\n%.2000s", want, out)
+		}
+	}
+	var d rulebook.DocDiff
+	if err := json.Unmarshal([]byte(mustRun(t, "diff", "-snapshots", snaps, "-whole", "-format", "json", "en@2011-07-15", "en@2011-09-30")), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.From != "2011-07-15" || d.To != "2011-09-30" || len(d.Rules) == 0 || d.Glossary == nil || d.Contents == nil {
+		t.Errorf("diff -whole -format json: %d rules, %v glossary, %v contents", len(d.Rules), d.Glossary, d.Contents)
+	}
+	// A pull request's comment is cut to its limit, saying what is left
+	// out and where the whole is.
+	md := mustRun(t, "diff", "-snapshots", snaps, "-whole", "-format", "markdown", "-limit", "4000", "en@2011-07-15", "en@2011-09-30")
+	if len(md) > 4000 || !strings.Contains(md, "do not fit in this comment") || !strings.Contains(md, "scrape diff -whole en@2011-07-15 en@2011-09-30") {
+		t.Errorf("diff -whole -format markdown -limit 4000: %d bytes:\n%s", len(md), md)
+	}
+	if _, errs, code := run(t, "diff", "-snapshots", snaps, "-whole", "en@2011-09-30", "en@2011-07-15"); code != 1 || !strings.Contains(errs, "older than") {
+		t.Errorf("newer → older: exit %d, %q", code, errs)
+	}
+	if _, errs, code := run(t, "diff", "-snapshots", snaps, "-whole", "en@2011-09-31", "en@current"); code != 2 || !strings.Contains(errs, "September 2011 has 30 days") {
+		t.Errorf("an impossible date: exit %d, %q", code, errs)
+	}
+
+	out = mustRun(t, "trace", "-snapshots", snaps, "205.3m")
+	if !strings.HasPrefix(out, "2009-07-11  204.3k  first\n") || !strings.Contains(out, "2011-09-30  205.3m  renumbered (was 204.3k)") {
+		t.Errorf("trace 205.3m:\n%.1500s", out)
+	}
+	var steps []rulebook.Step
+	if err := json.Unmarshal([]byte(mustRun(t, "trace", "-snapshots", snaps, "-json", "-as-of", "2010-01-01", "204.3k")), &steps); err != nil || len(steps) < 3 || steps[0].Number != "204.3k" {
+		t.Errorf("trace -json -as-of 2010-01-01 204.3k: %v, %v", steps, err)
+	}
+}

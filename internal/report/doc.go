@@ -1,0 +1,147 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/rulebook"
+)
+
+// docBetween names the releases a whole-document diff compares.
+func docBetween(d *rulebook.DocDiff) string {
+	return d.Lang + "@" + d.From + " → " + d.Lang + "@" + d.To
+}
+
+// docCounts is the one line a reader sees first: how many rules changed,
+// and how.
+func docCounts(d *rulebook.DocDiff) string {
+	count := map[string]int{}
+	minor := 0
+	for _, rc := range d.Rules {
+		if rc.Minor() {
+			minor++
+			continue
+		}
+		count[rc.Status]++
+	}
+	var parts []string
+	for _, s := range []struct{ status, word string }{
+		{diff.RuleChanged, "changed"}, {diff.RuleRenumbered, "renumbered and changed"}, {diff.RuleAdded, "added"},
+		{diff.RuleRemoved, "removed"}, {diff.RuleSplit, "split off another"}, {diff.RuleMerged, "merged into another"},
+	} {
+		if n := count[s.status]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, s.word))
+		}
+	}
+	if minor > 0 {
+		parts = append(parts, fmt.Sprintf("%d only in typography, cross-references or number", minor))
+	}
+	line := "rules: " + strings.Join(parts, ", ")
+	if len(parts) == 0 {
+		line = "rules: no change"
+	}
+	if len(d.Glossary) > 0 {
+		line += fmt.Sprintf("; glossary: %d %s", len(d.Glossary), pluralWord(len(d.Glossary), "entry", "entries"))
+	}
+	if len(d.Contents) > 0 {
+		line += fmt.Sprintf("; contents: %d %s", len(d.Contents), pluralWord(len(d.Contents), "heading", "headings"))
+	}
+	return line
+}
+
+// partialNote says which releases compared hold only rule pages.
+func partialNote(d *rulebook.DocDiff) string {
+	if len(d.Partial) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s recorded from rule pages: their other rules are those of the release before them.", strings.Join(d.Partial, ", "))
+}
+
+// DocText writes a whole-document diff for a terminal.
+func DocText(w io.Writer, d *rulebook.DocDiff, color bool) error {
+	var b bytes.Buffer
+	paint := func(code, s string) string {
+		if !color {
+			return s
+		}
+		return "\x1b[" + code + "m" + s + "\x1b[0m"
+	}
+	fmt.Fprintf(&b, "%s (the whole rules)\n", docBetween(d))
+	if n := partialNote(d); n != "" {
+		b.WriteString(n + "\n")
+	}
+	if d.Empty() {
+		b.WriteString("no changes\n")
+		_, err := w.Write(b.Bytes())
+		return err
+	}
+	b.WriteString(docCounts(d) + "\n")
+	textRules(&b, "rules", d.Rules, paint)
+	textRules(&b, "glossary", d.Glossary, paint)
+	textRules(&b, "contents", d.Contents, paint)
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// DocJSON writes a whole-document diff as JSON (schema doc-diff).
+func DocJSON(w io.Writer, d *rulebook.DocDiff) error {
+	out := *d
+	out.Rules, out.Glossary, out.Contents = orEmpty(d.Rules), orEmpty(d.Glossary), orEmpty(d.Contents)
+	return encode(w, out)
+}
+
+// DocMarkdown writes a whole-document diff for a pull request: the
+// counts, then every change collapsible, the rules first, then the
+// glossary and the contents, those only in form folded in one list each.
+// It stays under limit bytes; what does not fit is named, with where the
+// whole diff is (whole: a link or a file; "" for the command that prints
+// it).
+func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) error {
+	var head bytes.Buffer
+	fmt.Fprintf(&head, "## The whole rules: %s\n\n", md(docBetween(d)))
+	if n := partialNote(d); n != "" {
+		head.WriteString(md(n) + "\n\n")
+	}
+	if d.Empty() {
+		head.WriteString("No changes.\n")
+		_, err := w.Write(head.Bytes())
+		return err
+	}
+	head.WriteString(md(docCounts(d)) + ".\n\n")
+	var sections [][]byte
+	for _, part := range []struct {
+		name    string
+		changes []diff.RuleChange
+	}{{"rule", d.Rules}, {"glossary", d.Glossary}, {"contents", d.Contents}} {
+		major, minor := splitMinor(part.changes)
+		for _, rc := range major {
+			sections = append(sections, details(part.name+" "+ruleTitle(rc), "```diff\n"+hunks(rc.Diff, contextWords)+"```\n"))
+		}
+		if len(minor) > 0 {
+			var s bytes.Buffer
+			for _, rc := range minor {
+				fmt.Fprintf(&s, "- %s\n", md(minorLine(rc)))
+			}
+			sections = append(sections, details(fmt.Sprintf("%s: %d changed only in typography, cross-references or number", part.name, len(minor)), s.String()))
+		}
+	}
+	where := fmt.Sprintf("Run `scrape diff -whole %s@%s %s@%s` for the whole diff.", d.Lang, d.From, d.Lang, d.To)
+	if whole != "" {
+		where = "The whole diff: " + whole + "."
+	}
+	out := append(head.Bytes(), '\n')
+	const cutNote = "\n> ⚠️ %d of %d changes do not fit in this comment (a limit of %d characters). %s\n"
+	for i, s := range sections {
+		reserve := len(fmt.Sprintf(cutNote, len(sections), len(sections), limit, where))
+		if len(out)+len(s)+reserve > limit {
+			out = append(out, fmt.Sprintf(cutNote, len(sections)-i, len(sections), limit, where)...)
+			break
+		}
+		out = append(out, s...)
+	}
+	_, err := io.WriteString(w, fitMarkdown(string(out), limit))
+	return err
+}
