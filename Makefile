@@ -124,7 +124,7 @@ sweep:
 
 ## sweep-pairs: the comparisons make test samples, whole: every pair of recorded releases in both languages (a few minutes)
 sweep-pairs:
-	$(CORPUS_SWEEP)=1 $(GO) test -count=1 -timeout 0 -run 'TestEveryPairOfReleasesAccountsForEveryName|TestEveryNewReleaseAccountsForEveryName' -v ./internal/diff ./internal/tree
+	$(CORPUS_SWEEP)=1 $(GO) test -count=1 -timeout 0 -run 'TestEveryPairOfReleasesAccountsForEveryName|TestEveryNewReleaseAccountsForEveryName|TestCompareAccountsForEveryRule' -v ./internal/diff ./internal/tree ./internal/rulebook
 
 ## rehearse: the next rules update, end to end: refresh.yml and review.yml against a local fake GitHub
 rehearse:

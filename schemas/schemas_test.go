@@ -262,3 +262,41 @@ func TestPatternsArePortable(t *testing.T) {
 		t.Error("no pattern in any schema: the test checks nothing")
 	}
 }
+
+// The rule book's files (the frozen tree's) and what scrape rule,
+// glossary, trace and diff -whole print match their schemas.
+func TestRuleBookMatchesItsSchemas(t *testing.T) {
+	t.Parallel()
+	sch := schematest.Compile(t)
+	snaps := filepath.Join(corpus.Frozen(t), "snapshots")
+	files, err := filepath.Glob(filepath.Join(snaps, "rules", "*", "*.json"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("the frozen tree's rule books: %d files, %v", len(files), err)
+	}
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schematest.Check(t, sch["rulebook.schema.json"], p, b)
+	}
+	for _, c := range []struct {
+		schema string
+		args   []string
+	}{
+		{"rule.schema.json", []string{"rule", "-json", "702.19"}},
+		{"rule.schema.json", []string{"rule", "-json", "-lang", "es", "205.3"}},
+		{"glossary.schema.json", []string{"glossary", "-json", "-as-of", "2020-01-01", "Tribal"}},
+		{"trace.schema.json", []string{"trace", "-json", "205.3m"}},
+		{"trace.schema.json", []string{"trace", "-json", "603.10a"}},
+		{"doc-diff.schema.json", []string{"diff", "-whole", "-format", "json", "en@2011-07-15", "en@2011-09-30"}},
+		{"doc-diff.schema.json", []string{"diff", "-whole", "-format", "json", "en@2016-09-30", "en@2016-11-11"}},
+	} {
+		args := append([]string{c.args[0], "-snapshots", snaps}, c.args[1:]...)
+		out := scrape(t, args...)
+		schematest.Check(t, sch[c.schema], strings.Join(args, " "), out)
+		if !schematest.Refused(t, sch[c.schema], out) {
+			t.Errorf("%s accepts a field it does not name", c.schema)
+		}
+	}
+}

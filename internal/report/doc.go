@@ -96,9 +96,8 @@ func DocJSON(w io.Writer, d *rulebook.DocDiff) error {
 // DocMarkdown writes a whole-document diff for a pull request: the
 // counts, then every change collapsible, the rules first, then the
 // glossary and the contents, those only in form folded in one list each.
-// It stays under limit bytes; what does not fit is named, with where the
-// whole diff is (whole: a link or a file; "" for the command that prints
-// it).
+// It stays under limit bytes; what does not fit is counted, and whole
+// says where the whole diff is ("" names the command that prints it).
 func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) error {
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "## The whole rules: %s\n\n", md(docBetween(d)))
@@ -130,9 +129,9 @@ func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) erro
 	}
 	where := fmt.Sprintf("Run `scrape diff -whole %s@%s %s@%s` for the whole diff.", d.Lang, d.From, d.Lang, d.To)
 	if whole != "" {
-		where = "The whole diff: " + whole + "."
+		where = whole
 	}
-	out := append(head.Bytes(), '\n')
+	out := head.Bytes()
 	const cutNote = "\n> ⚠️ %d of %d changes do not fit in this comment (a limit of %d characters). %s\n"
 	for i, s := range sections {
 		reserve := len(fmt.Sprintf(cutNote, len(sections), len(sections), limit, where))

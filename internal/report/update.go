@@ -8,12 +8,31 @@ import (
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/diff"
+	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
-// Markdown writes the report for a pull request, under limit bytes in all:
-// the diffs share what the lag section leaves.
+// UpdateMarkdown writes the report for a pull request, under limit bytes
+// in all: the diffs share what the lag section leaves.
 func UpdateMarkdown(w io.Writer, u *diff.Update, limit int) error {
+	return FullMarkdown(w, u, nil, limit)
+}
+
+// WholeNote says where a pull request's whole diff of the rules is when
+// its comment cannot hold it.
+const WholeNote = "The whole diff is `" + WholeFile + "` among this pull request's files."
+
+// WholeFile is where a refresh writes the whole diff of the rules (scrape
+// report -whole-file).
+const WholeFile = "snapshots/rules/CHANGES.md"
+
+// FullMarkdown is UpdateMarkdown followed by the whole diff of the rules
+// of each language with a new release (whole), every change complete
+// and collapsible, in what the rest leaves of limit: the first screen
+// still leads with the lists. What does not fit is named, with where it
+// is whole (WholeNote).
+func FullMarkdown(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff, limit int) error {
+	var rules strings.Builder
 	var lag strings.Builder
 	if err := LagMarkdown(&lag, u.Lag); err != nil {
 		return err
@@ -35,12 +54,43 @@ func UpdateMarkdown(w io.Writer, u *diff.Update, limit int) error {
 		b.WriteString("\n")
 	}
 	b.WriteString(lag.String())
+	for i, d := range whole {
+		left := limit - b.Len() - rules.Len() - 2
+		share := left / (len(whole) - i)
+		if err := DocMarkdown(&rules, d, max(share, 1024), WholeNote); err != nil {
+			return err
+		}
+		rules.WriteString("\n")
+	}
+	if rules.Len() > 0 {
+		b.WriteString("\n")
+		b.WriteString(rules.String())
+	}
 	_, err := io.WriteString(w, fitMarkdown(b.String(), limit))
 	return err
 }
 
-// Text writes the report for a terminal.
-func UpdateText(w io.Writer, u *diff.Update) error {
+// UpdateText writes the report for a terminal.
+func UpdateText(w io.Writer, u *diff.Update) error { return FullText(w, u, nil) }
+
+// FullText is UpdateText followed by the whole diff of the rules of each
+// language with a new release.
+func FullText(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff) error {
+	if err := updateText(w, u); err != nil {
+		return err
+	}
+	for _, d := range whole {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+		if err := DocText(w, d, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func updateText(w io.Writer, u *diff.Update) error {
 	if u.API != nil {
 		if _, err := io.WriteString(w, "Go API: "+u.API.Summary()+"\n\n"); err != nil {
 			return err
@@ -63,7 +113,12 @@ func UpdateText(w io.Writer, u *diff.Update) error {
 // UpdateJSON writes the report for machines (schemas/report.schema.json):
 // every section present, each diff and amendment as scrape diff writes
 // one.
-func UpdateJSON(w io.Writer, u *diff.Update) error {
+func UpdateJSON(w io.Writer, u *diff.Update) error { return FullJSON(w, u, nil) }
+
+// FullJSON is UpdateJSON with the whole diff of the rules of each
+// language with a new release (whole_rules, as scrape diff -whole
+// writes each).
+func FullJSON(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff) error {
 	type history struct {
 		Added     []diff.Ref        `json:"added"`
 		Completed []diff.Completion `json:"completed"`
@@ -80,7 +135,13 @@ func UpdateJSON(w io.Writer, u *diff.Update) error {
 		Diffs   []any               `json:"diffs"`
 		Lag     *diff.Lag           `json:"spanish_lag"`
 		API     *apiverdict.Verdict `json:"api,omitempty"`
-	}{Changed: u.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API)}
+		Whole   []rulebook.DocDiff  `json:"whole_rules"`
+	}{Changed: u.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API), Whole: []rulebook.DocDiff{}}
+	for _, d := range whole {
+		c := *d
+		c.Rules, c.Glossary, c.Contents = orEmpty(d.Rules), orEmpty(d.Glossary), orEmpty(d.Contents)
+		out.Whole = append(out.Whole, c)
+	}
 	for _, d := range u.Diffs {
 		out.Diffs = append(out.Diffs, reportJSON(d))
 	}

@@ -287,3 +287,27 @@ func (b *Book) Trace(number, release string) ([]Step, error) {
 	}
 	return steps, nil
 }
+
+// NewRelease is the whole diff of the rules from the newest release of
+// the book in oldDir to the newest of the book in newDir (which holds
+// both), or nil when the newer book has no newer release or either has
+// none.
+func NewRelease(oldDir, newDir, lang string) (*DocDiff, error) {
+	old, err := Load(oldDir, lang)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := Load(newDir, lang)
+	if err != nil {
+		return nil, err
+	}
+	o, ok1 := old.Newest()
+	n, ok2 := cur.Newest()
+	if !ok1 || !ok2 || n.Date <= o.Date {
+		return nil, nil
+	}
+	if cur.indexOf(o.Date) < 0 {
+		return nil, fmt.Errorf("%s: the rule book lacks %s@%s, the newest release of %s", newDir, lang, o.Date, oldDir)
+	}
+	return cur.Compare(o.Date, n.Date)
+}

@@ -578,3 +578,61 @@ func loadBooks(t *testing.T, dir string) map[string]*rulebook.Book {
 	}
 	return books
 }
+
+// The report of an update that brings a new release holds, below the
+// lists, the whole diff of the rules of each language's new release; a
+// body too short for it says how many changes it leaves out and where
+// they are, and -whole-file holds them all.
+func TestReportHoldsTheWholeRules(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t)
+	old := filepath.Join(t.TempDir(), "snapshots")
+	copyDirForTest(t, tr.snap, old)
+	files, added := addArtifactType(t, tr)
+	next := dayAfterNewest(t, tr)
+	if _, stderr, code := run(t, append([]string{"accept", "-effective", next, "-sources", tr.src}, files...)...); code != 0 {
+		t.Fatalf("accept -effective: %s", stderr)
+	}
+	if _, stderr, code := run(t, "-sources", tr.src, "-snapshots", tr.snap); code != 0 {
+		t.Fatalf("scrape: %s", stderr)
+	}
+	whole := filepath.Join(t.TempDir(), "CHANGES.md")
+	body, stderr, code := run(t, "report", "-format", "markdown", "-whole-file", whole, old, tr.snap)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	lists := strings.Index(body, added)
+	rules := strings.Index(body, "## The whole rules: en@")
+	if lists < 0 || rules < lists || !strings.Contains(body[rules:], "rule 205.3g") || !strings.Contains(body, "## The whole rules: es@") {
+		t.Errorf("the report does not lead with the lists and hold the whole rules after:\n%s", body)
+	}
+	b, err := os.ReadFile(whole)
+	if err != nil || !strings.Contains(string(b), "rule 205.3g") || !strings.Contains(string(b), "+"+added) && !strings.Contains(string(b), added) {
+		t.Errorf("-whole-file: %v\n%s", err, b)
+	}
+	short, _, _ := run(t, "report", "-format", "markdown", "-limit", "2000", old, tr.snap)
+	if len(short) > 2000 || !strings.Contains(short, "cut") && !strings.Contains(short, "do not fit") {
+		t.Errorf("a report cut to 2000 bytes does not say so (%d bytes):\n%s", len(short), short)
+	}
+}
+
+func copyDirForTest(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

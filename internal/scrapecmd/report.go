@@ -1,8 +1,14 @@
 package scrapecmd
 
 import (
+	"bytes"
 	"context"
 	"flag"
+	"math"
+
+	"github.com/mtgrules/crgen/internal/atomicfile"
+	"github.com/mtgrules/crgen/internal/rulebook"
+	"github.com/mtgrules/crgen/internal/scrape"
 
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/cli"
@@ -13,9 +19,9 @@ import (
 
 // reportFlags are one invocation's flags.
 type reportFlags struct {
-	format, api string
-	limit       int
-	exitCode    exitCode
+	format, api, wholeFile string
+	limit                  int
+	exitCode               exitCode
 }
 
 var reportCommand = &cli.Command{
@@ -31,7 +37,15 @@ each language's diff with its rule text, and the English names no
 Spanish source translates yet ("no Spanish name yet for: ..."). Renames
 and moves are checked against NEW_DIR's history. The refresh workflow
 writes it as the pull request's body; the review workflow posts the same
-report as a comment.`,
+report as a comment.
+
+Below all that, for each language whose rule book (rules/<lang>/ in each
+directory) gained a newer release, the whole diff of the rules from the
+newest release of OLD_DIR's book to NEW_DIR's (as scrape diff -whole),
+every change complete and collapsible in what the rest leaves of -limit;
+with -whole-file, the whole diff of the rules, uncut, is also written to
+that file (the refresh writes ` + report.WholeFile + `, which the
+pull request names when its body cannot hold every change).`,
 	Examples: []string{"scrape report -format markdown /tmp/old-snapshots snapshots"},
 	Exit:     []string{"3 with -exit-code: something changed"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
@@ -39,6 +53,7 @@ report as a comment.`,
 		fs.StringVar(&f.format, "format", "markdown", "output `format`: text, markdown or json")
 		fs.IntVar(&f.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
 		fs.StringVar(&f.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
+		fs.StringVar(&f.wholeFile, "whole-file", "", "also write the whole diff of the rules, uncut, as Markdown to `file`")
 		f.exitCode.register(fs)
 		return f.run
 	},
@@ -60,16 +75,40 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 			return err
 		}
 	}
+	var whole []*rulebook.DocDiff
+	for _, lang := range snapshot.Languages {
+		d, err := rulebook.NewRelease(scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang), lang)
+		if err != nil {
+			return err
+		}
+		if d != nil {
+			whole = append(whole, d)
+		}
+	}
+	if f.wholeFile != "" {
+		var b bytes.Buffer
+		for _, d := range whole {
+			if err := report.DocMarkdown(&b, d, math.MaxInt, ""); err != nil {
+				return err
+			}
+		}
+		if b.Len() == 0 {
+			b.WriteString("No release of the rules is new.\n")
+		}
+		if _, err := atomicfile.Write(f.wholeFile, b.Bytes()); err != nil {
+			return err
+		}
+	}
 	switch f.format {
 	case "markdown":
-		err = report.UpdateMarkdown(env.Stdout, rep, f.limit)
+		err = report.FullMarkdown(env.Stdout, rep, whole, f.limit)
 	case "json":
-		err = report.UpdateJSON(env.Stdout, rep)
+		err = report.FullJSON(env.Stdout, rep, whole)
 	default:
-		err = report.UpdateText(env.Stdout, rep)
+		err = report.FullText(env.Stdout, rep, whole)
 	}
 	if err != nil {
 		return err
 	}
-	return f.exitCode.status(rep.Changed())
+	return f.exitCode.status(rep.Changed() || len(whole) > 0)
 }

@@ -44,4 +44,15 @@ func TestTreeMatchesTheSchemas(t *testing.T) {
 		}
 		schematest.Check(t, sch["snapshot.schema.json"], p, b)
 	}
+	books, err := filepath.Glob(filepath.Join(store(t).Dir, "rules", "*", "*.json"))
+	if err != nil || len(books) == 0 {
+		t.Fatalf("no rule book in %s: %v", store(t).Dir, err)
+	}
+	for _, p := range books {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schematest.Check(t, sch["rulebook.schema.json"], p, b)
+	}
 }
