@@ -15,6 +15,7 @@ import (
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/future"
 	"github.com/mtgrules/crgen/internal/prbot"
+	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/prbot/prbottest"
 	"github.com/mtgrules/crgen/internal/scrape/scrapetest"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -430,6 +431,11 @@ func (r *rehearsal) refreshAndReview(t *testing.T, u expected) *prbottest.Issue 
 	head := git(t, r.origin, "rev-parse", "refs/heads/crgen/refresh")
 	if parent := git(t, r.origin, "rev-parse", head+"^"); parent != base {
 		t.Errorf("the refresh commit's parent is %s, want the base %s", parent, base)
+	}
+	// The whole diff of the rules, uncut, is among the pull request's
+	// files, where its body points when it cannot hold every change.
+	if whole := git(t, r.origin, "show", head+":"+report.WholeFile); !strings.HasPrefix(whole, "## The whole rules: ") && !strings.HasPrefix(whole, "No release of the rules is new.") {
+		t.Errorf("%s in the refresh commit: %.300q", report.WholeFile, whole)
 	}
 	t.Logf("pull request #%d, body:\n%s", pr.Number, indent(pr.Body))
 	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("runner-%d", r.runs))

@@ -91,7 +91,10 @@ type ruleOut struct {
 	Text     string   `json:"text"`
 	Examples []string `json:"examples,omitempty"`
 	More     []string `json:"more,omitempty"` // every paragraph after the first, examples included
-	Since    string   `json:"since"`
+	// Refs are the rules, sections and chapters it refers to, resolved
+	// (crtext.References): "601.2f–h" is 601.2f, 601.2g, 601.2h.
+	Refs  []string `json:"refs,omitempty"`
+	Since string   `json:"since"`
 }
 
 type rulesOut struct {
@@ -151,7 +154,7 @@ func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) err
 
 func ruleOutOf(number string, v rulebook.Version) ruleOut {
 	p := crtext.Para{Number: number, Text: v.Text, More: v.More}
-	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Since: v.Since}
+	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Refs: crtext.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since}
 }
 
 // whenElse says when the book did hold a rule it does not as of a
@@ -213,6 +216,7 @@ type termOut struct {
 	Release    string   `json:"release"`
 	Term       string   `json:"term"`
 	Definition []string `json:"definition"`
+	Refs       []string `json:"refs,omitempty"` // the rules it names, resolved
 	Since      string   `json:"since"`
 }
 
@@ -235,7 +239,7 @@ func (f *bookFlags) runGlossary(ctx context.Context, args []string, env cli.Env)
 	if !ok {
 		return fmt.Errorf("%q is not in the glossary of %s@%s%s", t.Term, f.lang, rel.Date, strings.Replace(whenElse(&rulebook.Book{Rules: []rulebook.Rule{{Number: t.Term, Versions: t.Versions}}}, t.Term), "rules printed it", "glossary had it", 1))
 	}
-	out := termOut{Lang: f.lang, Release: rel.Date, Term: t.Term, Definition: v.More, Since: v.Since}
+	out := termOut{Lang: f.lang, Release: rel.Date, Term: t.Term, Definition: v.More, Refs: crtext.References(strings.Join(v.More, "\n")), Since: v.Since}
 	if f.json {
 		return writeJSON(env.Stdout, out)
 	}
