@@ -140,3 +140,25 @@ func BenchmarkImport(b *testing.B) {
 		})
 	}
 }
+
+// The rules' text is its own package: no other generated package
+// depends on it, so a program importing them carries none of it (binary
+// size, start-up) — only one importing ruletext does, and pays for it on
+// its first lookup (TestImportingIsFree counts its start-up too).
+func TestRuleTextIsOnlyWhereImported(t *testing.T) {
+	const text = "github.com/mtgrules/crgen/generated/ruletext"
+	for _, p := range generatedPackages(t) {
+		if p == text {
+			continue
+		}
+		out, err := exec.Command("go", "list", "-C", corpus.Root(t), "-deps", p).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", p, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if dep == text || dep == "github.com/mtgrules/crgen/internal/rulebook" {
+				t.Errorf("%s depends on %s: importing it carries the rules' text", p, dep)
+			}
+		}
+	}
+}

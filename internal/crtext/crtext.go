@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mtgrules/crgen/internal/textenc"
@@ -491,12 +492,21 @@ func EffectiveDate(text string) (string, error) {
 	return found, nil
 }
 
-var dateRE = regexp.MustCompile(`^([A-Z][a-z]+)\s*(\d{1,2}),?\s*(\d{4})\.?$`)
+// dateRE is compiled on first use: importing the package costs nothing.
+var dateRE = struct {
+	once sync.Once
+	re   *regexp.Regexp
+}{}
+
+func dateRegexp() *regexp.Regexp {
+	dateRE.once.Do(func() { dateRE.re = regexp.MustCompile(`^([A-Z][a-z]+)\s*(\d{1,2}),?\s*(\d{4})\.?$`) })
+	return dateRE.re
+}
 
 // ParseDate reads "February 27, 2026" as 2026-02-27. The official text once
 // printed "June18, 2021", so the space after the month is optional.
 func ParseDate(s string) (string, error) {
-	m := dateRE.FindStringSubmatch(strings.TrimSpace(s))
+	m := dateRegexp().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return "", fmt.Errorf("effective date %q is not of the form \"January 2, 2006\"", s)
 	}

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -152,9 +153,9 @@ func (rc RuleChange) References() (from, to []string) {
 	for _, sp := range rc.Diff {
 		switch sp.Op {
 		case Delete:
-			from = append(from, ruleNumberRE.FindAllString(sp.Text, -1)...)
+			from = append(from, ruleNumberRegexp().FindAllString(sp.Text, -1)...)
 		case Insert:
-			to = append(to, ruleNumberRE.FindAllString(sp.Text, -1)...)
+			to = append(to, ruleNumberRegexp().FindAllString(sp.Text, -1)...)
 		}
 	}
 	return from, to
@@ -454,12 +455,21 @@ func textClass(ot, nt string, spans []Span) string {
 
 // ruleNumberRE matches a rule number cited in rule text: "117.5",
 // "702.19b", "205.4f", a section "205".
-var ruleNumberRE = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b`)
+// It is compiled on first use: importing the package costs nothing.
+var ruleNumberRE = struct {
+	once sync.Once
+	re   *regexp.Regexp
+}{}
+
+func ruleNumberRegexp() *regexp.Regexp {
+	ruleNumberRE.once.Do(func() { ruleNumberRE.re = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b`) })
+	return ruleNumberRE.re
+}
 
 // referenceKey is text with every cited rule number replaced by one
 // mark, so two texts citing different numbers in the same words match.
 func referenceKey(text string) string {
-	return ruleNumberRE.ReplaceAllString(text, "§")
+	return ruleNumberRegexp().ReplaceAllString(text, "§")
 }
 
 // sameWordCount reports whether a diff deletes as many words as it

@@ -92,10 +92,10 @@ func (r *Report) pairRenames(k string, cur *snapshot.Snapshot, add, rem []string
 // rule of s belongs to, then by rule; rules of no fact come last.
 func byFactOrder(s *snapshot.Snapshot, rules []RuleChange) []RuleChange {
 	rank := func(n string) int {
-		if i := slices.Index(snapshot.Facts, s.FactOfRule(n)); i >= 0 {
+		if i := slices.Index(snapshot.Facts(), s.FactOfRule(n)); i >= 0 {
 			return i
 		}
-		return len(snapshot.Facts)
+		return len(snapshot.Facts())
 	}
 	out := slices.Clone(rules)
 	slices.SortStableFunc(out, func(a, b RuleChange) int { return cmp.Compare(rank(a.Number), rank(b.Number)) })

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -41,7 +40,7 @@ func (m *Model) checkCollisions(dir, name string, src []byte) error {
 		if err != nil {
 			return err
 		}
-		if bytes.HasPrefix(b, []byte(headerLine)) {
+		if isGenerated(b) {
 			continue // another generated file: gen's identifiers never repeat
 		}
 		theirs, err := topLevel(fn, b)

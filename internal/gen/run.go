@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,6 +33,11 @@ func FilesWith(snapDir, outDir string, rec *Record) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	text, err := ruleTextFiles(snapDir, outDir)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(files, text)
 	files[filepath.Join(outDir, RecordFile)] = rec.Marshal()
 	return files, nil
 }
@@ -92,7 +98,17 @@ func extraFiles(files map[string][]byte, outDir string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !strings.HasSuffix(p, ".go") {
+		if d.IsDir() {
+			return nil
+		}
+		// The rule books' copies are all gen's.
+		if rel, _ := filepath.Rel(outDir, p); strings.HasPrefix(filepath.ToSlash(rel), "ruletext/books/") {
+			if _, ok := files[p]; !ok {
+				extra = append(extra, p)
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") {
 			return nil
 		}
 		if _, ok := files[p]; !ok {
@@ -100,7 +116,7 @@ func extraFiles(files map[string][]byte, outDir string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if bytes.HasPrefix(b, []byte(headerLine)) {
+			if isGenerated(b) {
 				extra = append(extra, p)
 			}
 		}

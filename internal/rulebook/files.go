@@ -125,52 +125,63 @@ func (b *Book) Write(dir string) error {
 // Load reads the book in dir and checks it is well formed. A directory
 // that does not exist is an empty book.
 func Load(dir, lang string) (*Book, error) {
+	b, err := LoadFS(os.DirFS(dir), lang)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return b, nil
+}
+
+// LoadFS reads the book whose files are at the root of fsys (a
+// directory, or the copy a generated package embeds) and checks it is
+// well formed. No releases.json is an empty book.
+func LoadFS(fsys fs.FS, lang string) (*Book, error) {
 	b := &Book{Lang: lang}
 	var rel releasesJSON
-	switch err := readJSON(filepath.Join(dir, releasesFile), &rel); {
+	switch err := readJSON(fsys, releasesFile, &rel); {
 	case errors.Is(err, fs.ErrNotExist):
 		return b, nil
 	case err != nil:
 		return nil, err
 	}
 	if rel.Lang != lang {
-		return nil, fmt.Errorf("%s: the book of %q, not %q", filepath.Join(dir, releasesFile), rel.Lang, lang)
+		return nil, fmt.Errorf("%s: the book of %q, not %q", releasesFile, rel.Lang, lang)
 	}
 	b.Releases = rel.Releases
 	var c contentsJSON
-	if err := readJSON(filepath.Join(dir, contentsFile), &c); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := readJSON(fsys, contentsFile, &c); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	b.Contents = c.Contents
 	var g glossaryJSON
-	if err := readJSON(filepath.Join(dir, glossaryFile), &g); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := readJSON(fsys, glossaryFile, &g); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	b.Glossary = g.Glossary
-	paths, err := filepath.Glob(filepath.Join(dir, "[0-9][0-9][0-9].json"))
+	paths, err := fs.Glob(fsys, "[0-9][0-9][0-9].json")
 	if err != nil {
 		return nil, err
 	}
 	for _, path := range paths {
 		var s sectionJSON
-		if err := readJSON(path, &s); err != nil {
+		if err := readJSON(fsys, path, &s); err != nil {
 			return nil, err
 		}
-		if want := strings.TrimSuffix(filepath.Base(path), ".json"); s.Section != want {
+		if want := strings.TrimSuffix(path, ".json"); s.Section != want {
 			return nil, fmt.Errorf("%s: holds section %q", path, s.Section)
 		}
 		b.Rules = append(b.Rules, s.Rules...)
 	}
 	slices.SortStableFunc(b.Rules, func(x, y Rule) int { return CompareNumbers(x.Number, y.Number) })
 	if err := b.Check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+		return nil, err
 	}
 	b.reindex()
 	return b, nil
 }
 
-func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
+func readJSON(fsys fs.FS, path string, v any) error {
+	data, err := fs.ReadFile(fsys, path)
 	if err != nil {
 		return err
 	}

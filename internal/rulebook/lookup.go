@@ -9,7 +9,7 @@ import (
 // ReleaseAsOf is the release in force on date (YYYY-MM-DD): the newest
 // recorded on or before it.
 func (b *Book) ReleaseAsOf(date string) (Release, bool) {
-	i, found := slices.BinarySearchFunc(b.Releases, date, func(r Release, d string) int { return strings.Compare(r.Date, d) })
+	i, found := slices.BinarySearch(b.releaseDates(), date)
 	if found {
 		return b.Releases[i], true
 	}
@@ -30,14 +30,21 @@ func (b *Book) Newest() (Release, bool) {
 // At is the version of a history the rules of release held: the last
 // from release or before, false when there is none or it is gone.
 func At(versions []Version, release string) (Version, bool) {
-	i, _ := slices.BinarySearchFunc(versions, release, func(v Version, r string) int { return strings.Compare(v.Since, r) })
-	if i < len(versions) && versions[i].Since == release {
-		i++
+	// The first version after release, by hand: a search by function
+	// would copy each version it compares.
+	lo, hi := 0, len(versions)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if versions[m].Since <= release {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	if i == 0 || versions[i-1].Gone {
+	if lo == 0 || versions[lo-1].Gone {
 		return Version{}, false
 	}
-	return versions[i-1], true
+	return versions[lo-1], true
 }
 
 // History is the recorded history of rule number, or nil.
@@ -148,7 +155,7 @@ func (b *Book) Unchanged(old *Book, except ...string) error {
 
 // indexOf is the index of the release of date, or -1.
 func (b *Book) indexOf(date string) int {
-	i, ok := slices.BinarySearchFunc(b.Releases, date, func(r Release, d string) int { return strings.Compare(r.Date, d) })
+	i, ok := slices.BinarySearch(b.releaseDates(), date)
 	if !ok {
 		return -1
 	}

@@ -121,10 +121,11 @@ type Book struct {
 	// number.
 	ruleIndex map[string]int
 	pairings  []pairingIndex
+	dates     []string // the releases' dates
 }
 
 // changed drops the indexes of the book as it was.
-func (b *Book) changed() { b.ruleIndex, b.pairings = nil, nil }
+func (b *Book) changed() { b.ruleIndex, b.pairings, b.dates = nil, nil, nil }
 
 // reindex builds the book's indexes.
 func (b *Book) reindex() {
@@ -133,6 +134,18 @@ func (b *Book) reindex() {
 	for i := range b.Releases {
 		b.pairing(i)
 	}
+	b.releaseDates()
+}
+
+// releaseDates are the releases' dates, oldest first.
+func (b *Book) releaseDates() []string {
+	if b.dates == nil {
+		b.dates = make([]string, len(b.Releases))
+		for i, r := range b.Releases {
+			b.dates[i] = r.Date
+		}
+	}
+	return b.dates
 }
 
 // Add records a release read whole from the official text: a release

@@ -33,7 +33,7 @@ func MergeRelease(snaps []*snapshot.Snapshot) (*snapshot.Snapshot, error) {
 			return nil, fmt.Errorf("cannot merge %s@%s with %s@%s", s.Lang, s.Effective, lang, eff)
 		}
 		out.Sources = append(out.Sources, s.Sources...)
-		for _, g := range snapshot.Groups {
+		for _, g := range snapshot.Groups() {
 			if !g.Present(s) {
 				continue
 			}
@@ -97,7 +97,7 @@ func finish(s *snapshot.Snapshot) {
 		}
 	}
 	if s.Partial {
-		for _, g := range snapshot.Groups {
+		for _, g := range snapshot.Groups() {
 			if g.Present(s) {
 				s.Covers = append(s.Covers, g.RuleIn(s))
 			}

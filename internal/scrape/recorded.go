@@ -121,7 +121,7 @@ func loadRecorded(path string) (*snapshot.Snapshot, error) {
 // record carries must read the same, lists, pairing and rule text.
 func recordedChange(record, read *snapshot.Snapshot) *diff.Report {
 	a, b := snapshot.Empty(record.Lang, record.Effective), snapshot.Empty(read.Lang, read.Effective)
-	for _, g := range snapshot.Groups {
+	for _, g := range snapshot.Groups() {
 		if g.Present(record) {
 			g.Copy(a, record)
 			g.Copy(b, read)

@@ -316,7 +316,7 @@ func (p *Plan) record(store snapshot.Store, history map[string][]*snapshot.Snaps
 // against the newest earlier release that carries it.
 func (p *Plan) guardRelease(before []*snapshot.Snapshot, s *snapshot.Snapshot, opt Options) error {
 	prev, found := snapshot.Empty(s.Lang, s.Effective), false
-	for _, g := range snapshot.Groups {
+	for _, g := range snapshot.Groups() {
 		if !g.Present(s) {
 			continue
 		}
@@ -466,7 +466,7 @@ func fetchSource(ctx context.Context, c *fetch.Client, src *sources.Source, maxB
 // sources do not cover: an offline run that reads only a rule page must not
 // drop what an earlier run read from the whole release of the same date.
 func keepUncovered(rel, stored *snapshot.Snapshot) *snapshot.Snapshot {
-	for _, g := range snapshot.Groups {
+	for _, g := range snapshot.Groups() {
 		if g.Present(rel) || !g.Present(stored) {
 			continue
 		}

@@ -21,7 +21,7 @@ var knownCategories = []string{"artifact", "enchantment", "land", "planeswalker"
 // of lower-case letters, as the rules' list sentences name them
 // ("creature", "planar"), and no fact's name.
 func IsCategory(key string) bool {
-	return isWord(key) && !slices.Contains(Facts, key)
+	return isWord(key) && !slices.Contains(Facts(), key)
 }
 
 // IsManaGroup reports whether g can name a group of mana symbols: words

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Fact is one kind of fact the rules define: a list of names (the card
@@ -53,6 +54,9 @@ type Fact struct {
 
 	get func(*Snapshot) []string
 	set func(*Snapshot, []string)
+	// inLists: its names are Snapshot.Lists[Name] (no get and set: a
+	// closure per fact would be made when the package starts).
+	inLists bool
 }
 
 // Relation ties each name of a fact to a word: one the rules give it
@@ -115,8 +119,12 @@ const (
 	FactTokens           = "tokens"
 )
 
-// Registry is every fact, in snapshot and report order.
-var Registry = []*Fact{
+// Registry is every fact, in snapshot and report order. (The facts are
+// an array and Registry points into it: both are laid out by the linker,
+// and importing the package costs nothing.)
+var Registry = []*Fact{&registry[0], &registry[1], &registry[2], &registry[3], &registry[4], &registry[5], &registry[6], &registry[7], &registry[8], &registry[9], &registry[10], &registry[11], &registry[12], &registry[13], &registry[14]}
+
+var registry = [...]Fact{
 	{Name: FactCardTypes, Label: "card types", Noun: "card type", Rule: "205.2a", Read: ListSentence, Section: "Type Line",
 		Spanish: true, Package: "cardtype", Type: "CardType", TitleCase: true, Under: "uint8",
 		get: func(s *Snapshot) []string { return s.CardTypes }, set: func(s *Snapshot, v []string) { s.CardTypes = v }},
@@ -130,33 +138,33 @@ var Registry = []*Fact{
 	{Name: FactMana, Label: "mana symbols", Noun: "mana symbol", Rule: "107.4", Read: ManaClauses, Section: "Numbers and Symbols"},
 	{Name: FactKeywordActions, Label: "keyword actions", Noun: "keyword action", Rule: "701", Read: SectionTitles, Section: "Keyword Actions",
 		Package: "keyword", Type: "Action", Prefix: "Action", Under: "uint16",
-		get: listOf(FactKeywordActions), set: setList(FactKeywordActions)},
+		inLists: true},
 	{Name: FactKeywordAbilities, Label: "keyword abilities", Noun: "keyword ability", Rule: "702", Read: SectionTitles, Section: "Keyword Abilities",
 		Package: "keyword", Type: "Ability", Prefix: "Ability", Under: "uint16",
-		get: listOf(FactKeywordAbilities), set: setList(FactKeywordAbilities)},
+		inLists: true},
 	{Name: FactAbilityWords, Label: "ability words", Noun: "ability word", Rule: "207.2c", Read: ListSentence, Section: "Text Box",
 		Package: "keyword", Type: "AbilityWord", Prefix: "AbilityWord", TitleCase: true, Under: "uint16",
-		get: listOf(FactAbilityWords), set: setList(FactAbilityWords)},
+		inLists: true},
 	{Name: FactKeywordCounters, Label: "keyword counters", Noun: "keyword counter", Rule: "122.1b", Read: ListSentence, Section: "Counters",
 		Package: "keyword", Type: "Counter", Prefix: "Counter", TitleCase: true, Under: "uint16", Since: "2020-04-17",
 		Relation: &Relation{Method: "Ability", To: FactKeywordAbilities, SameName: true},
-		get:      listOf(FactKeywordCounters), set: setList(FactKeywordCounters)},
+		inLists:  true},
 	{Name: FactColors, Label: "colors", Noun: "color", Rule: "105.1", Read: ListSentence, Section: "Colors",
 		Package: "color", Type: "Color", TitleCase: true, Under: "uint8", Relation: &Relation{Method: "Letter"},
-		get: listOf(FactColors), set: setList(FactColors)},
+		inLists: true},
 	{Name: FactPermanentTypes, Label: "permanent types", Noun: "permanent type", Rule: "110.4", Read: ListSentence, Section: "Permanents",
 		Package: "cardtype", Type: "PermanentType", Prefix: "Permanent", TitleCase: true, Under: "uint8",
 		Relation: &Relation{Method: "CardType", To: FactCardTypes, SameName: true},
-		get:      listOf(FactPermanentTypes), set: setList(FactPermanentTypes)},
+		inLists:  true},
 	{Name: FactZones, Label: "zones", Noun: "zone", Rule: "400.1", Read: ListSentence, Section: "General",
 		Package: "zone", Type: "Zone", TitleCase: true, Under: "uint8", Relation: &Relation{Method: "Visibility"},
-		get: listOf(FactZones), set: setList(FactZones)},
+		inLists: true},
 	{Name: FactPhases, Label: "phases", Noun: "phase", Rule: "500.1", Read: ListSentence, Section: "General",
 		Package: "turn", Type: "Phase", Prefix: "Phase", TitleCase: true, Under: "uint8",
-		get: listOf(FactPhases), set: setList(FactPhases)},
+		inLists: true},
 	{Name: FactSteps, Label: "steps", Noun: "step", Rule: "501.1", Read: PhaseSteps, Section: "Beginning Phase", Also: []string{"Combat Phase", "Ending Phase"},
 		Package: "turn", Type: "Step", Prefix: "Step", TitleCase: true, Under: "uint8", Relation: &Relation{Method: "Phase", To: FactPhases},
-		get: listOf(FactSteps), set: setList(FactSteps)},
+		inLists: true},
 	{Name: FactTokens, Label: "predefined tokens", Noun: "predefined token", Rule: "111.10", Read: TokenDefinitions, Section: "Tokens",
 		Package: "token", Type: "Token", Under: "uint16", Since: "2019-07-12",
 		get: func(s *Snapshot) []string {
@@ -172,23 +180,6 @@ var Registry = []*Fact{
 // title.
 func (f *Fact) InSection(title string) bool {
 	return title == f.Section || slices.Contains(f.Also, title)
-}
-
-func listOf(name string) func(*Snapshot) []string {
-	return func(s *Snapshot) []string { return s.Lists[name] }
-}
-
-func setList(name string) func(*Snapshot, []string) {
-	return func(s *Snapshot, v []string) {
-		if len(v) == 0 {
-			delete(s.Lists, name)
-			return
-		}
-		if s.Lists == nil {
-			s.Lists = map[string][]string{}
-		}
-		s.Lists[name] = v
-	}
 }
 
 // Generated are the facts the generator serves as a list of its own
@@ -222,14 +213,21 @@ func FactNamed(name string) *Fact {
 	return nil
 }
 
-// Facts are the names of the facts, in registry order.
-var Facts = func() []string {
-	var out []string
-	for _, f := range Registry {
-		out = append(out, f.Name)
-	}
-	return out
-}()
+// Facts are the names of the facts, in registry order (built on first
+// use: importing the package costs nothing).
+func Facts() []string {
+	facts.once.Do(func() {
+		for _, f := range Registry {
+			facts.names = append(facts.names, f.Name)
+		}
+	})
+	return facts.names
+}
+
+var facts struct {
+	once  sync.Once
+	names []string
+}
 
 // NamedLists are the facts that are one list of names each (not the
 // family of subtype lists), in registry order.
@@ -247,6 +245,8 @@ func NamedLists() []*Fact {
 // the subtypes, every category's names.
 func (f *Fact) Get(s *Snapshot) []string {
 	switch {
+	case f.inLists:
+		return s.Lists[f.Name]
 	case f.get != nil:
 		return f.get(s)
 	case f.Read == ManaClauses:
@@ -267,7 +267,15 @@ func (f *Fact) Get(s *Snapshot) []string {
 // nothing for the subtypes and the mana symbols, which carry more than
 // names.
 func (f *Fact) Set(s *Snapshot, names []string) {
-	if f.set != nil {
+	switch {
+	case f.inLists && len(names) == 0:
+		delete(s.Lists, f.Name)
+	case f.inLists:
+		if s.Lists == nil {
+			s.Lists = map[string][]string{}
+		}
+		s.Lists[f.Name] = names
+	case f.set != nil:
 		f.set(s, names)
 	}
 }

@@ -49,7 +49,7 @@ func FuzzUnmarshal(f *testing.F) {
 		for _, k := range snapshot.ListsOf(s) {
 			_, _, _ = s.List(k), s.ListRule(k), s.Carries(k)
 		}
-		for _, fact := range snapshot.Facts {
+		for _, fact := range snapshot.Facts() {
 			_, _, _ = s.NameRules(fact), s.Has(fact), s.RuleOf(fact)
 		}
 		for n := range s.Rules {

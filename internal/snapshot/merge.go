@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Group is the facts read from one rule, with the rules they carry.
@@ -17,23 +18,30 @@ type Group struct {
 }
 
 // Groups are the registry's facts with those that move with them (the
-// basic land types with the subtypes of 205.3).
-var Groups = func() []Group {
-	var out []Group
-	for _, f := range Registry {
-		if f.Group != "" {
-			continue
-		}
-		g := Group{rule: f.Rule, Facts: []string{f.Name}}
-		for _, m := range Registry {
-			if m.Group == f.Name {
-				g.Facts = append(g.Facts, m.Name)
+// basic land types with the subtypes of 205.3), built on first use:
+// importing the package costs nothing.
+func Groups() []Group {
+	groups.once.Do(func() {
+		for _, f := range Registry {
+			if f.Group != "" {
+				continue
 			}
+			g := Group{rule: f.Rule, Facts: []string{f.Name}}
+			for _, m := range Registry {
+				if m.Group == f.Name {
+					g.Facts = append(g.Facts, m.Name)
+				}
+			}
+			groups.all = append(groups.all, g)
 		}
-		out = append(out, g)
-	}
-	return out
-}()
+	})
+	return groups.all
+}
+
+var groups struct {
+	once sync.Once
+	all  []Group
+}
 
 // RuleIn is the rule s reads the group from.
 func (g Group) RuleIn(s *Snapshot) string {
@@ -178,7 +186,7 @@ func Current(history []*Snapshot) (*Snapshot, error) {
 	lang := sorted[0].Lang
 	out := Empty(lang, "")
 	used := map[string]Source{}
-	for _, g := range Groups {
+	for _, g := range Groups() {
 		for i := len(sorted) - 1; i >= 0; i-- {
 			s := sorted[i]
 			if s.Lang != lang {

@@ -375,7 +375,7 @@ func (s *Snapshot) Validate() error {
 		}
 	}
 	for k := range s.Lists {
-		if f := FactNamed(k); f == nil || f.get == nil || len(f.get(&Snapshot{Lists: s.Lists})) == 0 {
+		if f := FactNamed(k); f == nil || !f.inLists || len(s.Lists[k]) == 0 {
 			return fmt.Errorf("snapshot %s@%s: lists holds %q, which is no list of the registry", s.Lang, s.Effective, k)
 		}
 	}

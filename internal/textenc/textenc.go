@@ -188,10 +188,11 @@ func decodeUTF16(b []byte, bigEndian bool) (string, error) {
 	return view(out), nil
 }
 
-// windows1252 is the UTF-8 of each byte of Windows-1252 (x/text's table).
-var windows1252 = func() (t [256]string) {
+// windows1252 is the rune of each byte of Windows-1252 (x/text's
+// table), built without allocating: importing the package costs nothing.
+var windows1252 = func() (t [256]rune) {
 	for i := range t {
-		t[i] = string(charmap.Windows1252.DecodeByte(byte(i)))
+		t[i] = charmap.Windows1252.DecodeByte(byte(i))
 	}
 	return t
 }()
@@ -202,7 +203,7 @@ func decodeWindows1252(b string) string {
 	n := len(b)
 	for i := 0; i < len(b); i++ {
 		if c := b[i]; c >= utf8.RuneSelf {
-			n += len(windows1252[c]) - 1
+			n += utf8.RuneLen(windows1252[c]) - 1
 		}
 	}
 	if n == len(b) {
@@ -218,7 +219,7 @@ func decodeWindows1252(b string) string {
 		if i == len(b) {
 			break
 		}
-		out = append(out, windows1252[b[i]]...)
+		out = utf8.AppendRune(out, windows1252[b[i]])
 		b = b[i+1:]
 	}
 	return view(out)
