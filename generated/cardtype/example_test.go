@@ -56,12 +56,15 @@ func ExampleCardType_Removed() {
 // history, it is the oldest release the history knows (2009-07-11 today,
 // earlier if older releases are imported), and only a bound.
 func ExampleCardType_Since() {
+	// Battle is first recorded in 2023-04-14; the release before it
+	// recorded is 2022-10-07, and 2022-11-18, between them, is known and
+	// not recorded (rules.Unrecorded): not exact.
 	release, exact := cardtype.Battle.Since()
 	fmt.Println(release, exact)
-	_, exact = cardtype.Creature.Since()
+	_, exact = cardtype.Creature.Since() // the oldest release known
 	fmt.Println(exact)
 	// Output:
-	// 2023-04-14 true
+	// 2023-04-14 false
 	// false
 }
 

@@ -45,9 +45,9 @@ const (
 	Vanguard CardType = 13
 	// Dungeon (Spanish Mazmorra), listed since 2021-07-23.
 	Dungeon CardType = 14
-	// Battle (Spanish Batalla), listed since 2023-04-14.
+	// Battle (Spanish Batalla), listed since at least 2023-04-14.
 	Battle CardType = 15
-	// Kindred (Spanish Afín), listed since 2024-07-30.
+	// Kindred (Spanish Afín), listed since at least 2024-07-30.
 	Kindred CardType = 16
 )
 
@@ -407,7 +407,7 @@ const (
 	PermanentLand PermanentType = 4
 	// Planeswalker, listed since at least 2009-07-11.
 	PermanentPlaneswalker PermanentType = 5
-	// Battle, listed since 2023-04-14.
+	// Battle, listed since at least 2023-04-14.
 	PermanentBattle PermanentType = 6
 )
 

@@ -58,7 +58,10 @@ func ExampleAction_Rule() {
 }
 
 // Since says which release first listed a keyword; exact is false for
-// the keywords of the oldest release known (2009), which may be older.
+// the keywords of the oldest release known (2009), which may be older,
+// and where a release known and not recorded lies between it and the
+// release before it: For Mirrodin!, first recorded in 2023-04-14, may be
+// of 2022-11-18 (rules.UnrecordedBetween).
 func ExampleAbility_Since() {
 	for _, a := range []keyword.Ability{keyword.AbilityDeathtouch, keyword.AbilityForMirrodin} {
 		since, exact := a.Since()
@@ -66,7 +69,7 @@ func ExampleAbility_Since() {
 	}
 	// Output:
 	// Deathtouch 2009-07-11 false
-	// For Mirrodin! 2023-04-14 true
+	// For Mirrodin! 2023-04-14 false
 }
 
 // The keywords the rules list today, in rule order, as JSON.

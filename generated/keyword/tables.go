@@ -117,15 +117,15 @@ const (
 	ActionOpenAnAttraction Action = 48
 	// Roll to Visit Your Attractions, listed since 2022-10-07.
 	ActionRollToVisitYourAttractions Action = 49
-	// Convert, listed since 2023-04-14.
+	// Convert, listed since at least 2023-04-14.
 	ActionConvert Action = 50
-	// Incubate, listed since 2023-04-14.
+	// Incubate, listed since at least 2023-04-14.
 	ActionIncubate Action = 51
-	// The Ring Tempts You, listed since 2023-10-13.
+	// The Ring Tempts You, listed since at least 2023-10-13.
 	ActionTheRingTemptsYou Action = 52
-	// Face a Villainous Choice, listed since 2023-10-13.
+	// Face a Villainous Choice, listed since at least 2023-10-13.
 	ActionFaceAVillainousChoice Action = 53
-	// Time Travel, listed since 2023-10-13.
+	// Time Travel, listed since at least 2023-10-13.
 	ActionTimeTravel Action = 54
 	// Discover, listed since 2023-11-17.
 	ActionDiscover Action = 55
@@ -135,7 +135,7 @@ const (
 	ActionCollectEvidence Action = 57
 	// Suspect, listed since 2024-02-02.
 	ActionSuspect Action = 58
-	// Forage, listed since 2024-07-30.
+	// Forage, listed since at least 2024-07-30.
 	ActionForage Action = 59
 	// Manifest Dread, listed since 2024-11-08.
 	ActionManifestDread Action = 60
@@ -1054,19 +1054,19 @@ const (
 	AbilitySpaceSculptor Ability = 158
 	// Visit, listed since 2022-10-07.
 	AbilityVisit Ability = 159
-	// Prototype, listed since 2023-04-14.
+	// Prototype, listed since at least 2023-04-14.
 	AbilityPrototype Ability = 160
-	// Living Metal, listed since 2023-04-14.
+	// Living Metal, listed since at least 2023-04-14.
 	AbilityLivingMetal Ability = 161
-	// More Than Meets the Eye, listed since 2023-04-14.
+	// More Than Meets the Eye, listed since at least 2023-04-14.
 	AbilityMoreThanMeetsTheEye Ability = 162
-	// For Mirrodin!, listed since 2023-04-14.
+	// For Mirrodin!, listed since at least 2023-04-14.
 	AbilityForMirrodin Ability = 163
-	// Toxic, listed since 2023-04-14.
+	// Toxic, listed since at least 2023-04-14.
 	AbilityToxic Ability = 164
-	// Backup, listed since 2023-04-14.
+	// Backup, listed since at least 2023-04-14.
 	AbilityBackup Ability = 165
-	// Bargain, listed since 2023-10-13.
+	// Bargain, listed since at least 2023-10-13.
 	AbilityBargain Ability = 166
 	// Craft, listed since 2023-11-17.
 	AbilityCraft Ability = 167
@@ -1080,13 +1080,13 @@ const (
 	AbilitySaddle Ability = 171
 	// Spree, listed since 2024-04-12.
 	AbilitySpree Ability = 172
-	// Umbra Armor, listed since 2024-07-30.
+	// Umbra Armor, listed since at least 2024-07-30.
 	AbilityUmbraArmor Ability = 173
-	// Freerunning, listed since 2024-07-30.
+	// Freerunning, listed since at least 2024-07-30.
 	AbilityFreerunning Ability = 174
-	// Gift, listed since 2024-07-30.
+	// Gift, listed since at least 2024-07-30.
 	AbilityGift Ability = 175
-	// Offspring, listed since 2024-07-30.
+	// Offspring, listed since at least 2024-07-30.
 	AbilityOffspring Ability = 176
 	// Impending, listed since 2024-11-08.
 	AbilityImpending Ability = 177
@@ -3490,11 +3490,11 @@ const (
 	AbilityWordCoven AbilityWord = 43
 	// Alliance, listed since 2022-04-29.
 	AbilityWordAlliance AbilityWord = 44
-	// Celebration, listed since 2023-10-13.
+	// Celebration, listed since at least 2023-10-13.
 	AbilityWordCelebration AbilityWord = 45
-	// Paradox, listed since 2023-10-13.
+	// Paradox, listed since at least 2023-10-13.
 	AbilityWordParadox AbilityWord = 46
-	// Secret council, listed since 2023-10-13.
+	// Secret council, listed since at least 2023-10-13.
 	AbilityWordSecretCouncil AbilityWord = 47
 	// Descend 4, listed since 2023-11-17.
 	AbilityWordDescend4 AbilityWord = 48
@@ -3502,7 +3502,7 @@ const (
 	AbilityWordDescend8 AbilityWord = 49
 	// Fathomless descent, listed since 2023-11-17.
 	AbilityWordFathomlessDescent AbilityWord = 50
-	// Valiant, listed since 2024-07-30.
+	// Valiant, listed since at least 2024-07-30.
 	AbilityWordValiant AbilityWord = 51
 	// Eerie, listed since 2024-11-08.
 	AbilityWordEerie AbilityWord = 52
@@ -3764,9 +3764,9 @@ const (
 	CounterTrample Counter = 11
 	// Vigilance, listed since 2020-04-17.
 	CounterVigilance Counter = 12
-	// Shadow, listed since 2023-10-13.
+	// Shadow, listed since at least 2023-10-13.
 	CounterShadow Counter = 13
-	// Exalted, listed since 2024-07-30.
+	// Exalted, listed since at least 2024-07-30.
 	CounterExalted Counter = 14
 	// Decayed, listed since 2025-04-04.
 	CounterDecayed Counter = 15

@@ -220,12 +220,82 @@ func Newest() string { return releasesEN[len(releasesEN)-1] }
 type Life struct {
 	// Since is the first release listing the name; Exact is false when
 	// that is only the oldest release the history knows (the name may be
-	// older).
+	// older), or when a release the history does not record lies between
+	// it and the release before it (Unrecorded: the name may have come in
+	// that one).
 	Since string
 	Exact bool
 	// Removed is the first release that no longer lists it; "" while the
 	// rules list it.
 	Removed string
+}
+
+// RemovedExact reports whether Removed is the release that dropped the
+// name: false when a release the history does not record lies between it
+// and the release before it (the name may have gone in that one). A life
+// that goes on is exact.
+func (l Life) RemovedExact() bool {
+	if l.Removed == "" {
+		return true
+	}
+	i, ok := slices.BinarySearch(releasesEN, l.Removed)
+	if !ok || i == 0 {
+		return ok
+	}
+	return len(UnrecordedBetween("en", releasesEN[i-1], l.Removed)) == 0
+}
+
+// Unrecorded are the releases of lang ("en", "es") known to exist that the
+// history does not record, oldest first: what the answers of the
+// generated packages cannot see. A release recorded leaves the list.
+func Unrecorded(lang string) []string {
+	switch lang {
+	case "en":
+		return slices.Clone(unrecordedEN)
+	case "es":
+		return slices.Clone(unrecordedES)
+	}
+	return nil
+}
+
+// UnrecordedBetween are the unrecorded releases of lang after after and
+// up to upTo (after "" is the beginning), oldest first.
+func UnrecordedBetween(lang, after, upTo string) []string {
+	var out []string
+	list := unrecordedEN
+	if lang == "es" {
+		list = unrecordedES
+	}
+	for _, d := range list {
+		if d > after && d <= upTo {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Gap is the release in force on date (YYYY-MM-DD) that the history does
+// not record, if any: an answer as of date is by the rules of
+// InForce(date), the newest recorded release on or before it, and Gap
+// names the newer one it cannot see ("" when none is known).
+func Gap(date string) string {
+	r, ok := InForce(date)
+	if !ok {
+		return ""
+	}
+	return GapAfter(r, date)
+}
+
+// GapAfter is the newest English release not recorded after release and
+// on or before date, or "". It allocates nothing.
+func GapAfter(release, date string) string {
+	gap := ""
+	for _, d := range unrecordedEN {
+		if d > release && d <= date {
+			gap = d
+		}
+	}
+	return gap
 }
 
 // Includes reports whether the life covers date (YYYY-MM-DD): the rules

@@ -146,3 +146,34 @@ func TestImpossibleDates(t *testing.T) {
 		t.Errorf("IsDate allocates %v times", n)
 	}
 }
+
+// The releases known and not recorded: each is no recorded release, and
+// an answer as of its date names it (Gap); none as of a recorded one.
+func TestUnrecorded(t *testing.T) {
+	for _, d := range Unrecorded("en") {
+		if !IsDate(d) || slices.Contains(Releases("en"), d) {
+			t.Errorf("unrecorded %q: not a date, or recorded", d)
+		}
+		if r, ok := InForce(d); ok && Gap(d) != d {
+			t.Errorf("as of %s (in force: recorded %s): gap %q", d, r, Gap(d))
+		}
+		if got := UnrecordedBetween("en", "", d); len(got) == 0 || got[len(got)-1] != d {
+			t.Errorf("UnrecordedBetween up to %s: %v", d, got)
+		}
+	}
+	for _, r := range Releases("en") {
+		if g := Gap(r); g != "" {
+			t.Errorf("as of the recorded %s: gap %q", r, g)
+		}
+	}
+	// A life removed in a release with an unrecorded one before it is
+	// inexact; removed in the oldest known release after another, exact
+	// when nothing unrecorded lies between.
+	rels := Releases("en")
+	for i := 1; i < len(rels); i++ {
+		l := Life{Since: rels[0], Removed: rels[i]}
+		if want := len(UnrecordedBetween("en", rels[i-1], rels[i])) == 0; l.RemovedExact() != want {
+			t.Errorf("removed in %s: exact %v, want %v", rels[i], l.RemovedExact(), want)
+		}
+	}
+}

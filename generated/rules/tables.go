@@ -98,7 +98,20 @@ var releasesEN = []string{
 	"2026-09-25",
 }
 
+// The English releases known to exist that the history does not record
+// (snapshots/catalogue.json), oldest first.
+var unrecordedEN = []string{
+	"2022-11-18",
+	"2023-06-16",
+	"2023-09-01",
+	"2024-06-07",
+}
+
 // The Spanish releases the history records, oldest first.
 var releasesES = []string{
 	"2026-09-25",
 }
+
+// The Spanish releases known to exist that the history does not record
+// (snapshots/catalogue.json), oldest first.
+var unrecordedES = []string{}

@@ -75,7 +75,11 @@ type Rule struct {
 	// Release is the release asked about; Since the release that first
 	// printed this text under this number (Release or older).
 	Release, Since string
-	lang           Lang
+	// Gap is, for a rule as of a date, the release in force that day
+	// that the record does not hold (rules.Gap): the text is Release's,
+	// older, and may differ from it. "" when none is known.
+	Gap  string
+	lang Lang
 }
 
 // Title is the name a rule without a letter gives its subrules
@@ -125,7 +129,11 @@ func LookupAsOf(lang Lang, number, date string) (Rule, bool) {
 	if !ok {
 		return Rule{}, false
 	}
-	return ruleOf(b, lang, number, rel.Date)
+	r, ok := ruleOf(b, lang, number, rel.Date)
+	if ok && lang == English {
+		r.Gap = rules.GapAfter(rel.Date, date)
+	}
+	return r, ok
 }
 
 func ruleOf(b *rulebook.Book, lang Lang, number, release string) (Rule, bool) {

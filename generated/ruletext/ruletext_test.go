@@ -3,6 +3,8 @@ package ruletext
 import (
 	"strings"
 	"testing"
+
+	"github.com/mtgrules/crgen/generated/rules"
 )
 
 // Past releases, pinned: history does not change.
@@ -82,6 +84,7 @@ func TestLookupsAllocateNothing(t *testing.T) {
 	for name, f := range map[string]func(){
 		"Lookup":     func() { Lookup(English, "702.19b") },
 		"LookupAsOf": func() { LookupAsOf(English, "204.3k", "2010-01-01") },
+		"Gap":        func() { LookupAsOf(English, "205.3m", "2099-01-01") },
 		"Term":       func() { Term(English, "Trample", "") },
 		"Heading":    func() { Heading(English, "702", "2015-06-01") },
 		"Missing":    func() { Lookup(English, "999.9") },
@@ -125,5 +128,21 @@ func BenchmarkFirstUse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		load(English)
+	}
+}
+
+// A rule as of a date an unrecorded release was in force names it: the
+// text is of the recorded release before it.
+func TestGap(t *testing.T) {
+	for _, gap := range rules.Unrecorded("en") {
+		r, ok := LookupAsOf(English, "100.1", gap)
+		if !ok || r.Gap != gap || r.Release >= gap {
+			t.Errorf("100.1 as of %s (not recorded): release %s, gap %q", gap, r.Release, r.Gap)
+		}
+	}
+	for _, rel := range Releases(English) {
+		if r, ok := LookupAsOf(English, "100.1", rel.Date); ok && r.Gap != "" {
+			t.Errorf("100.1 as of %s, a recorded release: gap %q", rel.Date, r.Gap)
+		}
 	}
 }

@@ -78,7 +78,7 @@ const (
 	ArtifactPowerstone Artifact = 10
 	// Attraction (Spanish Atracción), listed since 2022-10-07.
 	ArtifactAttraction Artifact = 11
-	// Incubator (Spanish Incubadora), listed since 2023-04-14.
+	// Incubator (Spanish Incubadora), listed since at least 2023-04-14.
 	ArtifactIncubator Artifact = 12
 	// Map (Spanish Mapa), listed since 2023-11-17.
 	ArtifactMap Artifact = 13
@@ -308,7 +308,7 @@ const (
 	EnchantmentClass Enchantment = 8
 	// Background (Spanish Trasfondo), listed since 2022-06-10.
 	EnchantmentBackground Enchantment = 9
-	// Role (Spanish Papel), listed since 2023-10-13.
+	// Role (Spanish Papel), listed since at least 2023-10-13.
 	EnchantmentRole Enchantment = 10
 	// Case (Spanish Caso), listed since 2024-02-02.
 	EnchantmentCase Enchantment = 11
@@ -520,7 +520,7 @@ const (
 	LandTower Land = 12
 	// Urza’s (Spanish de Urza), listed since at least 2009-07-11.
 	LandUrzas Land = 13
-	// Sphere (Spanish Esfera), listed since 2023-04-14.
+	// Sphere (Spanish Esfera), listed since at least 2023-04-14.
 	LandSphere Land = 14
 	// Cave (Spanish Cueva), listed since 2024-02-02.
 	LandCave Land = 15
@@ -858,13 +858,13 @@ const (
 	PlaneswalkerSivitri Planeswalker = 73
 	// Comet, listed since 2022-10-07.
 	PlaneswalkerComet Planeswalker = 74
-	// Jared, listed since 2023-04-14.
+	// Jared, listed since at least 2023-04-14.
 	PlaneswalkerJared Planeswalker = 75
-	// Urza, listed since 2023-04-14.
+	// Urza, listed since at least 2023-04-14.
 	PlaneswalkerUrza Planeswalker = 76
-	// Guff, listed since 2023-10-13.
+	// Guff, listed since at least 2023-10-13.
 	PlaneswalkerGuff Planeswalker = 77
-	// Vronos, listed since 2023-10-13.
+	// Vronos, listed since at least 2023-10-13.
 	PlaneswalkerVronos Planeswalker = 78
 	// Quintorius, listed since 2025-02-07.
 	PlaneswalkerQuintorius Planeswalker = 79
@@ -1849,19 +1849,19 @@ const (
 	CreatureRobot Creature = 280
 	// Tyranid (Spanish Tiránido), listed since 2022-10-07.
 	CreatureTyranid Creature = 281
-	// Mite (Spanish Ácaro), listed since 2023-04-14.
+	// Mite (Spanish Ácaro), listed since at least 2023-04-14.
 	CreatureMite Creature = 282
-	// Cyberman, listed since 2023-10-13.
+	// Cyberman, listed since at least 2023-10-13.
 	CreatureCyberman Creature = 283
-	// Dalek, listed since 2023-10-13.
+	// Dalek, listed since at least 2023-10-13.
 	CreatureDalek Creature = 284
-	// Detective, listed since 2023-10-13.
+	// Detective, listed since at least 2023-10-13.
 	CreatureDetective Creature = 285
-	// Doctor, listed since 2023-10-13.
+	// Doctor, listed since at least 2023-10-13.
 	CreatureDoctor Creature = 286
-	// Scientist (Spanish Científico), listed since 2023-10-13.
+	// Scientist (Spanish Científico), listed since at least 2023-10-13.
 	CreatureScientist Creature = 287
-	// Time Lord (Spanish Señor del Tiempo), listed since 2023-10-13.
+	// Time Lord (Spanish Señor del Tiempo), listed since at least 2023-10-13.
 	CreatureTimeLord Creature = 288
 	// Capybara (Spanish Capibara), listed since 2023-11-17.
 	CreatureCapybara Creature = 289
@@ -1887,9 +1887,9 @@ const (
 	CreaturePossum Creature = 299
 	// Varmint (Spanish Alimaña), listed since 2024-04-12.
 	CreatureVarmint Creature = 300
-	// Skunk (Spanish Mofeta), listed since 2024-07-30.
+	// Skunk (Spanish Mofeta), listed since at least 2024-07-30.
 	CreatureSkunk Creature = 301
-	// Weasel (Spanish Comadreja), listed since 2024-07-30.
+	// Weasel (Spanish Comadreja), listed since at least 2024-07-30.
 	CreatureWeasel Creature = 302
 	// Glimmer (Spanish Brillo), listed since 2024-11-08.
 	CreatureGlimmer Creature = 303
@@ -2542,81 +2542,81 @@ const (
 	PlanarXerex Planar = 42
 	// Zendikar, listed since 2009-09-04.
 	PlanarZendikar Planar = 43
-	// The Abyss, listed since 2023-04-14.
+	// The Abyss, listed since at least 2023-04-14.
 	PlanarTheAbyss Planar = 44
-	// Amonkhet, listed since 2023-04-14.
+	// Amonkhet, listed since at least 2023-04-14.
 	PlanarAmonkhet Planar = 45
-	// Antausia, listed since 2023-04-14.
+	// Antausia, listed since at least 2023-04-14.
 	PlanarAntausia Planar = 46
-	// Arcavios, listed since 2023-04-14.
+	// Arcavios, listed since at least 2023-04-14.
 	PlanarArcavios Planar = 47
-	// Capenna, listed since 2023-04-14.
+	// Capenna, listed since at least 2023-04-14.
 	PlanarCapenna Planar = 48
-	// Cridhe, listed since 2023-04-14.
+	// Cridhe, listed since at least 2023-04-14.
 	PlanarCridhe Planar = 49
-	// Echoir, listed since 2023-04-14.
+	// Echoir, listed since at least 2023-04-14.
 	PlanarEchoir Planar = 50
-	// Eldraine, listed since 2023-04-14.
+	// Eldraine, listed since at least 2023-04-14.
 	PlanarEldraine Planar = 51
-	// Fiora, listed since 2023-04-14.
+	// Fiora, listed since at least 2023-04-14.
 	PlanarFiora Planar = 52
-	// Gargantikar, listed since 2023-04-14.
+	// Gargantikar, listed since at least 2023-04-14.
 	PlanarGargantikar Planar = 53
-	// Gobakhan, listed since 2023-04-14.
+	// Gobakhan, listed since at least 2023-04-14.
 	PlanarGobakhan Planar = 54
-	// Ikoria, listed since 2023-04-14.
+	// Ikoria, listed since at least 2023-04-14.
 	PlanarIkoria Planar = 55
-	// Ixalan, listed since 2023-04-14.
+	// Ixalan, listed since at least 2023-04-14.
 	PlanarIxalan Planar = 56
-	// Kylem, listed since 2023-04-14.
+	// Kylem, listed since at least 2023-04-14.
 	PlanarKylem Planar = 58
-	// Shenmeng, listed since 2023-04-14.
+	// Shenmeng, listed since at least 2023-04-14.
 	PlanarShenmeng Planar = 59
-	// Tarkir, listed since 2023-04-14.
+	// Tarkir, listed since at least 2023-04-14.
 	PlanarTarkir Planar = 60
-	// Theros, listed since 2023-04-14.
+	// Theros, listed since at least 2023-04-14.
 	PlanarTheros Planar = 61
-	// Zhalfir, listed since 2023-04-14.
+	// Zhalfir, listed since at least 2023-04-14.
 	PlanarZhalfir Planar = 62
-	// Alfava Metraxis, listed since 2023-10-13.
+	// Alfava Metraxis, listed since at least 2023-10-13.
 	PlanarAlfavaMetraxis Planar = 63
-	// Androzani Minor, listed since 2023-10-13.
+	// Androzani Minor, listed since at least 2023-10-13.
 	PlanarAndrozaniMinor Planar = 64
-	// Apalapucia, listed since 2023-10-13.
+	// Apalapucia, listed since at least 2023-10-13.
 	PlanarApalapucia Planar = 65
-	// The Dalek Asylum, listed since 2023-10-13.
+	// The Dalek Asylum, listed since at least 2023-10-13.
 	PlanarTheDalekAsylum Planar = 66
-	// Darillium, listed since 2023-10-13.
+	// Darillium, listed since at least 2023-10-13.
 	PlanarDarillium Planar = 67
-	// Earth, listed since 2023-10-13.
+	// Earth, listed since at least 2023-10-13.
 	PlanarEarth Planar = 68
-	// Gallifrey, listed since 2023-10-13.
+	// Gallifrey, listed since at least 2023-10-13.
 	PlanarGallifrey Planar = 69
-	// Horsehead Nebula, listed since 2023-10-13.
+	// Horsehead Nebula, listed since at least 2023-10-13.
 	PlanarHorseheadNebula Planar = 70
-	// Kandoka, listed since 2023-10-13.
+	// Kandoka, listed since at least 2023-10-13.
 	PlanarKandoka Planar = 71
-	// The Library, listed since 2023-10-13.
+	// The Library, listed since at least 2023-10-13.
 	PlanarTheLibrary Planar = 72
-	// Mars, listed since 2023-10-13.
+	// Mars, listed since at least 2023-10-13.
 	PlanarMars Planar = 73
-	// Moon, listed since 2023-10-13.
+	// Moon, listed since at least 2023-10-13.
 	PlanarMoon Planar = 74
-	// Necros, listed since 2023-10-13.
+	// Necros, listed since at least 2023-10-13.
 	PlanarNecros Planar = 75
-	// New Earth, listed since 2023-10-13.
+	// New Earth, listed since at least 2023-10-13.
 	PlanarNewEarth Planar = 76
-	// Outside Mutter’s Spiral, listed since 2023-10-13.
+	// Outside Mutter’s Spiral, listed since at least 2023-10-13.
 	PlanarOutsideMuttersSpiral Planar = 77
-	// Skaro, listed since 2023-10-13.
+	// Skaro, listed since at least 2023-10-13.
 	PlanarSkaro Planar = 78
-	// Spacecraft, listed since 2023-10-13.
+	// Spacecraft, listed since at least 2023-10-13.
 	PlanarSpacecraft Planar = 79
-	// Time, listed since 2023-10-13.
+	// Time, listed since at least 2023-10-13.
 	PlanarTime Planar = 80
-	// Trenzalore, listed since 2023-10-13.
+	// Trenzalore, listed since at least 2023-10-13.
 	PlanarTrenzalore Planar = 81
-	// Unknown Planet, listed since 2023-10-13.
+	// Unknown Planet, listed since at least 2023-10-13.
 	PlanarUnknownPlanet Planar = 82
 	// Avishkar, listed since 2025-02-07.
 	PlanarAvishkar Planar = 83
@@ -2624,7 +2624,7 @@ const (
 
 // The planar types the rules dropped: their values still read, and never name anything else.
 const (
-	// Kaladesh, listed since 2023-04-14.
+	// Kaladesh, listed since at least 2023-04-14.
 	//
 	// Deprecated: Kaladesh was removed from rule 205.3n in the release of 2025-02-07.
 	PlanarKaladesh Planar = 57
@@ -3043,7 +3043,7 @@ func (v *Dungeon) UnmarshalJSON(b []byte) error {
 type Battle uint16
 
 const (
-	// Siege (Spanish Asedio), listed since 2023-04-14.
+	// Siege (Spanish Asedio), listed since at least 2023-04-14.
 	BattleSiege Battle = 1
 )
 

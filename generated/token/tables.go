@@ -37,21 +37,21 @@ const (
 	Blood Token = 7
 	// Powerstone, listed since 2022-09-08.
 	Powerstone Token = 8
-	// Incubator, listed since 2023-04-14.
+	// Incubator, listed since at least 2023-04-14.
 	Incubator Token = 9
-	// Cursed Role, listed since 2023-10-13.
+	// Cursed Role, listed since at least 2023-10-13.
 	CursedRole Token = 10
-	// Monster Role, listed since 2023-10-13.
+	// Monster Role, listed since at least 2023-10-13.
 	MonsterRole Token = 11
-	// Royal Role, listed since 2023-10-13.
+	// Royal Role, listed since at least 2023-10-13.
 	RoyalRole Token = 12
-	// Sorcerer Role, listed since 2023-10-13.
+	// Sorcerer Role, listed since at least 2023-10-13.
 	SorcererRole Token = 13
-	// Virtuous Role, listed since 2023-10-13.
+	// Virtuous Role, listed since at least 2023-10-13.
 	VirtuousRole Token = 14
-	// Wicked Role, listed since 2023-10-13.
+	// Wicked Role, listed since at least 2023-10-13.
 	WickedRole Token = 15
-	// Young Hero Role, listed since 2023-10-13.
+	// Young Hero Role, listed since at least 2023-10-13.
 	YoungHeroRole Token = 16
 	// Map, listed since 2023-11-17.
 	Map Token = 17

@@ -116,6 +116,13 @@ func (m *Model) rulesFile() *jen.File {
 				g.Lit(r).Op(",")
 			}
 		}))
+		f.Comment("The " + l.name + " releases known to exist that the history does not record")
+		f.Comment("(snapshots/catalogue.json), oldest first.")
+		f.Var().Id("unrecorded" + strings.ToUpper(l.lang)).Op("=").Index().String().Add(rows(func(g *jen.Group) {
+			for _, r := range m.Catalogue.Unrecorded(l.lang) {
+				g.Lit(r).Op(",")
+			}
+		}))
 	}
 	return f
 }

@@ -43,6 +43,9 @@ type Model struct {
 	PrintedMana []ManaSymbol
 	// OldestRelease is the oldest English release the history knows.
 	OldestRelease string
+	// Catalogue are the releases known to exist and not recorded
+	// (snapshots/catalogue.json).
+	Catalogue *snapshot.Catalogue
 	// Releases are the effective dates of each language's recorded
 	// releases, oldest first.
 	Releases map[string][]string
@@ -205,7 +208,52 @@ func Load(dir string, rec *Record) (*Model, error) {
 			return nil, err
 		}
 	}
+	if m.Catalogue, err = store.Catalogue(); err != nil {
+		return nil, err
+	}
+	m.inexactAcrossGaps()
 	return m, nil
+}
+
+// inexactAcrossGaps makes a Since inexact when a catalogued release, not
+// recorded, lies between it and the release before it: the name may have
+// come in that one (Toxic, first recorded in 2023-04-14, may be of
+// 2022-11-18).
+func (m *Model) inexactAcrossGaps() {
+	en := m.Releases["en"]
+	gap := func(since string) bool {
+		i, ok := slices.BinarySearch(en, since)
+		if !ok || i == 0 {
+			return false // the oldest release: inexact already
+		}
+		return len(m.Catalogue.Between("en", en[i-1], since)) > 0
+	}
+	fix := func(vs []Value) {
+		for i := range vs {
+			if vs[i].Exact && gap(vs[i].Since) {
+				vs[i].Exact = false
+			}
+		}
+	}
+	for k, l := range m.Lists {
+		fix(l.Values)
+		m.Lists[k] = l
+	}
+	fix(m.CardTypes.Values)
+	fix(m.Supertypes.Values)
+	for i := range m.Categories {
+		fix(m.Categories[i].Values)
+	}
+	for i := range m.Mana {
+		if m.Mana[i].Exact && gap(m.Mana[i].Since) {
+			m.Mana[i].Exact = false
+		}
+	}
+	for i := range m.BasicLands {
+		if m.BasicLands[i].Exact && gap(m.BasicLands[i].Since) {
+			m.BasicLands[i].Exact = false
+		}
+	}
 }
 
 // namedLists builds the registry's lists the generator serves as

@@ -30,6 +30,26 @@ type Period struct {
 	// known history, where "since" and "until" are only bounds.
 	Oldest bool `json:"oldest"`
 	Newest bool `json:"newest"`
+	// Unrecorded are the releases known to exist and not recorded
+	// (snapshot.Catalogue) between Before and First, where the name may
+	// have come; UnrecordedGone those between Last and RemovedIn, where
+	// it may have gone. Set by Annotate.
+	Unrecorded     []string `json:"unrecorded,omitempty"`
+	UnrecordedGone []string `json:"unrecorded_gone,omitempty"`
+}
+
+// Annotate sets each period's Unrecorded and UnrecordedGone from the
+// catalogue of releases not recorded.
+func Annotate(periods []Period, c *snapshot.Catalogue) {
+	for i := range periods {
+		p := &periods[i]
+		if p.Before != "" {
+			p.Unrecorded = c.Between(p.Lang, p.Before, p.First)
+		}
+		if p.RemovedIn != "" {
+			p.UnrecordedGone = c.Between(p.Lang, p.Last, p.RemovedIn)
+		}
+	}
 }
 
 func (p Period) String() string {
@@ -48,12 +68,16 @@ func (p Period) String() string {
 	switch {
 	case p.Oldest:
 		fmt.Fprintf(&b, ", since at least %s (the oldest %s release known)", p.First, p.Lang)
+	case p.Before != "" && len(p.Unrecorded) > 0:
+		fmt.Fprintf(&b, ", since %s or an unrecorded release before it (%s; not in %s, the release before it here)", p.First, strings.Join(p.Unrecorded, ", "), p.Before)
 	case p.Before != "":
 		fmt.Fprintf(&b, ", since %s (not in %s, the release before it here)", p.First, p.Before)
 	default:
 		fmt.Fprintf(&b, ", since %s", p.First)
 	}
 	switch {
+	case p.RemovedIn != "" && len(p.UnrecordedGone) > 0:
+		fmt.Fprintf(&b, ", until %s (gone in %s, or in an unrecorded release before it: %s)", p.Last, p.RemovedIn, strings.Join(p.UnrecordedGone, ", "))
 	case p.RemovedIn != "":
 		fmt.Fprintf(&b, ", until %s (gone in %s)", p.Last, p.RemovedIn)
 	case p.Newest:

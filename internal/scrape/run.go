@@ -111,6 +111,9 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	if err := plan.recordBooks(opt, rd); err != nil {
 		return nil, err
 	}
+	if err := plan.catalogue(store, history); err != nil {
+		return nil, err
+	}
 	if err := plan.current(store, history, opt); err != nil {
 		return nil, err
 	}
@@ -527,4 +530,34 @@ func fromSources(s *snapshot.Snapshot, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", strings.Join(from, ", "), err)
+}
+
+// catalogue drops from the catalogue of releases known and not recorded
+// those the history now records.
+func (p *Plan) catalogue(store snapshot.Store, history map[string][]*snapshot.Snapshot) error {
+	cat, err := store.Catalogue()
+	if err != nil {
+		return err
+	}
+	recorded := map[string][]string{}
+	for lang, h := range history {
+		for _, s := range h {
+			recorded[lang] = append(recorded[lang], s.Effective)
+		}
+	}
+	rest, dropped := cat.Without(recorded)
+	if !dropped {
+		return nil
+	}
+	for _, r := range cat.Releases {
+		if slices.Contains(recorded[r.Lang], r.Effective) {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("%s@%s is recorded now: dropped from %s, the releases known and not recorded", r.Lang, r.Effective, store.CataloguePath()))
+		}
+	}
+	b, err := snapshot.MarshalFile(rest)
+	if err != nil {
+		return err
+	}
+	p.Files[store.CataloguePath()] = b
+	return nil
 }

@@ -60,6 +60,11 @@ func (f *historyFlags) run(ctx context.Context, args []string, env cli.Env) erro
 	if len(all) == 0 {
 		return fmt.Errorf("%q is in no list of the %d releases in %s", name, releases, store.Dir)
 	}
+	cat, err := store.Catalogue()
+	if err != nil {
+		return err
+	}
+	history.Annotate(all, cat)
 	if f.json {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetEscapeHTML(false)

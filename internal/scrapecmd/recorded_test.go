@@ -636,3 +636,41 @@ func copyDirForTest(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// A release the catalogue says is known and not recorded leaves it once
+// imported, with a warning; the others stay.
+func TestImportedReleaseLeavesTheCatalogue(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t)
+	h, err := snapshot.Store{Dir: tr.snap}.History("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := map[string]bool{}
+	for _, s := range h {
+		recorded[s.Effective] = true
+	}
+	var missing string // a corpus release the frozen tree does not record
+	for _, r := range corpus.Releases(t) {
+		if !recorded[r.Date] {
+			missing = r.Date
+		}
+	}
+	if missing == "" {
+		t.Skip("the frozen tree records every release of the corpus")
+	}
+	cat := `{"note": "test", "releases": [{"lang": "en", "effective": "` + missing + `", "known_from": "a test"}, {"lang": "en", "effective": "2099-01-01", "known_from": "a test"}]}`
+	path := snapshot.Store{Dir: tr.snap}.CataloguePath()
+	if err := os.WriteFile(path, []byte(cat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(corpus.Dir(t, "cr-en"), "en-"+strings.ReplaceAll(missing, "-", "")+".txt")
+	_, stderr, code := run(t, "import", "-sources", tr.src, "-snapshots", tr.snap, file)
+	if code != 0 || !strings.Contains(stderr, "en@"+missing+" is recorded now: dropped from") {
+		t.Fatalf("import %s: exit %d, %s", missing, code, stderr)
+	}
+	c, err := snapshot.Store{Dir: tr.snap}.Catalogue()
+	if err != nil || len(c.Releases) != 1 || c.Releases[0].Effective != "2099-01-01" {
+		t.Errorf("the catalogue after the import: %+v, %v", c, err)
+	}
+}

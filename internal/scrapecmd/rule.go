@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/rules"
@@ -15,6 +16,7 @@ import (
 	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/scrape"
+	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // bookFlags are the flags of the commands that read the rule book.
@@ -102,10 +104,14 @@ type rulesOut struct {
 	Release string `json:"release"`
 	// Source is "pages" when the release in force was recorded from
 	// rule pages; Holds then names them.
-	Source  string    `json:"source"`
-	Holds   []string  `json:"holds,omitempty"`
-	Section string    `json:"section,omitempty"`
-	Rules   []ruleOut `json:"rules"`
+	Source string   `json:"source"`
+	Holds  []string `json:"holds,omitempty"`
+	// Unrecorded is the release in force on the date asked about (or
+	// the newest known) that the record does not hold: the text given
+	// is of Release, older.
+	Unrecorded string    `json:"unrecorded,omitempty"`
+	Section    string    `json:"section,omitempty"`
+	Rules      []ruleOut `json:"rules"`
 }
 
 func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) error {
@@ -120,7 +126,7 @@ func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) err
 	if err != nil {
 		return err
 	}
-	out := rulesOut{Lang: f.lang, Release: rel.Date, Source: rel.Source, Holds: rel.Holds}
+	out := rulesOut{Lang: f.lang, Release: rel.Date, Source: rel.Source, Holds: rel.Holds, Unrecorded: f.gap(rel.Date)}
 	section := rulebook.SectionOf(number)
 	out.Section, _ = b.Heading(section, rel.Date)
 	numbers := b.Subrules(number, rel.Date)
@@ -141,6 +147,9 @@ func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) err
 	if rel.Source == "pages" {
 		fmt.Fprintf(env.Stdout, " (a release recorded from the rule pages of %s: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
 	}
+	if out.Unrecorded != "" {
+		fmt.Fprintf(env.Stdout, "; the release of %s, newer, is not recorded: its text may differ", out.Unrecorded)
+	}
 	fmt.Fprintln(env.Stdout)
 	for _, r := range out.Rules {
 		fmt.Fprintf(env.Stdout, "\n%s %s\n", crtext.CanonicalLead(r.Number), r.Text)
@@ -150,6 +159,23 @@ func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) err
 		fmt.Fprintf(env.Stdout, "  (since %s)\n", r.Since)
 	}
 	return nil
+}
+
+// gap is the newest release known and not recorded after release, up to
+// the date asked about (or any, for the newest): "" when none.
+func (f *bookFlags) gap(release string) string {
+	cat, err := snapshot.Store{Dir: f.snapshots}.Catalogue()
+	if err != nil {
+		return ""
+	}
+	upTo := f.asOf
+	if upTo == "" {
+		upTo = "9999-12-31"
+	}
+	if gaps := cat.Between(f.lang, release, upTo); len(gaps) > 0 {
+		return gaps[len(gaps)-1]
+	}
+	return ""
 }
 
 func ruleOutOf(number string, v rulebook.Version) ruleOut {
@@ -291,11 +317,26 @@ func (f *bookFlags) runTrace(ctx context.Context, args []string, env cli.Env) er
 	if err != nil {
 		return fmt.Errorf("%w%s", err, whenElse(b, number))
 	}
-	if f.json {
-		return writeJSON(env.Stdout, steps)
+	cat, err := snapshot.Store{Dir: f.snapshots}.Catalogue()
+	if err != nil {
+		return err
 	}
-	for _, s := range steps {
+	traced := make([]traceStep, len(steps))
+	for i, s := range steps {
+		traced[i].Step = s
+		if j := slices.IndexFunc(b.Releases, func(r rulebook.Release) bool { return r.Date == s.Release }); j > 0 {
+			traced[i].MayBeOf = cat.Between(f.lang, b.Releases[j-1].Date, s.Release)
+		}
+	}
+	if f.json {
+		return writeJSON(env.Stdout, traced)
+	}
+	for _, t := range traced {
+		s := t.Step
 		fmt.Fprintf(env.Stdout, "%s  %s  %s", s.Release, s.Number, s.Event)
+		if len(t.MayBeOf) > 0 {
+			fmt.Fprintf(env.Stdout, " (or in %s, not recorded)", strings.Join(t.MayBeOf, ", "))
+		}
 		switch {
 		case s.From != "" && s.Event == "split":
 			fmt.Fprintf(env.Stdout, " off %s", s.From)
@@ -313,4 +354,12 @@ func (f *bookFlags) runTrace(ctx context.Context, args []string, env cli.Env) er
 		}
 	}
 	return nil
+}
+
+// traceStep is a step of a trace with the releases not recorded it may
+// be of: a change first recorded in a release may have come in an
+// unrecorded one before it.
+type traceStep struct {
+	rulebook.Step
+	MayBeOf []string `json:"may_be_of,omitempty"`
 }
