@@ -144,6 +144,10 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 		if f.manacost && (f.lenient || f.printed) {
 			return cli.Usagef("-as-of judges mana costs in the rules' notation by the rules of a release; it does not combine with -lenient or -printed")
 		}
+		if gap := rules.Gap(f.asOf); gap != "" {
+			r, _ := rules.InForce(f.asOf)
+			fmt.Fprintf(env.Stderr, "validate: on %s the rules in force were those of %s, which the history does not record: judged by the rules of %s\n", f.asOf, gap, r)
+		}
 	}
 	out := bufio.NewWriter(env.Stdout)
 	enc := json.NewEncoder(out)

@@ -18,6 +18,7 @@ import (
 	"github.com/mtgrules/crgen/generated/cardtype"
 	"github.com/mtgrules/crgen/generated/keyword"
 	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/generated/subtype"
 	"github.com/mtgrules/crgen/generated/typeline"
 	"github.com/mtgrules/crgen/internal/cli"
@@ -336,6 +337,14 @@ func TestAsOf(t *testing.T) {
 	for _, args := range [][]string{{"-typeline", "-as-of", "2001-01-01"}, {"-typeline", "-as-of", "yesterday"}, {"-manacost", "-lenient", "-as-of", "2020-01-01"}} {
 		if _, _, code := validate(t, strings.NewReader(""), args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	// A day an unrecorded release was in force is judged by the recorded
+	// release before it, and validate says so.
+	for _, gap := range rules.Unrecorded("en") {
+		r, _ := rules.InForce(gap)
+		if _, msg, code := validate(t, strings.NewReader("Creature — Elf\n"), "-typeline", "-as-of", gap); code != 0 || !strings.Contains(msg, "those of "+gap+", which the history does not record: judged by the rules of "+r) {
+			t.Errorf("-as-of %s (not recorded): exit %d, %q", gap, code, msg)
 		}
 	}
 	// A day no calendar has is refused, saying what is wrong with it.
