@@ -161,7 +161,27 @@ func ParseWhole(text string) (*Whole, error) {
 	w := &Whole{Effective: d.Effective, Problems: d.Problems, EndsInGlossary: d.EndsInGlossary, Rules: make([]Para, 0, len(d.Rules))}
 	r := wholeReader{w: w, lines: lineReader{s: text, lf: -1, cr: -1}, listed: map[string]bool{}}
 	r.read()
+	if r.err != nil {
+		return nil, r.err
+	}
+	// A rule printed twice, or one subrule out of order, is read past
+	// (Problems); numbering that goes back across sections is no order
+	// of the rules at all.
+	for _, p := range w.Problems {
+		if !p.Repeated && sectionOf(p.Number) < sectionOf(p.Other) {
+			return nil, fmt.Errorf("line %d: rule %s comes after rule %s (line %d): the numbering goes back across sections; the release cannot be split into rules", p.Line, p.Number, p.Other, p.OtherLine)
+		}
+	}
 	return w, nil
+}
+
+// sectionOf is the section number of rule number n: 702 for 702.19b.
+func sectionOf(n string) int {
+	v := 0
+	for i := 0; i < len(n) && isDigit(n[i]); i++ {
+		v = v*10 + int(n[i]-'0')
+	}
+	return v
 }
 
 // wholeReader is ParseWhole's pass over the lines of a release.
@@ -174,6 +194,10 @@ type wholeReader struct {
 	part   int // 0 front matter, 1 rules, 2 glossary, 3 credits
 	cur    *Para
 	entry  *Entry
+	// section is the number of the last section heading of the rules;
+	// err the first rule found under no heading of its section.
+	section string
+	err     error
 }
 
 func (r *wholeReader) read() {
@@ -205,9 +229,14 @@ func (r *wholeReader) front(line string, n int) {
 		r.rules(line, n)
 		return
 	}
-	if h, ok := heading(line); ok && !r.listed[h.Number+" "+h.Title] {
-		r.listed[h.Number+" "+h.Title] = true
-		r.w.Contents = append(r.w.Contents, h)
+	if h, ok := heading(line); ok {
+		if len(h.Number) == 3 {
+			r.section = h.Number
+		}
+		if !r.listed[h.Number+" "+h.Title] {
+			r.listed[h.Number+" "+h.Title] = true
+			r.w.Contents = append(r.w.Contents, h)
+		}
 	}
 }
 
@@ -215,6 +244,9 @@ func (r *wholeReader) front(line string, n int) {
 // before it, a heading, or the glossary's heading that ends them.
 func (r *wholeReader) rules(line string, n int) {
 	if num, rest, ok := SplitNumber(line); ok {
+		if sec, _, _ := strings.Cut(num, "."); sec != r.section && r.err == nil {
+			r.err = fmt.Errorf("line %d: rule %s is under no heading of section %s (the last heading is of section %q): a section is missing; the release cannot be split into rules", n, num, sec, r.section)
+		}
 		p := Para{Number: num, Text: rest, Line: n}
 		if lead := trimSpace(line[:len(line)-len(rest)]); lead != CanonicalLead(num) {
 			p.Lead = lead
@@ -237,6 +269,9 @@ func (r *wholeReader) rules(line string, n int) {
 	}
 	if h, ok := heading(line); ok {
 		r.cur = nil
+		if len(h.Number) == 3 {
+			r.section = h.Number
+		}
 		if !r.listed[h.Number+" "+h.Title] {
 			r.w.Warnings = append(r.w.Warnings, fmt.Sprintf("line %d: heading %q is not in the contents", n, line))
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/atomicfile"
+	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -169,6 +170,11 @@ func LoadFS(fsys fs.FS, lang string) (*Book, error) {
 		}
 		if want := strings.TrimSuffix(path, ".json"); s.Section != want {
 			return nil, fmt.Errorf("%s: holds section %q", path, s.Section)
+		}
+		for _, r := range s.Rules {
+			if _, _, ok := crtext.SplitNumber(r.Number + " X"); !ok || SectionOf(r.Number) != s.Section {
+				return nil, fmt.Errorf("%s: rule %q is no rule of section %s", path, r.Number, s.Section)
+			}
 		}
 		b.Rules = append(b.Rules, s.Rules...)
 	}
