@@ -7,7 +7,9 @@ import (
 
 // corpusBook is the book of the corpus's releases, recorded in order,
 // once for the package's tests (shared: clone it to change it).
-func corpusBook(t *testing.T) *Book {
+func corpusBook(t *testing.T) *Book { return corpusBookB(t) }
+
+func corpusBookB(t testing.TB) *Book {
 	t.Helper()
 	ws, _ := readCorpus(t)
 	read.Lock()

@@ -24,7 +24,7 @@ var read struct {
 
 // readCorpus returns the corpus's releases read whole (shared: not to be
 // changed) and their decoded texts.
-func readCorpus(t *testing.T) (ws []*crtext.Whole, texts []string) {
+func readCorpus(t testing.TB) (ws []*crtext.Whole, texts []string) {
 	t.Helper()
 	read.Lock()
 	defer read.Unlock()
