@@ -256,10 +256,10 @@ func (r *wholeReader) rules(line string, n int) {
 		r.cur = &r.w.Rules[len(r.w.Rules)-1]
 		return
 	}
-	switch {
-	case line == "":
+	switch line {
+	case "":
 		return
-	case line == "Glossary" || line == "Credits":
+	case "Glossary", "Credits":
 		r.cur = nil
 		r.part = 2
 		if line == "Credits" {

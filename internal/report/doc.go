@@ -57,7 +57,7 @@ func partialNote(d *rulebook.DocDiff) string {
 	if len(d.Partial) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s recorded from rule pages: their other rules are those of the release before them.", strings.Join(d.Partial, ", "))
+	return fmt.Sprintf("%s hold only some rules (rule pages, or a text of some sections): their other rules are those of the release before them.", strings.Join(d.Partial, ", "))
 }
 
 // DocText writes a whole-document diff for a terminal.

@@ -21,8 +21,8 @@ type DocDiff struct {
 	Glossary []diff.RuleChange `json:"glossary"`
 	Contents []diff.RuleChange `json:"contents"`
 	// Partial names the releases between From and To (both included)
-	// recorded from rule pages: their other rules are those of the
-	// release before them.
+	// that hold only some rules (rule pages, a text of some sections):
+	// their other rules are those of the release before them.
 	Partial []string `json:"partial,omitempty"`
 }
 
@@ -47,7 +47,7 @@ func (b *Book) Compare(from, to string) (*DocDiff, error) {
 	}
 	d := &DocDiff{Lang: b.Lang, From: from, To: to}
 	for k := i; k <= j; k++ {
-		if b.Releases[k].Source == "pages" {
+		if len(b.Releases[k].Holds) > 0 {
 			d.Partial = append(d.Partial, b.Releases[k].Date)
 		}
 	}

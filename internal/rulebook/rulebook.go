@@ -190,13 +190,53 @@ func (b *Book) Add(w *crtext.Whole) error {
 	}
 	termInScope := func(term string) bool { return !w.EndsInGlossary || compareTerms(term, last) <= 0 }
 
+	// A text whose contents leave out sections the release before it
+	// listed holds only the sections it lists (a rendering of part of
+	// the rules): the others, and the glossary but for the terms it
+	// prints, keep the text the release before gave them. No section has
+	// ever left the rules (2009 to 2026); a release whose rules drop one
+	// says so here, and the record keeps the section until amended.
+	ruleInScope, headingInScope := everything, everything
+	if missing := b.sectionsMissing(w); len(missing) > 0 {
+		for _, h := range w.Contents {
+			if len(h.Number) == 3 {
+				rel.Holds = append(rel.Holds, h.Number)
+			}
+		}
+		slices.SortFunc(rel.Holds, CompareNumbers)
+		rel.Quirks = append(rel.Quirks, fmt.Sprintf("the contents do not list sections %s, which the release before listed: their rules are kept as the release before printed them", strings.Join(missing, ", ")))
+		ruleInScope = func(n string) bool { return heldBy(n, rel.Holds) }
+		headingInScope = func(n string) bool { return slices.Contains(rel.Holds, n) || len(n) == 1 && contents[n].Text != "" }
+		termInScope = nothing
+	}
+
 	p := b.place(rel)
-	b.Rules = restate(b.Rules, p, rules, everything, CompareNumbers)
+	b.Rules = restate(b.Rules, p, rules, ruleInScope, CompareNumbers)
 	b.changed()
 	b.pairAround(p.at)
-	b.Contents = restate(b.Contents, p, contents, everything, CompareNumbers)
+	b.Contents = restate(b.Contents, p, contents, headingInScope, CompareNumbers)
 	b.restateGlossary(p, terms, termInScope)
 	return nil
+}
+
+// sectionsMissing are the sections the release before w's (by date)
+// lists in its contents and w's contents do not.
+func (b *Book) sectionsMissing(w *crtext.Whole) []string {
+	i, _ := slices.BinarySearch(b.releaseDates(), w.Effective)
+	if i == 0 {
+		return nil
+	}
+	listed := map[string]bool{}
+	for _, h := range w.Contents {
+		listed[h.Number] = true
+	}
+	var missing []string
+	for _, h := range b.Contents {
+		if _, ok := At(h.Versions, b.Releases[i-1].Date); ok && len(h.Number) == 3 && !listed[h.Number] {
+			missing = append(missing, h.Number)
+		}
+	}
+	return missing
 }
 
 func everything(string) bool { return true }
@@ -457,7 +497,7 @@ func (b *Book) Differences(w *crtext.Whole, max int) []string {
 		return []string{"release " + date + " is not recorded"}
 	}
 	inScope := everything
-	if rel.Source == "pages" {
+	if len(rel.Holds) > 0 {
 		inScope = func(n string) bool { return heldBy(n, rel.Holds) }
 	}
 	printed := map[string]Version{}
@@ -493,7 +533,7 @@ func (b *Book) Differences(w *crtext.Whole, max int) []string {
 		}
 	}
 	if rel.Source == "pages" {
-		return out
+		return out // no glossary: the one of the release before
 	}
 	for _, e := range w.Glossary {
 		t := b.Term(e.Term)

@@ -144,8 +144,11 @@ func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) err
 		return writeJSON(env.Stdout, out)
 	}
 	fmt.Fprintf(env.Stdout, "%s, as of %s@%s", section+". "+out.Section, f.lang, rel.Date)
-	if rel.Source == "pages" {
+	switch {
+	case rel.Source == "pages":
 		fmt.Fprintf(env.Stdout, " (a release recorded from the rule pages of %s: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
+	case len(rel.Holds) > 0:
+		fmt.Fprintf(env.Stdout, " (a text of sections %s only: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
 	}
 	if out.Unrecorded != "" {
 		fmt.Fprintf(env.Stdout, "; the release of %s, newer, is not recorded: its text may differ", out.Unrecorded)

@@ -125,7 +125,11 @@ func stretches(h []*snapshot.Snapshot, listed []map[string]bool, key, name strin
 		}
 		switch {
 		case listed[i][nameKey] && !open:
-			out = append(out, rules.Life{Since: s.Effective, Exact: i > 0})
+			// The first life is exact where the history is: not the
+			// oldest release, no release known and not recorded just
+			// before it (rules.Unrecorded).
+			exact := i > 0 && (len(out) > 0 || len(rules.UnrecordedBetween("en", h[i-1].Effective, s.Effective)) == 0)
+			out = append(out, rules.Life{Since: s.Effective, Exact: exact})
 			open = true
 		case !listed[i][nameKey] && open:
 			out[len(out)-1].Removed = s.Effective
