@@ -26,6 +26,7 @@
 package ruletext
 
 import (
+	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
@@ -158,7 +159,7 @@ func bookOf(lang Lang) *rulebook.Book {
 
 // Subrules are the numbers of the rules under number (702.19a, 702.19b
 // for 702.19; every rule of 702 for 702) as release prints them, in
-// order; release "" is the newest.
+// order; release is a date (the release in force that day), "" the newest.
 func Subrules(lang Lang, number, release string) []string {
 	b := bookOf(lang)
 	if b == nil {
@@ -194,7 +195,8 @@ type Entry struct {
 }
 
 // Term is glossary term (any case) as release printed it ("" the
-// newest). It allocates nothing once the book is read.
+// newest; a date is the release in force that day). It allocates nothing
+// once the book is read.
 func Term(lang Lang, term, release string) (Entry, bool) {
 	b := bookOf(lang)
 	if b == nil {
@@ -259,18 +261,21 @@ func Contents(lang Lang, release string) [][2]string {
 // changed text or number, or went.
 type Step = rulebook.Step
 
-// Trace is the history of rule number of release ("" the newest), oldest
-// first, across its renumberings.
-func Trace(lang Lang, number, release string) ([]Step, error) {
+// Trace is the history of rule number as the release in force on date
+// ("" the newest) numbers it, oldest first, across its renumberings.
+func Trace(lang Lang, number, date string) ([]Step, error) {
 	b := bookOf(lang)
 	if b == nil {
 		return nil, fs.ErrNotExist
 	}
-	if release == "" {
-		r, _ := b.Newest()
-		release = r.Date
+	r, ok := b.Newest()
+	if date != "" {
+		r, ok = b.ReleaseAsOf(date)
 	}
-	return b.Trace(number, release)
+	if !ok {
+		return nil, fmt.Errorf("ruletext: no %s release in force on %q", lang, date)
+	}
+	return b.Trace(number, r.Date)
 }
 
 // Diff is the whole rules of two releases compared (rulebook.DocDiff).

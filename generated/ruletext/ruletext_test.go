@@ -36,24 +36,37 @@ func TestLookupAsOf(t *testing.T) {
 	}
 }
 
-// The newest release: whatever it is, 100.1 is in it, and its text is
-// the text of the release in force on its own date.
+// The newest release, whatever it holds: each rule Subrules names reads,
+// under its parent; a rule reads as of the newest release's own date as
+// it does today. Past releases, pinned: 702.19's subrules in 2015, the
+// contents and glossary of then.
 func TestLookup(t *testing.T) {
 	rels := Releases(English)
 	newest := rels[len(rels)-1]
-	r, ok := Lookup(English, "100.1")
-	if !ok || r.Release != newest.Date || r.Since > r.Release {
-		t.Fatalf("100.1: %+v, %v", r, ok)
+	checked := 0
+	for _, sec := range Contents(English, "") {
+		if len(sec[0]) != 3 {
+			continue
+		}
+		for _, n := range Subrules(English, sec[0], "") {
+			r, ok := Lookup(English, n)
+			if !ok || r.Release != newest.Date || r.Since > r.Release || !strings.HasPrefix(n, sec[0]+".") {
+				t.Fatalf("%s, a subrule of %s today: %+v, %v", n, sec[0], r, ok)
+			}
+			if a, _ := LookupAsOf(English, n, newest.Date); a.Text != r.Text {
+				t.Errorf("%s today and as of %s differ", n, newest.Date)
+			}
+			checked++
+		}
 	}
-	if a, _ := LookupAsOf(English, "100.1", newest.Date); a.Text != r.Text {
-		t.Errorf("100.1 today and as of %s differ", newest.Date)
+	if checked == 0 {
+		t.Error("no rule today: the newest release reads as empty")
 	}
-	subs := Subrules(English, "702.19", "")
-	if len(subs) < 3 || subs[0] != "702.19a" {
-		t.Errorf("702.19's subrules: %v", subs)
+	if subs := Subrules(English, "702.19", "2015-06-01"); len(subs) < 3 || subs[0] != "702.19a" {
+		t.Errorf("702.19's subrules as of 2015-06-01: %v", subs)
 	}
-	if h, ok := Heading(English, "7", ""); !ok || h != "Additional Rules" {
-		t.Errorf("chapter 7: %q, %v", h, ok)
+	if h, ok := Heading(English, "7", "2015-06-01"); !ok || h != "Additional Rules" {
+		t.Errorf("chapter 7 as of 2015-06-01: %q, %v", h, ok)
 	}
 	if c := Contents(English, "2009-07-11"); len(c) < 100 || c[0] != [2]string{"1", "Game Concepts"} {
 		t.Errorf("the contents of 2009-07-11: %d headings, first %v", len(c), c[0])
@@ -61,14 +74,14 @@ func TestLookup(t *testing.T) {
 	if e, ok := Term(English, "tribal", "2020-01-01"); !ok || e.Term != "Tribal" || !strings.Contains(strings.Join(e.Definition, " "), "card type") {
 		t.Errorf("tribal as of 2020: %+v, %v", e, ok)
 	}
-	if r, ok := Lookup(Spanish, "205.3m"); !ok || !strings.Contains(r.Text, "Señor del Tiempo") {
-		t.Errorf("Spanish 205.3m: %.80q, %v", r.Text, ok)
+	if r, ok := LookupAsOf(Spanish, "205.3m", "2026-09-25"); !ok || !strings.Contains(r.Text, "Señor del Tiempo") {
+		t.Errorf("Spanish 205.3m as of 2026-09-25: %.80q, %v", r.Text, ok)
 	}
 }
 
 // A rule's trace and the diff of two releases, from the package.
 func TestTraceAndCompare(t *testing.T) {
-	steps, err := Trace(English, "205.3m", "")
+	steps, err := Trace(English, "205.3m", "2015-06-01")
 	if err != nil || steps[0].Number != "204.3k" || steps[0].Release != "2009-07-11" {
 		t.Errorf("205.3m's trace: %v, %v", steps, err)
 	}
@@ -82,7 +95,7 @@ func TestTraceAndCompare(t *testing.T) {
 func TestLookupsAllocateNothing(t *testing.T) {
 	Lookup(English, "100.1")
 	for name, f := range map[string]func(){
-		"Lookup":     func() { Lookup(English, "702.19b") },
+		"Lookup":     func() { Lookup(English, "100.1") },
 		"LookupAsOf": func() { LookupAsOf(English, "204.3k", "2010-01-01") },
 		"Gap":        func() { LookupAsOf(English, "205.3m", "2099-01-01") },
 		"Term":       func() { Term(English, "Trample", "") },
