@@ -54,61 +54,9 @@ func (b *Book) Compare(from, to string) (*DocDiff, error) {
 	if i == j {
 		return d, nil
 	}
-	held := b.heldIn
 	old, cur := b.Texts(from), b.Texts(to)
-
-	// Forward: each rule of from, to its number in to, or where it
-	// went.
-	reached := map[string]bool{}
-	for _, n := range sortedKeys(old) {
-		num, k := n, i+1
-		mergedInto := ""
-		for ; k <= j; k++ {
-			next, ok := b.Next(k, num, held(k))
-			if !ok {
-				if m := slices.IndexFunc(b.Releases[k].Merges, func(m Move) bool { return m.From == num }); m >= 0 {
-					mergedInto = b.forward(b.Releases[k].Merges[m].To, k, j, held)
-				}
-				break
-			}
-			num = next
-		}
-		switch {
-		case k > j:
-			reached[num] = true
-			if rc, changed := diff.Classify(num, n, old[n], cur[num]); changed {
-				d.Rules = append(d.Rules, rc)
-			}
-		case mergedInto != "":
-			d.Rules = append(d.Rules, diff.RuleChange{Number: mergedInto, OldNumber: n, Status: diff.RuleMerged, Diff: []diff.Span{{Op: diff.Delete, Text: old[n]}}})
-		default:
-			d.Rules = append(d.Rules, diff.RuleChange{Number: n, Status: diff.RuleRemoved, Diff: []diff.Span{{Op: diff.Delete, Text: old[n]}}})
-		}
-	}
-	// Backward: each rule of to not reached, split off a rule of from,
-	// or new.
-	for _, n := range sortedKeys(cur) {
-		if reached[n] {
-			continue
-		}
-		num, k := n, j
-		splitFrom := ""
-		for ; k > i; k-- {
-			prev, ok := b.Previous(k, num, held(k-1))
-			if !ok {
-				if s := slices.IndexFunc(b.Releases[k].Splits, func(m Move) bool { return m.To == num }); s >= 0 {
-					splitFrom = b.backward(b.Releases[k].Splits[s].From, k-1, i, held)
-				}
-				break
-			}
-			num = prev
-		}
-		if splitFrom != "" {
-			d.Rules = append(d.Rules, diff.RuleChange{Number: n, OldNumber: splitFrom, Status: diff.RuleSplit, Diff: []diff.Span{{Op: diff.Insert, Text: cur[n]}}})
-		} else {
-			d.Rules = append(d.Rules, diff.RuleChange{Number: n, Status: diff.RuleAdded, Diff: []diff.Span{{Op: diff.Insert, Text: cur[n]}}})
-		}
-	}
+	reached := b.forwardChanges(d, i, j, old, cur)
+	b.backwardChanges(d, i, j, cur, reached)
 	slices.SortFunc(d.Rules, compareChanges)
 
 	// The glossary and the contents, release to release: a term or a
@@ -141,6 +89,72 @@ func (b *Book) Compare(from, to string) (*DocDiff, error) {
 func (b *Book) heldIn(k int) func(string) bool {
 	date := b.Releases[k].Date
 	return func(n string) bool { _, ok := b.Rule(n, date); return ok }
+}
+
+// forwardChanges follows each rule of release i (old) to release j (cur)
+// and records in d how it changed, was merged or removed; it returns the
+// rules of j reached.
+func (b *Book) forwardChanges(d *DocDiff, i, j int, old, cur map[string]string) map[string]bool {
+	held := b.heldIn
+	// Forward: each rule of from, to its number in to, or where it
+	// went.
+	reached := map[string]bool{}
+	for _, n := range sortedKeys(old) {
+		num, k := n, i+1
+		mergedInto := ""
+		for ; k <= j; k++ {
+			next, ok := b.Next(k, num, held(k))
+			if !ok {
+				if m := slices.IndexFunc(b.Releases[k].Merges, func(m Move) bool { return m.From == num }); m >= 0 {
+					mergedInto = b.forward(b.Releases[k].Merges[m].To, k, j, held)
+				}
+				break
+			}
+			num = next
+		}
+		switch {
+		case k > j:
+			reached[num] = true
+			if rc, changed := diff.Classify(num, n, old[n], cur[num]); changed {
+				d.Rules = append(d.Rules, rc)
+			}
+		case mergedInto != "":
+			d.Rules = append(d.Rules, diff.RuleChange{Number: mergedInto, OldNumber: n, Status: diff.RuleMerged, Diff: []diff.Span{{Op: diff.Delete, Text: old[n]}}})
+		default:
+			d.Rules = append(d.Rules, diff.RuleChange{Number: n, Status: diff.RuleRemoved, Diff: []diff.Span{{Op: diff.Delete, Text: old[n]}}})
+		}
+	}
+	return reached
+}
+
+// backwardChanges records in d each rule of release j (cur) no rule of
+// release i reached: split off a rule of i, or new.
+func (b *Book) backwardChanges(d *DocDiff, i, j int, cur map[string]string, reached map[string]bool) {
+	held := b.heldIn
+	// Backward: each rule of to not reached, split off a rule of from,
+	// or new.
+	for _, n := range sortedKeys(cur) {
+		if reached[n] {
+			continue
+		}
+		num, k := n, j
+		splitFrom := ""
+		for ; k > i; k-- {
+			prev, ok := b.Previous(k, num, held(k-1))
+			if !ok {
+				if s := slices.IndexFunc(b.Releases[k].Splits, func(m Move) bool { return m.To == num }); s >= 0 {
+					splitFrom = b.backward(b.Releases[k].Splits[s].From, k-1, i, held)
+				}
+				break
+			}
+			num = prev
+		}
+		if splitFrom != "" {
+			d.Rules = append(d.Rules, diff.RuleChange{Number: n, OldNumber: splitFrom, Status: diff.RuleSplit, Diff: []diff.Span{{Op: diff.Insert, Text: cur[n]}}})
+		} else {
+			d.Rules = append(d.Rules, diff.RuleChange{Number: n, Status: diff.RuleAdded, Diff: []diff.Span{{Op: diff.Insert, Text: cur[n]}}})
+		}
+	}
 }
 
 // forward is the number rule n of release k has in release j, or "".

@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -39,7 +40,11 @@ func (b *Book) pairAround(i int) {
 			continue
 		}
 		old, cur := b.Texts(b.Releases[j-1].Date), b.Texts(b.Releases[j].Date)
+		amended := b.Releases[j].Amended
 		b.Releases[j].Pairing = PairingOf(diff.SplitsAndMerges(diff.CompareTexts(old, cur), old, cur), old, cur)
+		for _, a := range amended {
+			b.Releases[j].Pairing = b.Releases[j].Pairing.With(a, old, cur)
+		}
 	}
 }
 
@@ -132,4 +137,145 @@ func (b *Book) Previous(i int, n string, held func(string) bool) (string, bool) 
 		return "", false
 	}
 	return n, held(n)
+}
+
+// With is the pairing with a set by hand: a.From of the release before
+// (old) is a.To of this one (cur); a.To "" says a.From is not in this
+// one, a.From "" that a.To is new. The rules each of them was paired
+// with lose that pair (a number both releases print becomes Reused), the
+// splits and merges naming them go, and the amendment is kept in
+// Amended, replacing one of the same numbers.
+func (p Pairing) With(a Move, old, cur map[string]string) Pairing {
+	orphanNew, orphanOld := p.orphans(a, old, cur)
+	out := Pairing{}
+	touches := func(m Move) bool {
+		return m.From != "" && (m.From == a.From || m.From == orphanOld) || m.To != "" && (m.To == a.To || m.To == orphanNew)
+	}
+	for _, m := range p.Moves {
+		if !touches(m) {
+			out.Moves = append(out.Moves, m)
+		}
+	}
+	for _, m := range p.Splits {
+		if !touches(m) {
+			out.Splits = append(out.Splits, m)
+		}
+	}
+	for _, m := range p.Merges {
+		if !touches(m) {
+			out.Merges = append(out.Merges, m)
+		}
+	}
+	reused := map[string]bool{}
+	for _, n := range p.Reused {
+		reused[n] = true
+	}
+	_, fromInCur := cur[a.From]
+	_, toInOld := old[a.To]
+	switch {
+	case a.From != "" && a.From == a.To:
+		delete(reused, a.From) // the same rule, under its number
+	case a.From != "" && a.To != "":
+		out.Moves = append(out.Moves, Move{From: a.From, To: a.To})
+	case a.To == "" && fromInCur:
+		reused[a.From] = true // not in this release: its number is another's
+	case a.From == "" && toInOld:
+		reused[a.To] = true // new: the number was another's
+	}
+	// A number left without its partner is no longer paired with itself.
+	if _, ok := old[orphanNew]; ok && orphanNew != "" {
+		reused[orphanNew] = true
+	}
+	if _, ok := cur[orphanOld]; ok && orphanOld != "" {
+		reused[orphanOld] = true
+	}
+	for n := range reused {
+		out.Reused = append(out.Reused, n)
+	}
+	order := func(x, y Move) int {
+		if c := CompareNumbers(x.To, y.To); c != 0 {
+			return c
+		}
+		return CompareNumbers(x.From, y.From)
+	}
+	slices.SortFunc(out.Moves, order)
+	slices.SortFunc(out.Splits, order)
+	slices.SortFunc(out.Merges, order)
+	slices.SortFunc(out.Reused, CompareNumbers)
+	out.Amended = slices.DeleteFunc(slices.Clone(p.Amended), func(m Move) bool {
+		return m.From != "" && m.From == a.From || m.To != "" && m.To == a.To
+	})
+	out.Amended = append(out.Amended, a)
+	slices.SortFunc(out.Amended, order)
+	return out
+}
+
+// orphans are the rules an amendment a leaves without their partner: the
+// rule of this release a.From was paired with (orphanNew), the rule of
+// the release before a.To was paired with (orphanOld); "" for none.
+func (p Pairing) orphans(a Move, old, cur map[string]string) (orphanNew, orphanOld string) {
+	// The partners each number had.
+	partnerOf := func(from string) string { // in cur, of from in old
+		for _, m := range p.Moves {
+			if m.From == from {
+				return m.To
+			}
+		}
+		if _, ok := cur[from]; ok && !slices.Contains(p.Reused, from) {
+			return from
+		}
+		return ""
+	}
+	partnerBefore := func(to string) string { // in old, of to in cur
+		for _, m := range p.Moves {
+			if m.To == to {
+				return m.From
+			}
+		}
+		if _, ok := old[to]; ok && !slices.Contains(p.Reused, to) {
+			return to
+		}
+		return ""
+	}
+	if a.From != "" {
+		if t := partnerOf(a.From); t != "" && t != a.To {
+			orphanNew = t
+		}
+	}
+	if a.To != "" {
+		if f := partnerBefore(a.To); f != "" && f != a.From {
+			orphanOld = f
+		}
+	}
+	return orphanNew, orphanOld
+}
+
+// Amend sets by hand that rule from of the release before release is
+// rule to of release (to "": it is not in release; from "": to is new)
+// and pairs release again: the amendment holds every time the pairing is
+// computed. It refuses numbers the releases do not print.
+func (b *Book) Amend(release, from, to string) error {
+	i := b.indexOf(release)
+	switch {
+	case i < 0:
+		return fmt.Errorf("%s@%s is not a recorded release of the rule book", b.Lang, release)
+	case i == 0:
+		return fmt.Errorf("%s@%s is the oldest release recorded: there is no release before it to pair with", b.Lang, release)
+	case from == "" && to == "":
+		return fmt.Errorf("a pair needs a rule of one release or the other")
+	}
+	before := b.Releases[i-1].Date
+	if _, ok := b.Rule(from, before); from != "" && !ok {
+		return fmt.Errorf("rule %s is not in %s@%s, the release before %s", from, b.Lang, before, release)
+	}
+	if _, ok := b.Rule(to, release); to != "" && !ok {
+		return fmt.Errorf("rule %s is not in %s@%s", to, b.Lang, release)
+	}
+	b.Releases[i].Amended = append(slices.DeleteFunc(b.Releases[i].Amended, func(m Move) bool {
+		return m.From != "" && m.From == from || m.To != "" && m.To == to
+	}), Move{From: from, To: to})
+	b.changed()
+	b.pairAround(i - 1) // pairs i (and i-1 again, unchanged)
+	b.reindex()
+	return nil
 }

@@ -132,3 +132,64 @@ func foldText(s string) string {
 	r := strings.NewReplacer("“", `"`, "”", `"`, "’", "'", "‘", "'", "—", "-", "–", "-", "--", "-")
 	return strings.Join(strings.Fields(r.Replace(s)), " ")
 }
+
+// A pairing amended by hand holds, and the pairing stays whole: every
+// rule of either release said once by the diff, forward and backward
+// agreeing; amending back restores what the words said.
+func TestAmendPairing(t *testing.T) {
+	t.Parallel()
+	b := clone(corpusBook(t))
+	i := b.indexOf("2011-09-30")
+	if i < 0 {
+		t.Skip("the corpus lacks 2011-09-30")
+	}
+	inCur := func(n string) bool { _, ok := b.Rule(n, "2011-09-30"); return ok }
+	check := func(step string) {
+		t.Helper()
+		d, err := b.Compare(b.Releases[i-1].Date, "2011-09-30")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := accounts(d, b.Texts(b.Releases[i-1].Date), b.Texts("2011-09-30")); err != nil {
+			t.Errorf("%s: %v", step, err)
+		}
+	}
+	for _, c := range []struct{ from, to, next string }{
+		{"204.3k", "", ""},             // not in 2011-09-30
+		{"204.3k", "205.3a", "205.3a"}, // another rule: 205.3a's partner loses it
+		{"", "205.3m", ""},             // 205.3m new
+		{"204.3k", "205.3m", "205.3m"}, // back as the words say
+	} {
+		if err := b.Amend("2011-09-30", c.from, c.to); err != nil {
+			t.Fatal(err)
+		}
+		if c.from != "" {
+			if got, ok := b.Next(i, c.from, inCur); c.next == "" && ok || c.next != "" && got != c.next {
+				t.Errorf("%s → %q: Next is %q, %v", c.from, c.to, got, ok)
+			}
+		}
+		check(c.from + " → " + c.to)
+	}
+	if err := b.Amend("2011-09-30", "999.9", "205.3m"); err == nil {
+		t.Error("a rule no release prints: amended")
+	}
+	if err := b.Amend(b.Releases[0].Date, "100.1", "100.1"); err == nil {
+		t.Error("the oldest release: amended")
+	}
+	// Recorded with the release, and kept when the release is read again.
+	// The last amendment replaced every earlier one naming its rules.
+	if got := b.Releases[i].Amended; len(got) != 1 || got[0] != (Move{From: "204.3k", To: "205.3m"}) {
+		t.Errorf("amendments recorded: %v", got)
+	}
+	ws, _ := readCorpus(t)
+	for _, w := range ws {
+		if w.Effective == "2011-09-30" {
+			if err := b.Add(w); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(b.Releases[b.indexOf("2011-09-30")].Amended) == 0 {
+		t.Error("the release read again lost its amendments")
+	}
+}

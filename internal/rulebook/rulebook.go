@@ -98,6 +98,11 @@ type Pairing struct {
 	// Merges the rules (From) whose text went into another (To).
 	Splits []Move `json:"splits,omitempty"`
 	Merges []Move `json:"merges,omitempty"`
+	// Amended are the pairs a maintainer set (scrape pair): From of the
+	// release before is To of this one ("" To: it is not in this one;
+	// "" From: To is new). They hold over what the rules' words say,
+	// every time the pairing is computed again.
+	Amended []Move `json:"amended,omitempty"`
 }
 
 // Move is a rule's number in the release before (From) and in the
@@ -309,6 +314,7 @@ func (b *Book) place(rel Release) placement {
 	}
 	p.at, p.replaced = slices.BinarySearchFunc(b.Releases, rel.Date, func(r Release, d string) int { return strings.Compare(r.Date, d) })
 	if p.replaced {
+		rel.Amended = b.Releases[p.at].Amended // a release read again keeps the pairs set by hand
 		b.Releases[p.at] = rel
 	} else {
 		b.Releases = slices.Insert(b.Releases, p.at, rel)
@@ -546,6 +552,16 @@ func (b *Book) Differences(w *crtext.Whole, max int) []string {
 		}
 	}
 	return out
+}
+
+// ReadsTheSame is Differences (at most 5), and whether w would change
+// nothing: it says what the record says, and the record holds as much of
+// it (a release recorded from pages, or from a text of some sections,
+// is completed by a text of them all).
+func (b *Book) ReadsTheSame(w *crtext.Whole) (diffs []string, same bool) {
+	diffs = b.Differences(w, 5)
+	rel, _ := b.ReleaseAsOf(w.Effective)
+	return diffs, len(diffs) == 0 && rel.Source == "txt" && (len(rel.Holds) == 0 || len(b.sectionsMissing(w)) > 0)
 }
 
 // PagesDifferences are how the record of release date differs from what

@@ -44,46 +44,14 @@ func (p *Plan) recordBooks(opt Options, rd *readings) error {
 		var rewritten []string // recorded releases recorded again
 		changed := false
 		for _, k := range keys {
-			date := strings.TrimPrefix(k, lang+"@")
-			whole, pages, err := bookReading(rd.docs[k])
+			added, again, err := p.recordRelease(book, k, rd.docs[k], opt, dir)
 			if err != nil {
-				return fmt.Errorf("rule book %s: %w", k, err)
+				return err
 			}
-			if whole == nil && len(pages) == 0 {
-				continue // curated facts only: no rule's text
+			if again {
+				rewritten = append(rewritten, strings.TrimPrefix(k, lang+"@"))
 			}
-			rel, recorded := book.ReleaseAsOf(date)
-			recorded = recorded && rel.Date == date
-			var diffs []string
-			switch {
-			case recorded && whole != nil:
-				diffs = book.Differences(whole, 5)
-				if len(diffs) == 0 && rel.Source == "txt" {
-					continue // an identical read
-				}
-			case recorded:
-				if diffs = book.PagesDifferences(date, pages, 5); len(diffs) == 0 {
-					continue
-				}
-			}
-			if len(diffs) > 0 && !slices.Contains(opt.Amend, k) {
-				return fmt.Errorf("rule book %s: the release read says otherwise than its record in %s (-amend %s to correct the record): %s", k, dir, k, strings.Join(diffs, "; "))
-			}
-			if recorded {
-				rewritten = append(rewritten, date)
-			}
-			if whole != nil {
-				for _, w := range whole.Warnings {
-					p.Warnings = append(p.Warnings, fmt.Sprintf("rule book %s: %s; read on", k, w))
-				}
-				err = book.Add(whole)
-			} else {
-				err = book.AddPages(date, pages)
-			}
-			if err != nil {
-				return fmt.Errorf("rule book %s: %w", k, err)
-			}
-			changed = true
+			changed = changed || added
 		}
 		if !changed {
 			continue
@@ -106,6 +74,49 @@ func (p *Plan) recordBooks(opt Options, rd *readings) error {
 		}
 	}
 	return nil
+}
+
+// recordRelease records release k (lang@date) in book from its documents:
+// added reports that the book changed, again that it held the release
+// before (completed or amended).
+func (p *Plan) recordRelease(book *rulebook.Book, k string, docs []Document, opt Options, dir string) (added, again bool, err error) {
+	_, date, _ := strings.Cut(k, "@")
+	whole, pages, err := bookReading(docs)
+	if err != nil {
+		return false, false, fmt.Errorf("rule book %s: %w", k, err)
+	}
+	if whole == nil && len(pages) == 0 {
+		return false, false, nil // curated facts only: no rule's text
+	}
+	rel, recorded := book.ReleaseAsOf(date)
+	recorded = recorded && rel.Date == date
+	var diffs []string
+	switch {
+	case recorded && whole != nil:
+		var same bool
+		if diffs, same = book.ReadsTheSame(whole); same {
+			return false, false, nil
+		}
+	case recorded:
+		if diffs = book.PagesDifferences(date, pages, 5); len(diffs) == 0 {
+			return false, false, nil
+		}
+	}
+	if len(diffs) > 0 && !slices.Contains(opt.Amend, k) {
+		return false, false, fmt.Errorf("rule book %s: the release read says otherwise than its record in %s (-amend %s to correct the record): %s", k, dir, k, strings.Join(diffs, "; "))
+	}
+	if whole != nil {
+		for _, w := range whole.Warnings {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("rule book %s: %s; read on", k, w))
+		}
+		err = book.Add(whole)
+	} else {
+		err = book.AddPages(date, pages)
+	}
+	if err != nil {
+		return false, false, fmt.Errorf("rule book %s: %w", k, err)
+	}
+	return true, recorded, nil
 }
 
 // bookReading is a release's documents as the rule book reads them: the

@@ -108,10 +108,7 @@ func Build(ctx context.Context, opt Options, extra []Document) (*Plan, error) {
 	if err := plan.record(store, history, touched, rd, opt); err != nil {
 		return nil, err
 	}
-	if err := plan.recordBooks(opt, rd); err != nil {
-		return nil, err
-	}
-	if err := plan.catalogue(store, history); err != nil {
+	if err := plan.recordText(opt, store, history, rd); err != nil {
 		return nil, err
 	}
 	if err := plan.current(store, history, opt); err != nil {
@@ -530,6 +527,16 @@ func fromSources(s *snapshot.Snapshot, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", strings.Join(from, ", "), err)
+}
+
+// recordText records the rules' text of the releases read in the rule
+// books, and drops from the catalogue of releases known and not recorded
+// those the history now records.
+func (p *Plan) recordText(opt Options, store snapshot.Store, history map[string][]*snapshot.Snapshot, rd *readings) error {
+	if err := p.recordBooks(opt, rd); err != nil {
+		return err
+	}
+	return p.catalogue(store, history)
 }
 
 // catalogue drops from the catalogue of releases known and not recorded

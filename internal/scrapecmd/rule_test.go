@@ -125,3 +125,41 @@ func TestWholeDiffAndTrace(t *testing.T) {
 		t.Errorf("trace -json -as-of 2010-01-01 204.3k: %v, %v", steps, err)
 	}
 }
+
+// scrape pair amends a pairing, says the pairs before and after, records
+// it with the release; trace follows it.
+func TestPair(t *testing.T) {
+	t.Parallel()
+	tr := newTree(t)
+	out := mustRun(t, "pair", "-snapshots", tr.snap, "en@2011-09-30", "204.3k", "-")
+	for _, want := range []string{"before: 204.3k of 2011-07-15 is 205.3m of 2011-09-30", "after: 204.3k of 2011-07-15 is nothing of 2011-09-30", "amended the pairing of en@2011-09-30"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pair: no %q in\n%s", want, out)
+		}
+	}
+	if trace := mustRun(t, "trace", "-snapshots", tr.snap, "205.3m"); !strings.HasPrefix(trace, "2011-09-30  205.3m  added\n") {
+		t.Errorf("205.3m's trace after the amendment:\n%.300s", trace)
+	}
+	b, err := rulebook.Load(scrape.BookDir(tr.snap, "en"), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := b.ReleaseAsOf("2011-09-30")
+	if len(rel.Amended) != 1 || rel.Amended[0] != (rulebook.Move{From: "204.3k"}) {
+		t.Errorf("recorded amendments %v", rel.Amended)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"en@2011-09-30", "999.9", "205.3m"}, 1, "rule 999.9 is not in en@2011-07-15, the release before 2011-09-30"},
+		{[]string{"en@2011-09-31", "204.3k", "205.3m"}, 2, "September 2011 has 30 days"},
+		{[]string{"en@2011-09-30", "-", "-"}, 1, "a pair needs a rule"},
+		{[]string{"fr@2011-09-30", "1", "2"}, 2, "want a release of the rule book"},
+	} {
+		if _, errs, code := run(t, append([]string{"pair", "-snapshots", tr.snap}, c.args...)...); code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("pair %v: exit %d, %q; want %d and %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+}
