@@ -43,7 +43,7 @@ func (b *Book) pairAround(i int) {
 		amended := b.Releases[j].Amended
 		b.Releases[j].Pairing = PairingOf(diff.SplitsAndMerges(diff.CompareTexts(old, cur), old, cur), old, cur)
 		for _, a := range amended {
-			b.Releases[j].Pairing = b.Releases[j].Pairing.With(a, old, cur)
+			b.Releases[j].Pairing = b.Releases[j].With(a, old, cur)
 		}
 	}
 }
