@@ -30,3 +30,10 @@ var ForExport = map[string]string{
 	"Snapshot.json":  "snapshot.schema.json",
 	"History.json":   "history.schema.json",
 }
+
+// ForRelease names the schema of each file a GitHub release attaches
+// beside those of ForExport (release.yml): the rules' text of the newest
+// release (scrape rule -all), Rules.<lang>.json.
+var ForRelease = map[string]string{
+	"Rules.json": "release-rules.schema.json",
+}

@@ -285,6 +285,8 @@ func TestRuleBookMatchesItsSchemas(t *testing.T) {
 		args   []string
 	}{
 		{"rule.schema.json", []string{"rule", "-json", "702.19"}},
+		{"release-rules.schema.json", []string{"rule", "-all", "-as-of", "2016-01-01"}},
+		{"release-rules.schema.json", []string{"rule", "-all", "-lang", "es"}},
 		{"rule.schema.json", []string{"rule", "-json", "-lang", "es", "205.3"}},
 		{"glossary.schema.json", []string{"glossary", "-json", "-as-of", "2020-01-01", "Tribal"}},
 		{"trace.schema.json", []string{"trace", "-json", "205.3m"}},

@@ -62,7 +62,11 @@ func deriveUpdate(t *testing.T, project string, newCategory bool) *update {
 	u.Reworded = subruleSaying(t, cur, subtypes, "gain a subtype")
 	creatureRule := cur.SubtypeRules["creature"]
 	if newCategory {
-		u.Category = absent(append(slices.Clone(cur.CardTypes), cur.Categories()...), "exemplar")
+		// A card type: no name of package cardtype (card types,
+		// supertypes, permanent types) nor a category may share its
+		// identifier (gen refuses it).
+		taken := slices.Concat(cur.CardTypes, cur.Supertypes, cur.List(snapshot.FactPermanentTypes), cur.Categories())
+		u.Category = absent(taken, "exemplar")
 		for _, n := range []string{"Ascendant", "Luminary"} {
 			u.CategoryNames = append(u.CategoryNames, absent(cur.Subtypes["creature"], n))
 		}

@@ -123,7 +123,7 @@ func (r *rehearsal) checkRelease(t *testing.T, sha string, notes []string) {
 // releaseFiles are the files release.yml attaches to every release:
 // the file names with the language before .json, and NOTICE.
 var releaseFiles = []string{"CardTypes.en.json", "CardTypes.es.json", "History.json", "Keywords.en.json", "Keywords.es.json", "Lists.en.json", "Lists.es.json",
-	"NOTICE", "Pairs.es.json", "Releases.zip", "Snapshot.en.json", "Snapshot.es.json", "Symbols.en.json", "Symbols.es.json"}
+	"NOTICE", "Pairs.es.json", "Releases.zip", "Rules.en.json", "Rules.es.json", "Snapshot.en.json", "Snapshot.es.json", "Symbols.en.json", "Symbols.es.json"}
 
 // checkReleaseFiles checks that the release of tag (published, else its
 // draft) holds exactly releaseFiles, each in MTGJSON's shape (read
@@ -158,7 +158,11 @@ func (r *rehearsal) checkReleaseFiles(t *testing.T, sha, tag string) {
 	sch := schematest.Compile(t)
 	for name, b := range files {
 		if base, _, _ := strings.Cut(name, "."); !strings.HasSuffix(name, ".zip") && name != crgen.NoticeFile {
-			schematest.Check(t, sch[schemas.ForExport[base+".json"]], "release "+tag+": "+name, b)
+			n, ok := schemas.ForExport[base+".json"]
+			if !ok {
+				n = schemas.ForRelease[base+".json"]
+			}
+			schematest.Check(t, sch[n], "release "+tag+": "+name, b)
 		}
 	}
 	for _, lang := range snapshot.Languages {

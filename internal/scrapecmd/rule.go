@@ -24,7 +24,7 @@ import (
 type bookFlags struct {
 	dirs
 	lang, asOf string
-	json       bool
+	json, all  bool
 }
 
 func (f *bookFlags) registerBook(fs *flag.FlagSet, asOf bool) {
@@ -75,14 +75,15 @@ var ruleCommand = &cli.Command{
 	Doc: `rule prints rule NUMBER (702.19b; 702.19 with its subrules; 702 the
 whole section) as the newest recorded release prints it, or with -as-of
 DATE as the release in force that day printed it, from the rule book
-(snapshots/rules/<lang>/). It says which release the text is from and
+(snapshots/rules/<lang>/); with -all, the whole release as JSON. It says which release the text is from and
 since when the rule said it. A release recorded from rule pages holds only
 the rules of its pages: a rule outside them is as the release before it
 printed it, and the output says so.`,
-	Examples: []string{"scrape rule 702.19b", "scrape rule -as-of 2015-06-01 205.3", "scrape rule -json 100.1"},
+	Examples: []string{"scrape rule 702.19b", "scrape rule -as-of 2015-06-01 205.3", "scrape rule -json 100.1", "scrape rule -all -as-of 2020-01-01 > rules-2019-10-04.json"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
 		f := new(bookFlags)
 		f.registerBook(fs, true)
+		fs.BoolVar(&f.all, "all", false, "print the whole release as JSON (schema release-rules): its contents, every rule, its glossary")
 		return f.runRule
 	},
 }
@@ -116,6 +117,17 @@ type rulesOut struct {
 }
 
 func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) error {
+	if f.all {
+		if len(args) != 0 {
+			return cli.Usagef("-all prints the whole release: no rule number")
+		}
+		b, rel, err := f.book()
+		if err != nil {
+			return err
+		}
+		d, _ := b.Document(rel.Date)
+		return writeJSON(env.Stdout, d)
+	}
 	if len(args) != 1 {
 		return cli.Usagef("want one rule number (702.19b)")
 	}

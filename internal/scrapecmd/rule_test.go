@@ -68,6 +68,15 @@ func TestRuleAndGlossary(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want exit %d and %q", tc.args, code, errs, tc.code, tc.want)
 		}
 	}
+	// A release whole: 2015-11-13 printed 2,054 rules and 507 glossary
+	// entries (pinned: history does not change).
+	var doc rulebook.Document
+	if err := json.Unmarshal([]byte(mustRun(t, "rule", "-snapshots", snaps, "-all", "-as-of", "2016-01-01")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Release != "2015-11-13" || len(doc.Rules) != 2054 || len(doc.Glossary) != 507 || len(doc.Contents) != 135 || doc.Rules[0].Number != "100.1" {
+		t.Errorf("rule -all as of 2016-01-01: release %s, %d rules, %d glossary entries, %d headings", doc.Release, len(doc.Rules), len(doc.Glossary), len(doc.Contents))
+	}
 	// Spanish: the rules of its pages.
 	out, errs, code = run(t, "rule", "-snapshots", snaps, "-lang", "es", "107.4")
 	if code != 0 || !strings.Contains(out, "107.4a") {
