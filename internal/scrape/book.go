@@ -101,6 +101,11 @@ func (p *Plan) recordRelease(book *rulebook.Book, k string, docs []Document, opt
 		if diffs = book.PagesDifferences(date, pages, 5); len(diffs) == 0 {
 			return false, false, nil
 		}
+		if rel.Source == "txt" {
+			// Pages hold a few rules: recording them in place of the
+			// official text would lose every other, amended or not.
+			return false, false, fmt.Errorf("rule book %s: its rule pages say otherwise than the official text recorded in %s: %s; correct the record from the official text (scrape import -amend %s FILE)", k, dir, strings.Join(diffs, "; "), k)
+		}
 	}
 	if len(diffs) > 0 && !slices.Contains(opt.Amend, k) {
 		return false, false, fmt.Errorf("rule book %s: the release read says otherwise than its record in %s (-amend %s to correct the record): %s", k, dir, k, strings.Join(diffs, "; "))
