@@ -257,8 +257,9 @@ var counterObjects = [...]string{"target", "that", "it", "them", "the", "all", "
 var statusWords = [...]string{"tapped", "untapped"}
 
 // beforeStatus are the words after which a status word is one: "is
-// tapped", "enters the battlefield tapped", "remains untapped".
-var beforeStatus = [...]string{"is", "are", "was", "were", "be", "been", "isn't", "aren't", "it's", "they're", "remains", "remain", "enters", "enter", "battlefield", "stays", "stay"}
+// tapped", "enters the battlefield tapped", "remains untapped", "a token
+// that's tapped and attacking" (with either apostrophe cards print).
+var beforeStatus = [...]string{"is", "are", "was", "were", "be", "been", "isn't", "aren't", "it's", "they're", "that's", "isn’t", "aren’t", "it’s", "they’re", "that’s", "remains", "remain", "enters", "enter", "battlefield", "stays", "stay"}
 
 // objectNouns are the nouns of objects a past form may stand before as
 // an adjective ("tapped creature", "exiled card"), types aside.

@@ -68,6 +68,9 @@ func TestReadCardsOf2023To2026(t *testing.T) {
 		{"2024-02-02", "Prototype {1}{B}{B} — 3/3", []string{"ability Prototype|Prototype|cost:{1}{B}{B}|pt:3/3 [Prototype {1}{B}{B} — 3/3]"}},
 		// A keyword the rules renamed, under its name of the rules read.
 		{"", "Totem armor", []string{"ability Umbra Armor|Totem armor [Totem armor] was Totem armor"}},
+		// A status (110.5) is no action, after any verb of being.
+		{"", "• Create a 1/1 white Rabbit creature token that's tapped and attacking.", []string{"action Create|Create [Create]"}},
+		{"", "Create a token that’s a copy of it, except it’s tapped.", []string{"action Create|Create [Create]"}},
 		// Predefined tokens a card creates.
 		{"", "When this enters, create two Treasure tokens and a Food token.", []string{"action Create|create [create]", "token Treasure|Treasure [Treasure]", "token Food|Food [Food]"}},
 		{"", "Gift a Treasure", []string{"ability Gift|Gift a Treasure|quality:Treasure [Gift a Treasure]", "token Treasure|Treasure [Treasure]"}},
