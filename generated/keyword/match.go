@@ -319,6 +319,10 @@ func wordIs(w, word string) bool {
 	if strings.EqualFold(w, word) {
 		return true
 	}
+	if strings.Contains(word, apostrophe) {
+		// Either apostrophe: compared as the index's first words are.
+		return compareFold(word, w) == 0
+	}
 	switch word {
 	case "a":
 		return foldIs(w, "an")
@@ -399,11 +403,22 @@ func firstForm(from int, w string) int {
 	return from + sort.Search(len(formIndex)-from, func(i int) bool { return compareFold(formIndex[from+i].first, w) >= 0 })
 }
 
-// compareFold compares a lower-case a with b in ASCII case-folded order.
+// compareFold compares a lower-case a with b in ASCII case-folded order,
+// either apostrophe read as the ASCII one.
 func compareFold(a, b string) int {
-	n := min(len(a), len(b))
-	for k := 0; k < n; k++ {
-		x, y := a[k], b[k]
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		x, y := a[i], b[j]
+		i++
+		j++
+		if x == apostrophe[0] && strings.HasPrefix(a[i-1:], apostrophe) {
+			x = '\''
+			i += len(apostrophe) - 1
+		}
+		if y == apostrophe[0] && strings.HasPrefix(b[j-1:], apostrophe) {
+			y = '\''
+			j += len(apostrophe) - 1
+		}
 		if y >= 'A' && y <= 'Z' {
 			y += 'a' - 'A'
 		}
@@ -414,8 +429,18 @@ func compareFold(a, b string) int {
 			return 1
 		}
 	}
-	return len(a) - len(b)
+	switch {
+	case i < len(a):
+		return 1
+	case j < len(b):
+		return -1
+	}
+	return 0
 }
+
+// apostrophe is the typographic apostrophe, which the rules print ("Doctor’s
+// companion") and card text as the rules or as ASCII ("Doctor's").
+const apostrophe = "’"
 
 // foldIs reports whether w is lit, a word the reader spells (lower-case
 // ASCII), in any case, as strings.EqualFold does: most words of a line

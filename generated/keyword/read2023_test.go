@@ -66,6 +66,13 @@ func TestReadCardsOf2023To2026(t *testing.T) {
 		{"", "STATION 12+", []string{"ability Station|STATION|number:12 [STATION 12+]"}},
 		{"", "Bands with other legendary creatures", []string{"ability Banding|Bands with other|quality:legendary creatures [Bands with other legendary creatures]"}},
 		{"2024-02-02", "Prototype {1}{B}{B} — 3/3", []string{"ability Prototype|Prototype|cost:{1}{B}{B}|pt:3/3 [Prototype {1}{B}{B} — 3/3]"}},
+		// Variants of an ability under names of their own (702.124a lists
+		// "the partner abilities"), either apostrophe.
+		{"", "Choose a Background", []string{"ability Partner|Choose a Background [Choose a Background]"}},
+		{"", "Doctor's companion", []string{"ability Partner|Doctor's companion [Doctor's companion]"}},
+		{"", "Flying\nDoctor’s companion (You can have two commanders if the other is the Doctor.)", []string{"ability Flying|Flying [Flying]", "ability Partner|Doctor’s companion [Doctor’s companion]"}},
+		{"2023-04-14", "Friends forever", []string{"ability Partner|Friends forever [Friends forever]"}},
+		{"", "Partner—Friends forever", []string{"ability Partner|Partner|quality:Friends forever [Partner—Friends forever]"}},
 		// A keyword the rules renamed, under its name of the rules read.
 		{"", "Totem armor", []string{"ability Umbra Armor|Totem armor [Totem armor] was Totem armor"}},
 		// A status (110.5) is no action, after any verb of being.

@@ -38,8 +38,9 @@ func TestRenumberedRule(t *testing.T) {
 	// The dungeon types' subrule came in and the rule after it moved down
 	// a letter; the same release added a keyword action and two keyword
 	// abilities, each with the subrule that writes its form, and the
-	// variant "Equip planeswalker [cost]" (702.6e).
-	if want := []string{"205.3p:added:", "205.3q:renumbered:205.3p", "701.47:added:", "702.6e:added:", "702.152:added:", "702.152a:added:", "702.153:added:", "702.153a:added:"}; !slices.Equal(got, want) {
+	// variant "Equip planeswalker [cost]" (702.6e), and the partner
+	// abilities "Friends forever" and "Choose a Background" (702.124g, h).
+	if want := []string{"205.3p:added:", "205.3q:renumbered:205.3p", "701.47:added:", "702.6e:added:", "702.124g:added:", "702.124h:added:", "702.152:added:", "702.152a:added:", "702.153:added:", "702.153a:added:"}; !slices.Equal(got, want) {
 		t.Errorf("rules %v, want %v", got, want)
 	}
 }

@@ -52,7 +52,8 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 		}
 		// A keyword both list whose forms changed ("Ward [cost]" →
 		// "Ward—[cost]", "scry N" → "scry N [quality]"), its name alone
-		// when its rule writes none.
+		// when its rule writes none; a change of apostrophes or quotes is
+		// typography ("Doctor’s companion", "Doctor's companion").
 		written := func(forms snapshot.KeywordForms, k string) string {
 			var out []string
 			for _, f := range forms[k] {
@@ -63,7 +64,7 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 		kept := cur.List(of.fact)
 		for _, k := range old.List(of.fact) {
 			if slices.Contains(kept, k) {
-				if was, now := written(of.was, k), written(of.now, k); was != now {
+				if was, now := written(of.was, k), written(of.now, k); typographyKey(was) != typographyKey(now) {
 					r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordForm, From: was, To: now})
 				}
 			}

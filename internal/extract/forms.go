@@ -91,7 +91,7 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 		for _, i := range of[title] {
 			eachDefined(r.Text, func(phrase string) {
 				phrase = formOf(phrase, names[i])
-				if ofAbility(phrase, printedName(names[i])) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
+				if (ofAbility(phrase, printedName(names[i])) || opensDefining(r.Text, phrase, names[i])) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return k.Form == phrase }) {
 					forms[i] = append(forms[i], snapshot.KeywordForm{Form: phrase, Rule: r.Number})
 					// The subrule is quoted as every rule a fact comes
 					// from: a release's diff shows its words, and a release
@@ -427,6 +427,32 @@ func ofAbility(phrase, name string) bool {
 			break
 		}
 		rest = after
+	}
+	return false
+}
+
+// opensDefining reports whether a subrule opens by saying what the quoted
+// phrase means or that it is a variant of the ability name: in the rule
+// of an ability, a variant of it under a name of its own, which names the
+// ability in none of its words ("“Choose a Background” means", "“Doctor’s
+// companion” means", 702.124k and m, which 702.124a lists among "the
+// partner abilities"; "“Friends forever” is a variant of the partner
+// ability", 702.124g of 2022).
+func opensDefining(text, phrase, name string) bool {
+	for _, q := range [...][2]string{{"“", "”"}, {"\"", "\""}, {"\x93", "\x94"}} {
+		if !strings.HasPrefix(text, q[0]) || !strings.HasPrefix(text[len(q[0]):], phrase) {
+			continue
+		}
+		rest, ok := strings.CutPrefix(text[len(q[0])+len(phrase):], q[1])
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(rest, " means ") {
+			return true
+		}
+		if v, ok := strings.CutPrefix(rest, " is a variant of the "); ok && hasPrefixFold(v, name) && strings.HasPrefix(v[len(name):], " ability") {
+			return true
+		}
 	}
 	return false
 }

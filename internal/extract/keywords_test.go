@@ -80,3 +80,30 @@ func TestKeywordCountsOfThePast(t *testing.T) {
 		t.Errorf("2026-02-27 ability words %q lack descend 4", f.List(snapshot.FactAbilityWords))
 	}
 }
+
+// The partner abilities under names of their own are forms of Partner,
+// from the subrules that define them (a variant "is a variant of the
+// partner ability", 2022; "means", 2023 on; 702.124a lists them), in
+// every release that defines them; "Partner—[text]" (2025-11-14) made
+// "Friends forever" one of its texts, and the rules of 2026 define it no
+// more on its own.
+func TestPartnerVariants(t *testing.T) {
+	for _, c := range []struct {
+		date string
+		want []string
+	}{
+		{"20220218", []string{"Partner with [name]"}},
+		{"20220610", []string{"Partner with [name]", "Friends forever", "Choose a Background"}},
+		{"20231013", []string{"Partner", "Partner with [name]", "Friends forever", "Choose a Background", "Doctor’s companion"}},
+		{"20251114", []string{"Partner", "Partner—[text]", "Partner with [name]", "Friends forever", "Choose a Background", "Doctor’s companion"}},
+		{"20260417", []string{"Partner", "Partner—[text]", "Partner with [name]", "Choose a Background", "Doctor’s companion"}},
+	} {
+		var got []string
+		for _, f := range extractRelease(t, c.date).Forms["Partner"] {
+			got = append(got, f.Form)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: Partner's forms %q, want %q", c.date, got, c.want)
+		}
+	}
+}

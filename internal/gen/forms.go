@@ -98,6 +98,10 @@ func (m *Model) keywordForms(f *jen.File) {
 					first := ""
 					if parts[0].Kind == kwform.Word && unicode.IsLetter([]rune(parts[0].Text)[0]) {
 						first = parts[0].Text // a word of letters, which begins a token ("{level" is tried on every item)
+						// Spelt with the ASCII apostrophe, which the reader's
+						// comparison reads either apostrophe of a card as
+						// ("Doctor’s companion", printed "Doctor's").
+						first = strings.ReplaceAll(first, "’", "'")
 					}
 					index = append(index, entry{first, v, i})
 					fs := []jen.Code{field("Text", jen.Lit(fm.Text)), field("Rule", jen.Lit(fm.Rule)), field("Since", jen.Lit(fm.Since))}
