@@ -19,6 +19,7 @@ import (
 	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/export"
 	"github.com/mtgrules/crgen/internal/report"
+	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/schematest"
 	"github.com/mtgrules/crgen/internal/scrapecmd"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -128,7 +129,7 @@ func TestCommandOutputsMatchTheirSchemas(t *testing.T) {
 
 // The report of an update (scrape report -format json) matches
 // report.schema.json with every section filled: a release added in each
-// language, one amended, the Spanish lag.
+// language, one amended, the Spanish lag, a pairing of rules amended.
 func TestReportMatchesItsSchema(t *testing.T) {
 	t.Parallel()
 	sch := schematest.Compile(t)
@@ -170,7 +171,8 @@ func TestReportMatchesItsSchema(t *testing.T) {
 	}
 	u.API = &apiverdict.Verdict{Added: []string{"subtype.CreatureSkunk"}} // the other lists nil, as a verdict may be
 	var b bytes.Buffer
-	if err := report.UpdateJSON(&b, u); err != nil {
+	pairs := []rulebook.PairAmendment{{Lang: "en", Release: "2024-07-30", Set: []rulebook.Move{{From: "205.3m", To: "205.3n"}}, Dropped: []rulebook.Move{{To: "702.19"}}}}
+	if err := report.FullJSON(&b, u, report.Rules{Pairings: pairs}); err != nil {
 		t.Fatal(err)
 	}
 	schematest.Check(t, sch["report.schema.json"], "the report", b.Bytes())

@@ -15,7 +15,7 @@ import (
 // UpdateMarkdown writes the report for a pull request, under limit bytes
 // in all: the diffs share what the lag section leaves.
 func UpdateMarkdown(w io.Writer, u *diff.Update, limit int) error {
-	return FullMarkdown(w, u, nil, limit)
+	return FullMarkdown(w, u, Rules{}, limit)
 }
 
 // WholeNote says where a pull request's whole diff of the rules is when
@@ -26,12 +26,72 @@ const WholeNote = "The whole diff is `" + WholeFile + "` among this pull request
 // report -whole-file).
 const WholeFile = "snapshots/rules/CHANGES.md"
 
+// Rules is what a report says of the rule books beside the lists: the
+// whole diff of each language whose book has a newer release, and the
+// pairings of rules a maintainer amended (scrape pair).
+type Rules struct {
+	Whole    []*rulebook.DocDiff
+	Pairings []rulebook.PairAmendment
+}
+
+// Changed reports whether the rule books say anything new.
+func (r Rules) Changed() bool { return len(r.Whole)+len(r.Pairings) > 0 }
+
+// pairingLine is one release's amended pairs: "en@2013-07-13: set
+// 702.12 → 702.13; dropped 702.14 → 702.15", each pair through quote.
+func pairingLine(a rulebook.PairAmendment, quote func(string) string) string {
+	var parts []string
+	for _, set := range [...]struct {
+		what  string
+		moves []rulebook.Move
+	}{{"set", a.Set}, {"dropped", a.Dropped}} {
+		if len(set.moves) == 0 {
+			continue
+		}
+		var ms []string
+		for _, m := range set.moves {
+			ms = append(ms, quote(m.String()))
+		}
+		parts = append(parts, set.what+" "+strings.Join(ms, ", "))
+	}
+	return a.Lang + "@" + a.Release + ": " + strings.Join(parts, "; ")
+}
+
+// pairingNote says what an amended pairing changes and how to see it.
+const pairingNote = "which rule of the release before each rule of the release is (its trace, its renumbering in every whole diff); the words of the rules are unchanged. `scrape diff -whole` of the release and the one before it shows the rules as now paired."
+
+func pairingsText(w io.Writer, ps []rulebook.PairAmendment) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("pairing of rules amended (scrape pair):\n")
+	for _, a := range ps {
+		fmt.Fprintf(&b, "  %s\n", pairingLine(a, func(s string) string { return s }))
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func pairingsMarkdown(b *strings.Builder, ps []rulebook.PairAmendment) {
+	if len(ps) == 0 {
+		return
+	}
+	b.WriteString("## Pairing of rules amended\n\n")
+	for _, a := range ps {
+		fmt.Fprintf(b, "- ✏️ %s\n", pairingLine(a, func(s string) string { return "`" + s + "`" }))
+	}
+	b.WriteString("\nSet by hand with `scrape pair`: " + pairingNote + "\n\n")
+}
+
 // FullMarkdown is UpdateMarkdown followed by the whole diff of the rules
 // of each language with a new release (whole), every change complete
 // and collapsible, in what the rest leaves of limit: the first screen
 // still leads with the lists. What does not fit is named, with where it
 // is whole (WholeNote).
-func FullMarkdown(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff, limit int) error {
+func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
+	whole := r.Whole
 	var rules strings.Builder
 	var lag strings.Builder
 	if err := LagMarkdown(&lag, u.Lag); err != nil {
@@ -42,6 +102,7 @@ func FullMarkdown(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff, limit 
 	if err := historyMarkdown(&b, u.History); err != nil {
 		return err
 	}
+	pairingsMarkdown(&b, r.Pairings)
 	left := limit - lag.Len() - b.Len() - 2
 	for i, d := range u.Diffs {
 		var part strings.Builder
@@ -71,15 +132,18 @@ func FullMarkdown(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff, limit 
 }
 
 // UpdateText writes the report for a terminal.
-func UpdateText(w io.Writer, u *diff.Update) error { return FullText(w, u, nil) }
+func UpdateText(w io.Writer, u *diff.Update) error { return FullText(w, u, Rules{}) }
 
-// FullText is UpdateText followed by the whole diff of the rules of each
-// language with a new release.
-func FullText(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff) error {
+// FullText is UpdateText followed by the pairings amended and the whole
+// diff of the rules of each language with a new release.
+func FullText(w io.Writer, u *diff.Update, r Rules) error {
 	if err := updateText(w, u); err != nil {
 		return err
 	}
-	for _, d := range whole {
+	if err := pairingsText(w, r.Pairings); err != nil {
+		return err
+	}
+	for _, d := range r.Whole {
 		if _, err := io.WriteString(w, "\n"); err != nil {
 			return err
 		}
@@ -113,12 +177,12 @@ func updateText(w io.Writer, u *diff.Update) error {
 // UpdateJSON writes the report for machines (schemas/report.schema.json):
 // every section present, each diff and amendment as scrape diff writes
 // one.
-func UpdateJSON(w io.Writer, u *diff.Update) error { return FullJSON(w, u, nil) }
+func UpdateJSON(w io.Writer, u *diff.Update) error { return FullJSON(w, u, Rules{}) }
 
 // FullJSON is UpdateJSON with the whole diff of the rules of each
 // language with a new release (whole_rules, as scrape diff -whole
 // writes each).
-func FullJSON(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff) error {
+func FullJSON(w io.Writer, u *diff.Update, r Rules) error {
 	type history struct {
 		Added     []diff.Ref        `json:"added"`
 		Completed []diff.Completion `json:"completed"`
@@ -130,14 +194,15 @@ func FullJSON(w io.Writer, u *diff.Update, whole []*rulebook.DocDiff) error {
 		h.Amended = append(h.Amended, reportJSON(a))
 	}
 	out := struct {
-		Changed bool                `json:"changed"`
-		History history             `json:"history"`
-		Diffs   []any               `json:"diffs"`
-		Lag     *diff.Lag           `json:"spanish_lag"`
-		API     *apiverdict.Verdict `json:"api,omitempty"`
-		Whole   []rulebook.DocDiff  `json:"whole_rules"`
-	}{Changed: u.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API), Whole: []rulebook.DocDiff{}}
-	for _, d := range whole {
+		Changed bool                     `json:"changed"`
+		History history                  `json:"history"`
+		Diffs   []any                    `json:"diffs"`
+		Lag     *diff.Lag                `json:"spanish_lag"`
+		API     *apiverdict.Verdict      `json:"api,omitempty"`
+		Whole   []rulebook.DocDiff       `json:"whole_rules"`
+		Pairs   []rulebook.PairAmendment `json:"pairings_amended"`
+	}{Changed: u.Changed() || r.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API), Whole: []rulebook.DocDiff{}, Pairs: orEmpty(r.Pairings)}
+	for _, d := range r.Whole {
 		c := *d
 		c.Rules, c.Glossary, c.Contents = orEmpty(d.Rules), orEmpty(d.Glossary), orEmpty(d.Contents)
 		out.Whole = append(out.Whole, c)

@@ -39,6 +39,8 @@ and moves are checked against NEW_DIR's history. The refresh workflow
 writes it as the pull request's body; the review workflow posts the same
 report as a comment.
 
+Below the history of releases, the pairings of rules a maintainer set
+or dropped by hand (scrape pair) in either rule book, release by release.
 Below all that, for each language whose rule book (rules/<lang>/ in each
 directory) gained a newer release, the whole diff of the rules from the
 newest release of OLD_DIR's book to NEW_DIR's (as scrape diff -whole),
@@ -75,16 +77,23 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 			return err
 		}
 	}
-	var whole []*rulebook.DocDiff
+	var books report.Rules
 	for _, lang := range snapshot.Languages {
-		d, err := rulebook.NewRelease(scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang), lang)
+		oldBook, newBook := scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang)
+		d, err := rulebook.NewRelease(oldBook, newBook, lang)
 		if err != nil {
 			return err
 		}
 		if d != nil {
-			whole = append(whole, d)
+			books.Whole = append(books.Whole, d)
 		}
+		ps, err := rulebook.PairAmendments(oldBook, newBook, lang)
+		if err != nil {
+			return err
+		}
+		books.Pairings = append(books.Pairings, ps...)
 	}
+	whole := books.Whole
 	if f.wholeFile != "" {
 		var b bytes.Buffer
 		for _, d := range whole {
@@ -101,14 +110,14 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 	}
 	switch f.format {
 	case "markdown":
-		err = report.FullMarkdown(env.Stdout, rep, whole, f.limit)
+		err = report.FullMarkdown(env.Stdout, rep, books, f.limit)
 	case "json":
-		err = report.FullJSON(env.Stdout, rep, whole)
+		err = report.FullJSON(env.Stdout, rep, books)
 	default:
-		err = report.FullText(env.Stdout, rep, whole)
+		err = report.FullText(env.Stdout, rep, books)
 	}
 	if err != nil {
 		return err
 	}
-	return f.exitCode.status(rep.Changed() || len(whole) > 0)
+	return f.exitCode.status(rep.Changed() || books.Changed())
 }

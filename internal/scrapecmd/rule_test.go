@@ -157,6 +157,34 @@ func TestPair(t *testing.T) {
 	if len(rel.Amended) != 1 || rel.Amended[0] != (rulebook.Move{From: "204.3k"}) {
 		t.Errorf("recorded amendments %v", rel.Amended)
 	}
+	// The report of the change, as a review of the pull request shows it,
+	// says so in every format, both ways (set, then dropped).
+	before := newTree(t)
+	for _, c := range []struct {
+		format, want string
+	}{
+		{"text", "pairing of rules amended (scrape pair):\n  en@2011-09-30: set 204.3k → (none)\n"},
+		{"markdown", "## Pairing of rules amended\n\n- ✏️ en@2011-09-30: set `204.3k → (none)`\n"},
+		{"json", `"pairings_amended": [
+    {
+      "lang": "en",
+      "release": "2011-09-30",
+      "set": [
+        {
+          "from": "204.3k",
+          "to": ""
+        }
+      ],
+      "dropped": []`},
+	} {
+		out, errs, code := run(t, "report", "-exit-code", "-format", c.format, before.snap, tr.snap)
+		if code != 3 || !strings.Contains(out, c.want) {
+			t.Errorf("report -format %s of the amendment: exit %d (%s), want 3 and %q in\n%.1500s", c.format, code, errs, c.want, out)
+		}
+	}
+	if out := mustRun(t, "report", "-format", "text", tr.snap, before.snap); !strings.Contains(out, "en@2011-09-30: dropped 204.3k → (none)") {
+		t.Errorf("report of the amendment undone:\n%.1500s", out)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
