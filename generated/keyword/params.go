@@ -220,7 +220,12 @@ func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, 
 			c, err = mana.ParseCostAsOf(symbols, s.date)
 		}
 		if err != nil {
-			return Param{}, p, false
+			if !afterDash {
+				return Param{}, p, false
+			}
+			// Symbols of no mana ("Exhaust — {T}: Draw a card.", 107.5):
+			// a cost of words and symbols, read to its colon as words are.
+			c, first, sym = mana.Cost{}, start, start
 		}
 	}
 	if !afterDash || sym > start && !s.is(t, sym, tokComma) {

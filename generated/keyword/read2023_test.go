@@ -52,6 +52,9 @@ func TestReadCardsOf2023To2026(t *testing.T) {
 		{"", "Mayhem", []string{"ability Mayhem|Mayhem [Mayhem]"}},
 		{"", "Gift a card", []string{"ability Gift|Gift a card|quality:card [Gift a card]"}},
 		{"", "Ward—Collect evidence 4.", []string{"ability Ward|Ward|cost:Collect evidence 4 [Ward—Collect evidence 4]", "action Collect Evidence|Collect evidence|number:4 [Collect evidence 4]"}},
+		// A cost of symbols that are no mana (107.5: {T}, {Q}).
+		{"", "Exhaust — {T}: Draw a card.", []string{"ability Exhaust|Exhaust|cost:{T}|ability:Draw a card. [Exhaust — {T}: Draw a card.]"}},
+		{"", "Exhaust — {T}, Pay 1 life: Draw a card.", []string{"ability Exhaust|Exhaust|cost:{T}, Pay 1 life|ability:Draw a card. [Exhaust — {T}, Pay 1 life: Draw a card.]"}},
 		// A long dash glued to the words around it.
 		{"", "Cumulative upkeep—Sacrifice a land.", []string{"ability Cumulative Upkeep|Cumulative upkeep|cost:Sacrifice a land [Cumulative upkeep—Sacrifice a land]", "action Sacrifice|Sacrifice [Sacrifice]"}},
 		{"", "Flashback—Tap three untapped white creatures you control.", []string{"ability Flashback|Flashback|cost:Tap three untapped white creatures you control [Flashback—Tap three untapped white creatures you control]", "action Tap|Tap [Tap]"}},
