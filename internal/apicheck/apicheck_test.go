@@ -123,10 +123,11 @@ func TestCompare(t *testing.T) {
 	declared := "\t" + current + " Creature = "
 
 	// A constant added and one deprecated: compatible, and said so.
-	grown, err := Compare(base, tree(t, func(s string) string {
+	grownTree := tree(t, func(s string) string {
 		s = replace(t, s, declared, "\t// "+added+", a test.\n\t"+added+" Creature = "+unused+"\n"+declared)
 		return replace(t, s, declared, "\t//\n\t// Deprecated: a test.\n"+declared)
-	}))
+	})
+	grown, err := Compare(base, grownTree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,6 +136,16 @@ func TestCompare(t *testing.T) {
 	}
 	if got, want := grown.Summary(), "compatible: 1 constant added ("+added+"), 1 deprecated ("+current+")"; got != want {
 		t.Errorf("summary %q, want %q", got, want)
+	}
+
+	// A constant removed (the same trees the other way): incompatible,
+	// naming it.
+	shrunk, err := Compare(grownTree, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shrunk.OK() || !slices.Equal(shrunk.Incompatible, []string{"subtype." + added + ": removed"}) {
+		t.Errorf("shrunk: %+v", shrunk)
 	}
 
 	// A value moved: incompatible, naming the constant and both values.

@@ -155,6 +155,12 @@ func (f *futureTree) checkGenerated(t *testing.T, b before, s *future.Step) {
 	if !v.OK() {
 		t.Errorf("the Go API changed incompatibly: %s %v %s", v.Summary(), v.Incompatible, v.Error)
 	}
+	// Every name the release removed keeps its constant, deprecated.
+	for _, name := range removedNames(t, filepath.Join(b.root, "snapshots"), filepath.Join(f.Dir, "snapshots")) {
+		if !slices.ContainsFunc(v.Deprecated, func(id string) bool { return strings.HasSuffix(identKey(id), identKey(name)) }) {
+			t.Errorf("the release removed %q, and no constant of it is deprecated (deprecated: %v)", name, v.Deprecated)
+		}
+	}
 	lines, grew, diff := diffLines(t, filepath.Join(b.root, "generated"), filepath.Join(f.Dir, "generated"))
 	// A Spanish page brings Spanish names: each pair new to the current
 	// Spanish state is a name changed too.
@@ -175,6 +181,43 @@ func (f *futureTree) checkGenerated(t *testing.T, b before, s *future.Step) {
 	if lines > limit {
 		t.Errorf("generated/: %d lines changed, over the limit of %d:\n%s", lines, limit, diff)
 	}
+}
+
+// removedNames are the names of the current English snapshot of the
+// snapshots in old that the one in cur no longer lists.
+func removedNames(t *testing.T, old, cur string) []string {
+	t.Helper()
+	was, err := snapshot.Store{Dir: old}.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := snapshot.Store{Dir: cur}.Current("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, k := range append(was.Categories(), snapshot.Facts()...) {
+		// A list the release dropped (a category, 205.3) removed all its
+		// names.
+		for _, n := range was.List(k) {
+			if !slices.Contains(now.List(k), n) && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// identKey is a name or an identifier by its letters and digits alone,
+// lower case: "subtype.LandUrzasPowerPlant" ends with "Urza’s".
+func identKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // histories are the releases of lang the store records.

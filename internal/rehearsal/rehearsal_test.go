@@ -88,7 +88,11 @@ func TestRehearsedUpdate(t *testing.T) {
 	}
 	issues := r.gh.OpenIssues(prbot.FailureLabel)
 	if len(issues) != 1 || !strings.Contains(issues[0].Body, "failed at the step **scrape**") || !strings.Contains(issues[0].Body, "refusing to write the release en@"+first.Effective+" (compared with the releases before it)") {
-		t.Fatalf("failure issues %+v", issues)
+		var said []string
+		for _, is := range issues {
+			said = append(said, fmt.Sprintf("#%d %q: %s", is.Number, is.Title, is.Body))
+		}
+		t.Fatalf("failure issues (want one saying the scrape refused en@%s):\n%s", first.Effective, strings.Join(said, "\n"))
 	}
 	open := slices.DeleteFunc(r.gh.PRs(), func(p *prbottest.Issue) bool { return p.State != "open" })
 	if r.gh.Enabled["refresh.yml"] != enabled+1 || len(open) != 1 || open[0].Number != pr.Number {

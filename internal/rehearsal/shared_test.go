@@ -38,8 +38,9 @@ var (
 //   - go build -o DIR/ PKG... links to the commands an earlier build made
 //     from the same inputs: every Go, cgo and embedded file of the main
 //     module the packages depend on (go list -deps), go.mod and go.sum.
-//     The commands import nothing of generated/, so every tree of every
-//     rehearsal of a run builds each of them once; the copies differ from
+//     A tree whose generated/ the commands import (generated/rules, and
+//     validate's packages) changed builds them again; every other tree
+//     of every rehearsal of a run reuses them; the copies differ from
 //     a build of their own only in the commit stamped in them (vcs.revision,
 //     which only -version prints and no workflow step reads);
 //   - make state on a tree whose every file is that of a tree it passed on
