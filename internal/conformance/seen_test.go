@@ -180,3 +180,59 @@ func cardTexts(t testing.TB) []corpusText {
 	}
 	return []corpusText{old, recent}
 }
+
+// Every word of a keyword line is in what the reader gives: each keyword
+// ability's span covers its name and every parameter it prints ("Craft
+// with a Dinosaur, a Merfolk, a Pirate, and a Vampire {4}", "Exhaust —
+// {T}, Pay 1 life: Draw a card."), so that on the faces of both corpora
+// the only words of a keyword line outside every span are reminder text
+// and a sentence of the last ability's own ("Kicker {X}. X can't be 0.",
+// "Crew 1. Activate only once each turn.", "Firebending X, where X is
+// this creature's power.").
+func TestKeywordLinesReadWhole(t *testing.T) {
+	var fs []keyword.Found
+	for _, c := range cardTexts(t) {
+		lines := 0
+		for _, f := range c.faces {
+			for line := range strings.SplitSeq(f.text, "\n") {
+				var err error
+				fs, err = keyword.Reader{AsOf: c.asOf, Name: f.name}.Read(line, fs[:0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(fs) == 0 || fs[0].Kind != keyword.KindAbility || fs[0].Offset != 0 || fs[0].Reminder {
+					continue // no keyword line
+				}
+				lines++
+				covered := make([]bool, len(line))
+				last := 0
+				for _, k := range fs {
+					if k.Kind == keyword.KindAbility && !k.Reminder {
+						for i := k.Offset; i < k.End; i++ {
+							covered[i] = true
+						}
+						last = max(last, k.End)
+					}
+				}
+				depth := 0
+				for i := 0; i < len(line); i++ {
+					switch b := line[i]; {
+					case b == '(':
+						depth++
+					case b == ')' && depth > 0:
+						depth--
+					case depth == 0 && !covered[i] && !strings.ContainsRune(" ,;.", rune(b)):
+						if i < last || !strings.Contains(line[last:i], ".") && !strings.HasPrefix(line[last:], ", where ") {
+							t.Errorf("%s: %s: %q: %q is in no keyword read (%v)", c.name, f.key, line, line[i:], fs)
+						}
+						i = len(line)
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d keyword lines read whole", c.name, lines)
+		if lines == 0 {
+			t.Errorf("%s: no keyword line", c.name)
+		}
+	}
+}
