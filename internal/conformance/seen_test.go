@@ -236,3 +236,43 @@ func TestKeywordLinesReadWhole(t *testing.T) {
 		}
 	}
 }
+
+// No flavor word (207.2d) or mode's name heading a line is read as a
+// keyword: on the faces of both corpora, a keyword found in the words
+// before a line's first long dash ("Fear Gas — ...", "• Fight Crime —
+// ...") is an ability word the rules list (207.2c) or a keyword ability
+// whose form writes that dash ("Exhaust — [Cost]: [Effect]",
+// "Companion—[Condition]").
+func TestNoFlavorWordIsAKeyword(t *testing.T) {
+	var fs []keyword.Found
+	for _, c := range cardTexts(t) {
+		heads := 0
+		for _, f := range c.faces {
+			for line := range strings.SplitSeq(f.text, "\n") {
+				head := strings.TrimPrefix(line, "• ")
+				end := strings.Index(head, " — ")
+				if end < 0 {
+					continue
+				}
+				heads++
+				from := len(line) - len(head)
+				var err error
+				fs, err = keyword.Reader{AsOf: c.asOf, Name: f.name}.Read(line, fs[:0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range fs {
+					if k.Offset < from || k.Offset >= from+end || k.Kind == keyword.KindAbilityWord ||
+						k.Kind == keyword.KindAbility && k.Offset == from && strings.Contains(k.Form, "—") {
+						continue
+					}
+					t.Errorf("%s: %s: %q: %s %q, read in the words heading the line", c.name, f.key, line, k.Kind, k.Printed)
+				}
+			}
+		}
+		t.Logf("%s: %d lines headed by words and a long dash", c.name, heads)
+		if heads == 0 {
+			t.Errorf("%s: no line headed by words and a long dash", c.name)
+		}
+	}
+}
