@@ -14,22 +14,9 @@ type PairAmendment struct {
 	Dropped []Move `json:"dropped"`
 }
 
-// PairAmendments lists, release by release, how the amended pairs of the
-// book in newDir differ from those of the book in oldDir.
-func PairAmendments(oldDir, newDir, lang string) ([]PairAmendment, error) {
-	old, err := Load(oldDir, lang)
-	if err != nil {
-		return nil, err
-	}
-	cur, err := Load(newDir, lang)
-	if err != nil {
-		return nil, err
-	}
-	return pairAmendments(old, cur), nil
-}
-
-// pairAmendments compares the amended pairs of each release of cur with
-// those old recorded for it (none for a release old lacks).
+// pairAmendments lists, release by release, how the amended pairs of the
+// book cur differ from those of the book old (none for a release old
+// lacks).
 func pairAmendments(old, cur *Book) []PairAmendment {
 	var out []PairAmendment
 	for _, r := range cur.Releases {

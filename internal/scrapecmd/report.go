@@ -79,17 +79,12 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 	}
 	var books report.Rules
 	for _, lang := range snapshot.Languages {
-		oldBook, newBook := scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang)
-		d, err := rulebook.NewRelease(oldBook, newBook, lang)
+		d, ps, err := rulebook.Changes(scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang), lang)
 		if err != nil {
 			return err
 		}
 		if d != nil {
 			books.Whole = append(books.Whole, d)
-		}
-		ps, err := rulebook.PairAmendments(oldBook, newBook, lang)
-		if err != nil {
-			return err
 		}
 		books.Pairings = append(books.Pairings, ps...)
 	}
