@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mtgrules/crgen/internal/future"
 )
 
 // shared is a directory every rehearsal of this run shares: the
@@ -15,6 +17,7 @@ import (
 var shared string
 
 func TestMain(m *testing.M) {
+	undo := future.UseMemoryTemp()
 	dir, err := os.MkdirTemp("", "crgen-rehearsal-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -23,6 +26,7 @@ func TestMain(m *testing.M) {
 	shared = dir
 	code := m.Run()
 	_ = os.RemoveAll(dir)
+	undo()
 	os.Exit(code)
 }
 
