@@ -27,8 +27,10 @@ func TestUseMemoryTemp(t *testing.T) {
 	if got := os.Getenv("TMPDIR"); got != chosen {
 		t.Errorf("after undo, TMPDIR %q, the user's %q", got, chosen)
 	}
-	t.Setenv("TMPDIR", "")
-	os.Unsetenv("TMPDIR")
+	t.Setenv("TMPDIR", "") // restored after the test
+	if err := os.Unsetenv("TMPDIR"); err != nil {
+		t.Fatal(err)
+	}
 	undo = future.UseMemoryTemp()
 	dir := os.Getenv("TMPDIR")
 	if dir == "" {

@@ -29,9 +29,14 @@ func UseMemoryTemp() (undo func()) {
 	if err != nil {
 		return func() {}
 	}
-	os.Setenv("TMPDIR", dir)
+	if err := os.Setenv("TMPDIR", dir); err != nil {
+		_ = os.Remove(dir)
+		return func() {}
+	}
 	return func() {
-		os.Unsetenv("TMPDIR")
-		os.RemoveAll(filepath.Clean(dir))
+		// What is left of a run in memory goes with it; a failure to
+		// remove it costs memory, not a result.
+		_ = os.Unsetenv("TMPDIR")
+		_ = os.RemoveAll(filepath.Clean(dir))
 	}
 }
