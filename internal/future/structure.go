@@ -223,7 +223,15 @@ func newCategory(r *rand.Rand, p *pool, s *Step) string {
 	word := p.name(true)
 	var names []string
 	for range 1 + r.IntN(3) {
-		names = append(names, p.name(false))
+		// Names no rule mentions, so that a later release of the future
+		// can drop or rename the category on any tree (dropCategory
+		// leaves a category whose names other rules mention): the pool's
+		// words also come from the tests ("Ability").
+		n := p.name(false)
+		for w.mentioned(n, "") {
+			n = p.name(false)
+		}
+		names = append(names, n)
 	}
 	at := w.addCategory(word, names, r)
 	// Spanish translates it with the release, in words of its own.
