@@ -168,6 +168,24 @@ type corpusText struct {
 	faces      []faceText
 }
 
+// eachLine calls each with every line of every face of c, read alone as
+// the corpus's comparison reads its faces (what each gets is reused by
+// the next call).
+func (c corpusText) eachLine(t *testing.T, each func(f faceText, line string, found []keyword.Found)) {
+	t.Helper()
+	var found []keyword.Found
+	for _, f := range c.faces {
+		r := keyword.Reader{AsOf: c.asOf, Name: f.name}
+		for line := range strings.SplitSeq(f.text, "\n") {
+			var err error
+			if found, err = r.Read(line, found[:0]); err != nil {
+				t.Fatal(err)
+			}
+			each(f, line, found)
+		}
+	}
+}
+
 func cardTexts(t testing.TB) []corpusText {
 	t.Helper()
 	old := corpusText{name: "cards-text", asOf: mtgjsonDate}
@@ -190,46 +208,38 @@ func cardTexts(t testing.TB) []corpusText {
 // "Crew 1. Activate only once each turn.", "Firebending X, where X is
 // this creature's power.").
 func TestKeywordLinesReadWhole(t *testing.T) {
-	var fs []keyword.Found
 	for _, c := range cardTexts(t) {
 		lines := 0
-		for _, f := range c.faces {
-			for line := range strings.SplitSeq(f.text, "\n") {
-				var err error
-				fs, err = keyword.Reader{AsOf: c.asOf, Name: f.name}.Read(line, fs[:0])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(fs) == 0 || fs[0].Kind != keyword.KindAbility || fs[0].Offset != 0 || fs[0].Reminder {
-					continue // no keyword line
-				}
-				lines++
-				covered := make([]bool, len(line))
-				last := 0
-				for _, k := range fs {
-					if k.Kind == keyword.KindAbility && !k.Reminder {
-						for i := k.Offset; i < k.End; i++ {
-							covered[i] = true
-						}
-						last = max(last, k.End)
+		c.eachLine(t, func(f faceText, line string, fs []keyword.Found) {
+			if len(fs) == 0 || fs[0].Kind != keyword.KindAbility || fs[0].Offset != 0 || fs[0].Reminder {
+				return // no keyword line
+			}
+			lines++
+			covered := make([]bool, len(line))
+			last := 0
+			for _, k := range fs {
+				if k.Kind == keyword.KindAbility && !k.Reminder {
+					for i := k.Offset; i < k.End; i++ {
+						covered[i] = true
 					}
-				}
-				depth := 0
-				for i := 0; i < len(line); i++ {
-					switch b := line[i]; {
-					case b == '(':
-						depth++
-					case b == ')' && depth > 0:
-						depth--
-					case depth == 0 && !covered[i] && !strings.ContainsRune(" ,;.", rune(b)):
-						if i < last || !strings.Contains(line[last:i], ".") && !strings.HasPrefix(line[last:], ", where ") {
-							t.Errorf("%s: %s: %q: %q is in no keyword read (%v)", c.name, f.key, line, line[i:], fs)
-						}
-						i = len(line)
-					}
+					last = max(last, k.End)
 				}
 			}
-		}
+			depth := 0
+			for i := 0; i < len(line); i++ {
+				switch b := line[i]; {
+				case b == '(':
+					depth++
+				case b == ')' && depth > 0:
+					depth--
+				case depth == 0 && !covered[i] && !strings.ContainsRune(" ,;.", rune(b)):
+					if i < last || !strings.Contains(line[last:i], ".") && !strings.HasPrefix(line[last:], ", where ") {
+						t.Errorf("%s: %s: %q: %q is in no keyword read (%v)", c.name, f.key, line, line[i:], fs)
+					}
+					i = len(line)
+				}
+			}
+		})
 		t.Logf("%s: %d keyword lines read whole", c.name, lines)
 		if lines == 0 {
 			t.Errorf("%s: no keyword line", c.name)
@@ -244,32 +254,24 @@ func TestKeywordLinesReadWhole(t *testing.T) {
 // whose form writes that dash ("Exhaust — [Cost]: [Effect]",
 // "Companion—[Condition]").
 func TestNoFlavorWordIsAKeyword(t *testing.T) {
-	var fs []keyword.Found
 	for _, c := range cardTexts(t) {
 		heads := 0
-		for _, f := range c.faces {
-			for line := range strings.SplitSeq(f.text, "\n") {
-				head := strings.TrimPrefix(line, "• ")
-				end := strings.Index(head, " — ")
-				if end < 0 {
+		c.eachLine(t, func(f faceText, line string, fs []keyword.Found) {
+			head := strings.TrimPrefix(line, "• ")
+			end := strings.Index(head, " — ")
+			if end < 0 {
+				return
+			}
+			heads++
+			from := len(line) - len(head)
+			for _, k := range fs {
+				if k.Offset < from || k.Offset >= from+end || k.Kind == keyword.KindAbilityWord ||
+					k.Kind == keyword.KindAbility && k.Offset == from && strings.Contains(k.Form, "—") {
 					continue
 				}
-				heads++
-				from := len(line) - len(head)
-				var err error
-				fs, err = keyword.Reader{AsOf: c.asOf, Name: f.name}.Read(line, fs[:0])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, k := range fs {
-					if k.Offset < from || k.Offset >= from+end || k.Kind == keyword.KindAbilityWord ||
-						k.Kind == keyword.KindAbility && k.Offset == from && strings.Contains(k.Form, "—") {
-						continue
-					}
-					t.Errorf("%s: %s: %q: %s %q, read in the words heading the line", c.name, f.key, line, k.Kind, k.Printed)
-				}
+				t.Errorf("%s: %s: %q: %s %q, read in the words heading the line", c.name, f.key, line, k.Kind, k.Printed)
 			}
-		}
+		})
 		t.Logf("%s: %d lines headed by words and a long dash", c.name, heads)
 		if heads == 0 {
 			t.Errorf("%s: no line headed by words and a long dash", c.name)

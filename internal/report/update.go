@@ -85,13 +85,13 @@ func pairingsMarkdown(b *strings.Builder, ps []rulebook.PairAmendment) {
 	b.WriteString("\nSet by hand with `scrape pair`: " + pairingNote + "\n\n")
 }
 
-// FullMarkdown is UpdateMarkdown followed by the whole diff of the rules
-// of each language with a new release (whole), every change complete
+// FullMarkdown is UpdateMarkdown followed by the pairings amended and
+// the whole diff of the rules of each language with a new release
+// (r.Whole), every change complete
 // and collapsible, in what the rest leaves of limit: the first screen
 // still leads with the lists. What does not fit is named, with where it
 // is whole (WholeNote).
 func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
-	whole := r.Whole
 	var rules strings.Builder
 	var lag strings.Builder
 	if err := LagMarkdown(&lag, u.Lag); err != nil {
@@ -115,9 +115,9 @@ func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
 		b.WriteString("\n")
 	}
 	b.WriteString(lag.String())
-	for i, d := range whole {
+	for i, d := range r.Whole {
 		left := limit - b.Len() - rules.Len() - 2
-		share := left / (len(whole) - i)
+		share := left / (len(r.Whole) - i)
 		if err := DocMarkdown(&rules, d, max(share, 1024), WholeNote); err != nil {
 			return err
 		}

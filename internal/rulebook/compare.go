@@ -305,7 +305,7 @@ func (b *Book) Trace(number, release string) ([]Step, error) {
 // Changes is what the rule book of lang in newDir says beyond the one in
 // oldDir, each read once: the whole diff from the newest release of the
 // old book to the newest of the new one (nil when the new book has none
-// newer), and the pairings amended by hand (PairAmendments).
+// newer), and how the pairings amended by hand (scrape pair) differ.
 func Changes(oldDir, newDir, lang string) (*DocDiff, []PairAmendment, error) {
 	old, err := Load(oldDir, lang)
 	if err != nil {

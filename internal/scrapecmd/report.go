@@ -88,10 +88,9 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 		}
 		books.Pairings = append(books.Pairings, ps...)
 	}
-	whole := books.Whole
 	if f.wholeFile != "" {
 		var b bytes.Buffer
-		for _, d := range whole {
+		for _, d := range books.Whole {
 			if err := report.DocMarkdown(&b, d, math.MaxInt, ""); err != nil {
 				return err
 			}
