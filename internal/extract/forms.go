@@ -23,49 +23,71 @@ import (
 // encoding) can write a form: it says what something means, or how an
 // ability is written. Most subrules of 702 do neither, and are not kept.
 func mayWriteForm(number, text string) bool {
+	// Each phrase is looked for by its rarest byte (index): this runs on
+	// every subrule of 701 and 702.
+	//
 	// A form is quoted, or is the head of "Ward [cost] means “...”": a
 	// text without a quote writes none (\x93 and \x94, the quotes of
 	// Windows-1252; “ and ” begin with 0xE2, as the long dash does).
-	if strings.IndexByte(text, '"') >= 0 || strings.IndexByte(text, 0x93) >= 0 || strings.Contains(text, "“") || strings.Contains(text, "”") {
+	if strings.IndexByte(text, '"') >= 0 || strings.IndexByte(text, 0x93) >= 0 || curlyOpen.in(text) || curlyClose.in(text) {
 		// What something means ("“Ward [cost]” means", "on a permanent
 		// means"), how it is written, a variant, a form; a phrase "as" a
 		// quote gives ("appears ... as “[type]walk”").
-		for _, s := range [...]string{"means", "written", "variant", "in the form", "special form", " as “", " as \"", " as \x93"} {
-			if strings.Contains(text, s) {
+		for _, n := range formSaid {
+			if n.in(text) {
 				return true
 			}
 		}
 		// A quoted form with its parameters ("“bands with other
 		// [quality]”", 702.22c), which completes a form named bare.
-		if strings.Contains(text, "]”") || strings.Contains(text, "]\"") || strings.Contains(text, "]\x94") {
+		if paramsQuoted[0].in(text) || paramsQuoted[1].in(text) || paramsQuoted[2].in(text) {
 			return true
 		}
 	}
 	// A designation a keyword gives ("Suspected is a designation").
-	if strings.Contains(text, " is a designation") {
+	if isADesignation.in(text) {
 		return true
 	}
 	// An ability whose symbols are keyword abilities, written in a rule of
 	// their own (702.184b: "See rule 721").
-	if strings.Contains(text, "symbols that are themselves keyword abilities") {
+	if symbolsAreKeywords.in(text) {
 		return true
 	}
 	// A form written unquoted with a parameter in a keyword's first
 	// subrule ("To amass [subtype] N means", "To incubate N, create",
 	// "instruct a permanent to endure N.").
-	if strings.HasSuffix(number, "a") && (strings.IndexByte(text, '[') >= 0 || strings.Contains(text, " N ") || strings.Contains(text, " N,") || strings.Contains(text, " N.")) {
+	if strings.HasSuffix(number, "a") && (strings.IndexByte(text, '[') >= 0 || numberN[0].in(text) || numberN[1].in(text) || numberN[2].in(text)) {
 		return true
 	}
 	// The first subrule of an ability that names its cost ("paying any
 	// foretell cost it has"): 702.1a, an ability's cost is its own.
-	return strings.HasSuffix(number, "a") && strings.Contains(text, " cost")
+	return strings.HasSuffix(number, "a") && namesACost.in(text)
 }
+
+// The phrases the readers of forms look for, each by its rarest byte
+// (search.go): they run on every subrule of 701 and 702.
+var (
+	curlyOpen, curlyClose = newNeedle(openQuote), newNeedle(closeQuote)
+	means                 = newNeedle(" means ")
+	// What a subrule says a quoted form is, or how it is written.
+	formSaid = [...]needle{newNeedle("means"), newNeedle("written"), newNeedle("variant"), newNeedle("in the form"),
+		newNeedle("special form"), newNeedle(" as “"), newNeedle(" as \""), newNeedle(" as \x93")}
+	paramsQuoted   = [...]needle{newNeedle("]”"), newNeedle("]\""), newNeedle("]\x94")}
+	isADesignation = newNeedle(" is a designation")
+	// What a subrule says of an ability whose symbols are keyword
+	// abilities (702.184b).
+	symbolsAreKeywords = newNeedle("symbols that are themselves keyword abilities")
+	numberN            = [...]needle{newNeedle(" N "), newNeedle(" N,"), newNeedle(" N.")}
+	namesACost         = newNeedle(" cost")
+	isASpecialFormOf   = newNeedle(" is a special form of ")
+	becomes            = [...]needle{newNeedle("becomes a "), newNeedle("becomes "), newNeedle("become ")}
+)
 
 // writesSymbolForm reports whether a rule outside the keyword sections
 // writes the form of a symbol ("“{N+}[abilities]” means", 721.2a, the
 // station symbols 702.184b calls keyword abilities).
 func writesSymbolForm(text string) bool {
-	return (strings.HasPrefix(text, "“{") || strings.HasPrefix(text, "\"{")) && strings.Contains(text, " means ")
+	return (strings.HasPrefix(text, "“{") || strings.HasPrefix(text, "\"{")) && means.in(text)
 }
 
 // readForms reads the forms of each keyword ability of names (each read
@@ -115,7 +137,7 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 		for _, i := range of[r.Number[:len(r.Number)-1]] {
 			designations(r, names[i], f)
 			forms[i] = withParams(forms[i], r.Text)
-			if strings.Contains(r.Text, " is a special form of ") && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return hasPrefixFold(k.Form, names[i]) }) {
+			if isASpecialFormOf.in(r.Text) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return hasPrefixFold(k.Form, names[i]) }) {
 				// "“Bands with other” is a special form of banding" (702.22b):
 				// the ability is still printed as its name alone, which its
 				// title's rule writes.
@@ -206,7 +228,7 @@ func withParams(forms []snapshot.KeywordForm, text string) []snapshot.KeywordFor
 // has a nonstandard layout and includes station symbols that are
 // themselves keyword abilities. See rule 721, “Station Cards.”" (702.184b).
 func symbolsSee(text string) (string, bool) {
-	if !strings.Contains(text, "symbols that are themselves keyword abilities") {
+	if !symbolsAreKeywords.in(text) {
 		return "", false
 	}
 	_, after, ok := strings.Cut(text, "See rule ")
@@ -303,7 +325,7 @@ func eachDefined(text string, f func(string)) {
 		i = end + closeWidth
 	}
 	for rest := text; ; {
-		i := strings.Index(rest, " means ")
+		i := means.index(rest)
 		if i < 0 {
 			return
 		}
@@ -314,14 +336,14 @@ func eachDefined(text string, f func(string)) {
 		if !strings.ContainsAny(head, "“”\"") && strings.Count(head, " ") < 6 {
 			f(strings.TrimSpace(head))
 		}
-		rest = rest[i+len(" means "):]
+		rest = rest[i+len(means.s):]
 	}
 }
 
 // nextQuote is where the next opening quote is at or after i, and its
 // width; -1 when there is none.
 func nextQuote(text string, i int) (int, int) {
-	curly, straight := strings.Index(text[i:], openQuote), strings.IndexByte(text[i:], '"')
+	curly, straight := curlyOpen.index(text[i:]), strings.IndexByte(text[i:], '"')
 	switch {
 	case curly < 0 && straight < 0:
 		return -1, 0
@@ -333,7 +355,7 @@ func nextQuote(text string, i int) (int, int) {
 
 // closing is where the quote opened before start closes, and its width.
 func closing(text string, start int) (int, int) {
-	curly, straight := strings.Index(text[start:], closeQuote), strings.IndexByte(text[start:], '"')
+	curly, straight := curlyClose.index(text[start:]), strings.IndexByte(text[start:], '"')
 	switch {
 	case curly < 0 && straight < 0:
 		return -1, 0

@@ -1,0 +1,69 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// indexCases are phrases the readers look for, in texts that hold them
+// once, twice, at either end, overlapping themselves, or only in part.
+var indexCases = []struct{ s, substr string }{
+	{"", ""},
+	{"abc", ""},
+	{"", "a"},
+	{"a", "a"},
+	{"ab", "abc"},
+	{"Suspected is a designation a permanent can have.", " is a designation"},
+	{"It is a designatio", " is a designation"},
+	{" is a designation", " is a designation"},
+	{"x is a designation is a designation", " is a designation"},
+	{"“Ward [cost]” means “Whenever", "“"},
+	{"“Ward [cost]” means “Whenever", "”"},
+	{"“Ward [cost]” means", " means "},
+	{"Ward [cost] means", " means "},
+	{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "aab"},
+	{"abababababababababababababababababababababababababac", "abac"},
+	{strings.Repeat("gg ", 200) + "designation", "designation"},
+	{strings.Repeat("gg ", 200) + "designatio", "designation"},
+	{strings.Repeat("e ", 300) + "the end", " end"},
+	{"It has a nonstandard layout and includes station symbols that are themselves keyword abilities. See rule 721.", "symbols that are themselves keyword abilities"},
+	{"To amass [subtype] N means", " N "},
+	{"rules 601.2b and 601.2f–h", "–h"},
+}
+
+func TestIndexIsStringsIndex(t *testing.T) {
+	for _, c := range indexCases {
+		if got, want := newNeedle(c.substr).index(c.s), strings.Index(c.s, c.substr); got != want {
+			t.Errorf("index(%q, %q) = %d; strings.Index says %d", c.s, c.substr, got, want)
+		}
+	}
+}
+
+// The rarest byte of a phrase is a letter the rules' text seldom holds, a
+// byte of a curly quote, a capital: the last of them where several tie.
+func TestRarest(t *testing.T) {
+	for substr, want := range map[string]byte{
+		" is a designation": 'g',
+		" means ":           'm',
+		"“":                 0x9C,
+		"”":                 0x9D,
+		" N ":               'N',
+		"symbols that are themselves keyword abilities": 'k',
+		"variant": 'v',
+	} {
+		if got := substr[rarest(substr)]; got != want {
+			t.Errorf("rarest(%q) is %q, want %q", substr, got, want)
+		}
+	}
+}
+
+func FuzzIndex(f *testing.F) {
+	for _, c := range indexCases {
+		f.Add(c.s, c.substr)
+	}
+	f.Fuzz(func(t *testing.T, s, substr string) {
+		if got, want := newNeedle(substr).index(s), strings.Index(s, substr); got != want {
+			t.Errorf("index(%q, %q) = %d; strings.Index says %d", s, substr, got, want)
+		}
+	})
+}
