@@ -92,6 +92,9 @@ func designations(r *crtext.Rule, name string, f *Facts) {
 		}
 		rest = rest[i+len(isADesignation.s):]
 	}
+	if !become.in(text) { // the root of every lead
+		return
+	}
 	stem := strings.ToLower(printedName(name))
 	if len(stem) > 6 {
 		stem = stem[:6]

@@ -174,7 +174,9 @@ func Extract(lang Lang, rules []crtext.Rule, whole string) (*Facts, error) {
 		}
 		byNum[r.Number] = r
 	}
-	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}, FactRules: map[string][]string{}, Lists: map[string][]string{}, Relations: map[string]map[string]string{}}
+	// The rules facts come from are some of those given: room for all of
+	// them, rather than a map grown five times over.
+	f := &Facts{Rules: make(snapshot.Rules, len(rules)), FactRule: map[string]string{}, FactRules: map[string][]string{}, Lists: map[string][]string{}, Relations: map[string]map[string]string{}}
 	sections := map[string][]crtext.Rule{SectionTypeLine: typeLine, SectionSymbols: symbols}
 	for _, fact := range snapshot.Registry {
 		var err error

@@ -80,6 +80,7 @@ var (
 	numberN            = [...]needle{newNeedle(" N "), newNeedle(" N,"), newNeedle(" N.")}
 	namesACost         = newNeedle(" cost")
 	isASpecialFormOf   = newNeedle(" is a special form of ")
+	become             = newNeedle("become")
 	becomes            = [...]needle{newNeedle("becomes a "), newNeedle("becomes "), newNeedle("become ")}
 )
 
@@ -91,8 +92,10 @@ func writesSymbolForm(text string) bool {
 }
 
 // readForms reads the forms of each keyword ability of names (each read
-// from the rule of the same index of from) in the subrules of its rule.
-func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
+// from the rule of the same index of from) in the subrules of its rule,
+// among rules; a symbol's forms in the rule of all that a subrule sends
+// them to (symbolsSee).
+func readForms(rules, all []crtext.Rule, names, from []string, f *Facts) {
 	of := make(map[string][]int, len(from)) // a title's rule → its names (two: "Daybound and Nightbound")
 	for i, r := range from {
 		of[r] = append(of[r], i)
@@ -144,7 +147,7 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 				forms[i] = append([]snapshot.KeywordForm{{Form: printedName(names[i]), Rule: from[i]}}, forms[i]...)
 			}
 			if see, ok := symbolsSee(r.Text); ok {
-				forms[i] = append(forms[i], symbolForms(rules, see, f)...)
+				forms[i] = append(forms[i], symbolForms(all, see, f)...)
 			}
 		}
 	}
@@ -203,6 +206,9 @@ func namedCost(first *crtext.Rule, name string, f *Facts) []snapshot.KeywordForm
 // quotes gives it ("“bands with other [quality]”", 702.22c): cards print
 // it with them.
 func withParams(forms []snapshot.KeywordForm, text string) []snapshot.KeywordForm {
+	if strings.IndexByte(text, '[') < 0 {
+		return forms // no parameter to give
+	}
 	for i, f := range forms {
 		if strings.ContainsAny(f.Form, "[]") {
 			continue
@@ -246,9 +252,10 @@ func symbolsSee(text string) (string, bool) {
 // (“{N+}[abilities]” means ..., 721.2a), each quoted as its rule.
 func symbolForms(rules []crtext.Rule, see string, f *Facts) []snapshot.KeywordForm {
 	var out []snapshot.KeywordForm
+	prefix := see + "."
 	for k := range rules {
 		r := &rules[k]
-		if !strings.HasPrefix(r.Number, see+".") || !writesSymbolForm(r.Text) {
+		if !strings.HasPrefix(r.Number, prefix) || !writesSymbolForm(r.Text) {
 			continue
 		}
 		eachDefined(r.Text, func(phrase string) {
@@ -263,13 +270,14 @@ func symbolForms(rules []crtext.Rule, see string, f *Facts) []snapshot.KeywordFo
 
 // eachQuoted calls f with each quoted phrase of text.
 func eachQuoted(text string, f func(string)) {
+	q := quotesOf(text)
 	for i := 0; i < len(text); {
-		open, width := nextQuote(text, i)
+		open, width := q.opening(i)
 		if open < 0 {
 			return
 		}
 		start := open + width
-		end, closeWidth := closing(text, start)
+		end, closeWidth := q.closing(start)
 		if end < 0 {
 			return
 		}
@@ -302,13 +310,14 @@ const (
 // “...”" that prints its phrase unquoted.
 func eachDefined(text string, f func(string)) {
 	formListed := false // "in the form “Equip [quality]” or “Equip [quality] creature.”"
+	q := quotesOf(text)
 	for i := 0; i < len(text); {
-		open, width := nextQuote(text, i)
+		open, width := q.opening(i)
 		if open < 0 {
 			break
 		}
 		start := open + width
-		end, closeWidth := closing(text, start)
+		end, closeWidth := q.closing(start)
 		if end < 0 {
 			break
 		}
@@ -340,29 +349,65 @@ func eachDefined(text string, f func(string)) {
 	}
 }
 
-// nextQuote is where the next opening quote is at or after i, and its
-// width; -1 when there is none.
-func nextQuote(text string, i int) (int, int) {
-	curly, straight := curlyOpen.index(text[i:]), strings.IndexByte(text[i:], '"')
-	switch {
-	case curly < 0 && straight < 0:
-		return -1, 0
-	case straight < 0 || curly >= 0 && curly < straight:
-		return i + curly, len(openQuote)
+// quotes finds the quotes of a text in order, curly or straight: it
+// remembers where the next quote of each kind is, and looks again only
+// once it is passed, so that a text of curly quotes is read for a
+// straight one once, not at every quote.
+type quotes struct {
+	text string
+	next [3]int // the next “, ” and ", at or after the last search; len(text) for none; -1 before the first
+}
+
+func quotesOf(text string) quotes { return quotes{text: text, next: [3]int{-1, -1, -1}} }
+
+const (
+	curlyOpening = iota
+	curlyClosing
+	straightQuote
+)
+
+// find is where the next quote of kind is at or after i, len(q.text)
+// when there is none.
+func (q *quotes) find(kind, i int) int {
+	if q.next[kind] < i {
+		var j int
+		switch kind {
+		case curlyOpening:
+			j = curlyOpen.index(q.text[i:])
+		case curlyClosing:
+			j = curlyClose.index(q.text[i:])
+		default:
+			j = strings.IndexByte(q.text[i:], '"')
+		}
+		q.next[kind] = len(q.text)
+		if j >= 0 {
+			q.next[kind] = i + j
+		}
 	}
-	return i + straight, 1
+	return q.next[kind]
+}
+
+// opening is where the next opening quote is at or after i, and its
+// width; -1 when there is none.
+func (q *quotes) opening(i int) (int, int) {
+	return q.first(q.find(curlyOpening, i), q.find(straightQuote, i), len(openQuote))
 }
 
 // closing is where the quote opened before start closes, and its width.
-func closing(text string, start int) (int, int) {
-	curly, straight := curlyClose.index(text[start:]), strings.IndexByte(text[start:], '"')
+func (q *quotes) closing(start int) (int, int) {
+	return q.first(q.find(curlyClosing, start), q.find(straightQuote, start), len(closeQuote))
+}
+
+// first is the first of a curly quote (of width curlyWidth) and a
+// straight one, and its width; -1 when there is neither.
+func (q *quotes) first(curly, straight, curlyWidth int) (int, int) {
 	switch {
-	case curly < 0 && straight < 0:
+	case curly == len(q.text) && straight == len(q.text):
 		return -1, 0
-	case straight < 0 || curly >= 0 && curly < straight:
-		return start + curly, len(closeQuote)
+	case curly < straight:
+		return curly, curlyWidth
 	}
-	return start + straight, 1
+	return straight, 1
 }
 
 // defines reports whether the text after a quoted phrase says what it

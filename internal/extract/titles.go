@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/crtext"
@@ -59,11 +61,12 @@ func readTitles(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool,
 	}
 	f.Lists[fact.Name] = names
 	f.FactRule[fact.Name] = section
+	// A keyword's subrules are in its section (a rule page's, of none).
 	switch fact.Name {
 	case snapshot.FactKeywordAbilities:
-		readForms(rules, names, from, f)
+		readForms(inSection(rules, fact.Section), rules, names, from, f)
 	case snapshot.FactKeywordActions:
-		readActionForms(rules, names, from, f)
+		readActionForms(inSection(rules, fact.Section), names, from, f)
 	}
 	return nil
 }
@@ -82,14 +85,36 @@ func checkTitle(rule, name string) error {
 }
 
 // firstTwice finds a name listed twice, in any case: the positions of its
-// first listing and of the one after, or -1.
+// first listing and of the one after, or -1. Only names of one length
+// can be equal: the names are compared within each length (a list of
+// keywords has a few hundred).
 func firstTwice(names []string) (int, int) {
-	for j := range names {
-		for i := range j {
-			if len(names[i]) == len(names[j]) && strings.EqualFold(names[i], names[j]) {
-				return i, j
+	byLen := make([]int, len(names))
+	for i := range byLen {
+		byLen[i] = i
+	}
+	slices.SortStableFunc(byLen, func(a, b int) int { return cmp.Compare(len(names[a]), len(names[b])) })
+	first, next := -1, -1
+	for lo := 0; lo < len(byLen); {
+		hi := lo + 1
+		for hi < len(byLen) && len(names[byLen[hi]]) == len(names[byLen[lo]]) {
+			hi++
+		}
+		// Within a length, positions rise: the first pair of a later
+		// name, the earliest listing before it.
+		for q := lo + 1; q < hi; q++ {
+			j := byLen[q]
+			if next >= 0 && j > next {
+				break
+			}
+			for p := lo; p < q; p++ {
+				if i := byLen[p]; strings.EqualFold(names[i], names[j]) {
+					first, next = i, j
+					break
+				}
 			}
 		}
+		lo = hi
 	}
-	return -1, -1
+	return first, next
 }
