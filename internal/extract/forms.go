@@ -23,45 +23,30 @@ import (
 // encoding) can write a form: it says what something means, or how an
 // ability is written. Most subrules of 702 do neither, and are not kept.
 func mayWriteForm(number, text string) bool {
-	// Each phrase is looked for by its rarest byte (index): this runs on
-	// every subrule of 701 and 702.
-	//
-	// A form is quoted, or is the head of "Ward [cost] means “...”": a
-	// text without a quote writes none (\x93 and \x94, the quotes of
-	// Windows-1252; “ and ” begin with 0xE2, as the long dash does).
-	if strings.IndexByte(text, '"') >= 0 || strings.IndexByte(text, 0x93) >= 0 || curlyOpen.in(text) || curlyClose.in(text) {
-		// What something means ("“Ward [cost]” means", "on a permanent
-		// means"), how it is written, a variant, a form; a phrase "as" a
-		// quote gives ("appears ... as “[type]walk”").
-		for _, n := range formSaid {
-			if n.in(text) {
-				return true
-			}
-		}
-		// A quoted form with its parameters ("“bands with other
-		// [quality]”", 702.22c), which completes a form named bare.
-		if paramsQuoted[0].in(text) || paramsQuoted[1].in(text) || paramsQuoted[2].in(text) {
-			return true
-		}
-	}
-	// A designation a keyword gives ("Suspected is a designation").
-	if isADesignation.in(text) {
+	// Each phrase is looked for by its rarest byte (search.go), those
+	// sharing it in one scan: this runs on every subrule of 701 and 702.
+	first := strings.HasSuffix(number, "a")
+	switch {
+	case anyQuote.in(text) && formSaid.in(text):
+		// A quoted form (a text without a quote writes none, but for the
+		// cases below; \x93 and \x94 are the quotes of Windows-1252).
 		return true
-	}
-	// An ability whose symbols are keyword abilities, written in a rule of
-	// their own (702.184b: "See rule 721").
-	if symbolsAreKeywords.in(text) {
+	case isADesignation.in(text):
+		// A designation a keyword gives ("Suspected is a designation").
 		return true
-	}
-	// A form written unquoted with a parameter in a keyword's first
-	// subrule ("To amass [subtype] N means", "To incubate N, create",
-	// "instruct a permanent to endure N.").
-	if strings.HasSuffix(number, "a") && (strings.IndexByte(text, '[') >= 0 || numberN[0].in(text) || numberN[1].in(text) || numberN[2].in(text)) {
+	case symbolsAreKeywords.in(text):
+		// An ability whose symbols are keyword abilities, written in a
+		// rule of their own (702.184b: "See rule 721").
+		return true
+	case first && (strings.IndexByte(text, '[') >= 0 || numberN.in(text)):
+		// A form written unquoted with a parameter in a keyword's first
+		// subrule ("To amass [subtype] N means", "To incubate N, create",
+		// "instruct a permanent to endure N.").
 		return true
 	}
 	// The first subrule of an ability that names its cost ("paying any
 	// foretell cost it has"): 702.1a, an ability's cost is its own.
-	return strings.HasSuffix(number, "a") && namesACost.in(text)
+	return first && namesACost.in(text)
 }
 
 // The phrases the readers of forms look for, each by its rarest byte
@@ -69,15 +54,19 @@ func mayWriteForm(number, text string) bool {
 var (
 	curlyOpen, curlyClose = newNeedle(openQuote), newNeedle(closeQuote)
 	means                 = newNeedle(" means ")
-	// What a subrule says a quoted form is, or how it is written.
-	formSaid = [...]needle{newNeedle("means"), newNeedle("written"), newNeedle("variant"), newNeedle("in the form"),
-		newNeedle("special form"), newNeedle(" as “"), newNeedle(" as \""), newNeedle(" as \x93")}
-	paramsQuoted   = [...]needle{newNeedle("]”"), newNeedle("]\""), newNeedle("]\x94")}
+	anyQuote              = newNeedles("\"", "\x93", openQuote, closeQuote)
+	// What a subrule says a quoted form is ("“Ward [cost]” means", "on
+	// a permanent means"), how it is written, a variant, a form; a
+	// phrase "as" a quote gives ("appears ... as “[type]walk”"); a
+	// quoted form with its parameters ("“bands with other [quality]”",
+	// 702.22c), which completes a form named bare.
+	formSaid = newNeedles("means", "written", "variant", "in the form", "special form", " as “", " as \"", " as \x93",
+		"]”", "]\"", "]\x94")
 	isADesignation = newNeedle(" is a designation")
 	// What a subrule says of an ability whose symbols are keyword
 	// abilities (702.184b).
 	symbolsAreKeywords = newNeedle("symbols that are themselves keyword abilities")
-	numberN            = [...]needle{newNeedle(" N "), newNeedle(" N,"), newNeedle(" N.")}
+	numberN            = newNeedles(" N ", " N,", " N.")
 	namesACost         = newNeedle(" cost")
 	isASpecialFormOf   = newNeedle(" is a special form of ")
 	become             = newNeedle("become")

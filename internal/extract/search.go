@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The readers of keyword forms look for phrases (" is a designation",
 // " means ", "“") in every subrule of 701 and 702 a release has.
@@ -84,3 +87,55 @@ func (n needle) index(s string) int {
 
 // in reports whether s holds the needle.
 func (n needle) in(s string) bool { return n.index(s) >= 0 }
+
+// needles are phrases looked for together, for any of them: those whose
+// rarest byte is the same are found in one scan for it.
+type needles []needleGroup
+
+type needleGroup struct {
+	c  byte
+	of []needle // each with c at its rare position
+}
+
+func newNeedles(phrases ...string) needles {
+	var out needles
+	for _, p := range phrases {
+		n := newNeedle(p)
+		c := p[n.rare]
+		i := slices.IndexFunc(out, func(g needleGroup) bool { return g.c == c })
+		if i < 0 {
+			i = len(out)
+			out = append(out, needleGroup{c: c})
+		}
+		out[i].of = append(out[i].of, n)
+	}
+	return out
+}
+
+// in reports whether s holds any of the needles. Where a group's byte
+// proves common, it leaves the group to strings.Contains.
+func (ns needles) in(s string) bool {
+	for _, g := range ns {
+		for i, fails := 0, 0; i < len(s); i++ {
+			j := strings.IndexByte(s[i:], g.c)
+			if j < 0 {
+				break
+			}
+			i += j
+			for _, n := range g.of {
+				if start := i - n.rare; start >= 0 && start+len(n.s) <= len(s) && s[start:start+len(n.s)] == n.s {
+					return true
+				}
+			}
+			if fails++; fails > 8+(i>>4) {
+				for _, n := range g.of {
+					if strings.Contains(s, n.s) {
+						return true
+					}
+				}
+				break
+			}
+		}
+	}
+	return false
+}

@@ -67,3 +67,48 @@ func FuzzIndex(f *testing.F) {
 		}
 	})
 }
+
+// needles.in is strings.Contains of any of them: on the texts above, by
+// each set the readers use and by pairs of the phrases above.
+func TestNeedlesAreAnyContains(t *testing.T) {
+	sets := [][]string{
+		{"\"", "\x93", openQuote, closeQuote},
+		{"means", "written", "variant", "in the form", "special form", " as “", " as \"", " as \x93", "]”", "]\"", "]\x94"},
+		{" N ", " N,", " N."},
+	}
+	for _, c := range indexCases {
+		if c.substr != "" {
+			sets = append(sets, []string{c.substr, "aab"}, []string{c.substr, "gg"})
+		}
+	}
+	texts := []string{"To amass [subtype] N means", "Ward N, then", "“bands with other [quality]”", "appears as “[type]walk,”", strings.Repeat("m", 300) + "means"}
+	for _, c := range indexCases {
+		texts = append(texts, c.s)
+	}
+	for _, set := range sets {
+		ns := newNeedles(set...)
+		for _, s := range texts {
+			want := false
+			for _, p := range set {
+				want = want || strings.Contains(s, p)
+			}
+			if got := ns.in(s); got != want {
+				t.Errorf("needles %q in %q: %v, strings.Contains of any says %v", set, s, got, want)
+			}
+		}
+	}
+}
+
+func FuzzNeedles(f *testing.F) {
+	for _, c := range indexCases {
+		f.Add(c.s, c.substr, "gg")
+	}
+	f.Fuzz(func(t *testing.T, s, a, b string) {
+		if a == "" || b == "" {
+			return // a needle is a phrase
+		}
+		if got, want := newNeedles(a, b).in(s), strings.Contains(s, a) || strings.Contains(s, b); got != want {
+			t.Errorf("needles %q, %q in %q: %v; strings.Contains of either says %v", a, b, s, got, want)
+		}
+	})
+}
