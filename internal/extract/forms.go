@@ -54,7 +54,7 @@ func mayWriteForm(number, text string) bool {
 var (
 	curlyOpen, curlyClose = newNeedle(openQuote), newNeedle(closeQuote)
 	means                 = newNeedle(" means ")
-	anyQuote              = newNeedles("\"", "\x93", openQuote, closeQuote)
+	anyQuote              = newNeedles(openQuote, closeQuote, "\"", "\x93") // curly first: most releases print them
 	// What a subrule says a quoted form is ("“Ward [cost]” means", "on
 	// a permanent means"), how it is written, a variant, a form; a
 	// phrase "as" a quote gives ("appears ... as “[type]walk”"); a
@@ -327,15 +327,30 @@ func eachDefined(text string, f func(string)) {
 		if i < 0 {
 			return
 		}
-		head := rest[:i]
-		if s := strings.LastIndex(head, ". "); s >= 0 {
-			head = head[s+2:]
-		}
-		if !strings.ContainsAny(head, "“”\"") && strings.Count(head, " ") < 6 {
+		if head, ok := sentenceHead(rest[:i], 6); ok && !strings.ContainsAny(head, "“”\"") {
 			f(strings.TrimSpace(head))
 		}
 		rest = rest[i+len(means.s):]
 	}
+}
+
+// sentenceHead is the last sentence of text (what follows its last ". ")
+// when it has fewer than max spaces; text is read backwards as far as
+// that, not whole.
+func sentenceHead(text string, max int) (string, bool) {
+	spaces := 0
+	for k := len(text) - 1; k >= 0; k-- {
+		if text[k] != ' ' {
+			continue
+		}
+		if k > 0 && text[k-1] == '.' {
+			return text[k+1:], true
+		}
+		if spaces++; spaces == max {
+			return "", false
+		}
+	}
+	return text, true
 }
 
 // quotes finds the quotes of a text in order, curly or straight: it

@@ -112,3 +112,19 @@ func FuzzNeedles(f *testing.F) {
 		}
 	})
 }
+
+// sentenceHead is the definition: what follows the last ". ", when that
+// has fewer than max spaces.
+func TestSentenceHead(t *testing.T) {
+	for _, text := range []string{"", "Ward", "Ward [cost]", "The card. Ward [cost]", "a. b. c", ". x", "x. ", "one two three four five six", "one two three four five", "It is. one two three four five six", " lead", "trail ", "a.b c"} {
+		want := text
+		if s := strings.LastIndex(text, ". "); s >= 0 {
+			want = text[s+2:]
+		}
+		wok := strings.Count(want, " ") < 6
+		got, ok := sentenceHead(text, 6)
+		if ok != wok || ok && got != want {
+			t.Errorf("sentenceHead(%q) = %q, %v; want %q, %v", text, got, ok, want, wok)
+		}
+	}
+}

@@ -93,7 +93,7 @@ func firstTwice(names []string) (int, int) {
 	for i := range byLen {
 		byLen[i] = i
 	}
-	slices.SortStableFunc(byLen, func(a, b int) int { return cmp.Compare(len(names[a]), len(names[b])) })
+	slices.SortFunc(byLen, func(a, b int) int { return cmp.Or(cmp.Compare(len(names[a]), len(names[b])), cmp.Compare(a, b)) })
 	first, next := -1, -1
 	for lo := 0; lo < len(byLen); {
 		hi := lo + 1
