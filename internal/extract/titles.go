@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -85,30 +86,30 @@ func checkTitle(rule, name string) error {
 }
 
 // firstTwice finds a name listed twice, in any case: the positions of its
-// first listing and of the one after, or -1. Only names of one length
-// can be equal: the names are compared within each length (a list of
-// keywords has a few hundred).
+// first listing and of the one after, or -1. A list of keywords has a few
+// hundred names: they are compared only within a class that holds every
+// name equal to one of them (foldClass), most classes holding one.
 func firstTwice(names []string) (int, int) {
-	byLen := make([]int, len(names))
-	for i := range byLen {
-		byLen[i] = i
+	order, class := make([]int, len(names)), make([]int, len(names))
+	for i := range order {
+		order[i], class[i] = i, foldClass(names[i])
 	}
-	slices.SortFunc(byLen, func(a, b int) int { return cmp.Or(cmp.Compare(len(names[a]), len(names[b])), cmp.Compare(a, b)) })
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(class[a], class[b]), cmp.Compare(a, b)) })
 	first, next := -1, -1
-	for lo := 0; lo < len(byLen); {
+	for lo := 0; lo < len(order); {
 		hi := lo + 1
-		for hi < len(byLen) && len(names[byLen[hi]]) == len(names[byLen[lo]]) {
+		for hi < len(order) && class[order[hi]] == class[order[lo]] {
 			hi++
 		}
-		// Within a length, positions rise: the first pair of a later
-		// name, the earliest listing before it.
+		// Within a class, positions rise: the first pair of a later name
+		// is with the earliest listing before it.
 		for q := lo + 1; q < hi; q++ {
-			j := byLen[q]
+			j := order[q]
 			if next >= 0 && j > next {
 				break
 			}
 			for p := lo; p < q; p++ {
-				if i := byLen[p]; strings.EqualFold(names[i], names[j]) {
+				if i := order[p]; len(names[i]) == len(names[j]) && strings.EqualFold(names[i], names[j]) {
 					first, next = i, j
 					break
 				}
@@ -117,4 +118,22 @@ func firstTwice(names []string) (int, int) {
 		lo = hi
 	}
 	return first, next
+}
+
+// foldClass is the same for two names of one length that are equal in
+// any case: their length, and of an ASCII name its first and last bytes
+// with the case bit set. A name of other bytes has its length alone: an
+// ASCII name equals none of its length in any case (the letters other
+// scripts fold to ASCII, ſ and the Kelvin sign, are longer than their
+// ASCII letter).
+func foldClass(name string) int {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return len(name) << 16
+		}
+	}
+	if name == "" {
+		return 0
+	}
+	return len(name)<<16 | (int(name[0]|0x20)<<8 | int(name[len(name)-1]|0x20)) + 1
 }

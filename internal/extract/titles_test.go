@@ -29,7 +29,11 @@ func TestFirstTwice(t *testing.T) {
 		{"Band", "Echo", "Fear", "echo", "band"},    // one length, two pairs
 		{"Kicker", "Kicker", "Kicker"},              // three listings
 		{"Defender", "Protection", "Flash", "flash", "Defender"},
-		{"K", "\u212a"}, // the Kelvin sign folds to K, but is three bytes
+		{"K", "\u212a"},                    // the Kelvin sign folds to K, but is three bytes
+		{"\u017fxsy", "sx\u017fy", "ſxsy"}, // ſ folds to s: equal in any case, each with a byte over 0x7F
+		{"Ærøskøbing", "ærøskøbing"},
+		{"a", "@", "`"}, // the case bit of punctuation sets no letter
+		{"", "x", ""},
 	} {
 		gi, gj := firstTwice(names)
 		wi, wj := firstTwiceNaive(names)
