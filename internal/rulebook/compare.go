@@ -105,8 +105,8 @@ func (b *Book) forwardChanges(d *DocDiff, i, j int, old, cur map[string]string) 
 		for ; k <= j; k++ {
 			next, ok := b.Next(k, num, held(k))
 			if !ok {
-				if m := slices.IndexFunc(b.Releases[k].Merges, func(m Move) bool { return m.From == num }); m >= 0 {
-					mergedInto = b.forward(b.Releases[k].Merges[m].To, k, j, held)
+				if m := slices.IndexFunc(b.pairing(k).Merges, func(m Move) bool { return m.From == num }); m >= 0 {
+					mergedInto = b.forward(b.pairing(k).Merges[m].To, k, j, held)
 				}
 				break
 			}
@@ -142,8 +142,8 @@ func (b *Book) backwardChanges(d *DocDiff, i, j int, cur map[string]string, reac
 		for ; k > i; k-- {
 			prev, ok := b.Previous(k, num, held(k-1))
 			if !ok {
-				if s := slices.IndexFunc(b.Releases[k].Splits, func(m Move) bool { return m.To == num }); s >= 0 {
-					splitFrom = b.backward(b.Releases[k].Splits[s].From, k-1, i, held)
+				if s := slices.IndexFunc(b.pairing(k).Splits, func(m Move) bool { return m.To == num }); s >= 0 {
+					splitFrom = b.backward(b.pairing(k).Splits[s].From, k-1, i, held)
 				}
 				break
 			}
@@ -262,8 +262,8 @@ func (b *Book) Trace(number, release string) ([]Step, error) {
 	for first > 0 {
 		prev, ok := b.Previous(first, num, held(first-1))
 		if !ok {
-			if s := slices.IndexFunc(b.Releases[first].Splits, func(m Move) bool { return m.To == num }); s >= 0 {
-				origin = Step{Event: "split", From: b.Releases[first].Splits[s].From}
+			if s := slices.IndexFunc(b.pairing(first).Splits, func(m Move) bool { return m.To == num }); s >= 0 {
+				origin = Step{Event: "split", From: b.pairing(first).Splits[s].From}
 			} else {
 				origin = Step{Event: "added"}
 			}
@@ -282,8 +282,8 @@ func (b *Book) Trace(number, release string) ([]Step, error) {
 		next, ok := b.Next(k, num, held(k))
 		if !ok {
 			s := Step{Release: b.Releases[k].Date, Number: num, Event: "removed"}
-			if m := slices.IndexFunc(b.Releases[k].Merges, func(m Move) bool { return m.From == num }); m >= 0 {
-				s.Event, s.Into = "merged", b.Releases[k].Merges[m].To
+			if m := slices.IndexFunc(b.pairing(k).Merges, func(m Move) bool { return m.From == num }); m >= 0 {
+				s.Event, s.Into = "merged", b.pairing(k).Merges[m].To
 			}
 			steps = append(steps, s)
 			break

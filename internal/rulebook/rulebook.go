@@ -77,32 +77,31 @@ type Release struct {
 	// EndsInGlossary: the copy recorded stops inside its glossary; the
 	// entries after its last are unknown, not gone.
 	EndsInGlossary bool `json:"ends_in_glossary,omitempty"`
-	// The pairing of its rules with those of the release before it: a
-	// rule keeps its number unless Moves moves it or Reused says the
-	// number is another rule's now (see Next).
-	Pairing
+	// Amended are the pairs of its rules with those of the release before
+	// it that a maintainer set (scrape pair): From of the release before
+	// is To of this one ("" To: it is not in this one; "" From: To is
+	// new). They hold over what the rules' words say every time the
+	// pairing is computed (Book.Pairing); the rest of the pairing is
+	// derived from the texts, never stored.
+	Amended []Move `json:"amended,omitempty"`
 }
 
 // Pairing is how the rules of a release are the rules of the release
 // before it, read by what they say and where they stand (diff.
-// CompareTexts), or as an amendment corrected it.
+// CompareTexts), with the pairs amended by hand (Release.Amended)
+// holding over it.
 type Pairing struct {
 	// Moves are the rules that changed number: From in the release
 	// before, To in this one.
-	Moves []Move `json:"moves,omitempty"`
+	Moves []Move
 	// Reused are the numbers both releases print that are not the same
 	// rule: the rule of the release before is gone or moved, another
 	// took its number.
-	Reused []string `json:"reused,omitempty"`
+	Reused []string
 	// Splits are the new rules (To) made of part of a rule (From);
 	// Merges the rules (From) whose text went into another (To).
-	Splits []Move `json:"splits,omitempty"`
-	Merges []Move `json:"merges,omitempty"`
-	// Amended are the pairs a maintainer set (scrape pair): From of the
-	// release before is To of this one ("" To: it is not in this one;
-	// "" From: To is new). They hold over what the rules' words say,
-	// every time the pairing is computed again.
-	Amended []Move `json:"amended,omitempty"`
+	Splits []Move
+	Merges []Move
 }
 
 // Move is a rule's number in the release before (From) and in the
@@ -122,23 +121,21 @@ type Book struct {
 
 	// Indexes, built again by every change (and on first use in a book
 	// made otherwise), so that a book read by many goroutines is only
-	// read: the index of each rule by number, each release's pairing by
-	// number.
+	// read: the index of each rule by number, the releases' dates. Each
+	// release's pairing is computed on first use, once (a slot each).
 	ruleIndex map[string]int
-	pairings  []pairingIndex
+	pairings  []pairingSlot
 	dates     []string // the releases' dates
 }
 
 // changed drops the indexes of the book as it was.
 func (b *Book) changed() { b.ruleIndex, b.pairings, b.dates = nil, nil, nil }
 
-// reindex builds the book's indexes.
+// reindex builds the book's indexes, and the slots of the pairings.
 func (b *Book) reindex() {
 	b.changed()
 	b.History("")
-	for i := range b.Releases {
-		b.pairing(i)
-	}
+	b.pairings = make([]pairingSlot, len(b.Releases))
 	b.releaseDates()
 }
 
@@ -217,8 +214,6 @@ func (b *Book) Add(w *crtext.Whole) error {
 
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, ruleInScope, CompareNumbers)
-	b.changed()
-	b.pairAround(p.at)
 	b.Contents = restate(b.Contents, p, contents, headingInScope, CompareNumbers)
 	b.restateGlossary(p, terms, termInScope)
 	return nil
@@ -268,8 +263,6 @@ func (b *Book) AddPages(date string, pages []Page) error {
 	slices.Sort(rel.Holds)
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, func(n string) bool { return heldBy(n, rel.Holds) }, CompareNumbers)
-	b.changed()
-	b.pairAround(p.at)
 	// The contents and the glossary: as the release before it.
 	b.Contents = restate(b.Contents, p, nil, nothing, CompareNumbers)
 	b.restateGlossary(p, nil, nothing)
