@@ -35,6 +35,7 @@ import (
 	"github.com/mtgrules/crgen/generated/rules"
 	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/rulebook"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
 // Lang is a language of the rules: "en" or "es" (the Spanish book holds
@@ -85,7 +86,7 @@ type Rule struct {
 
 // Title is the name a rule without a letter gives its subrules
 // ("Trample" for 702.19), or "".
-func (r Rule) Title() string { return crtext.TitleOf(r.Number, r.Text, len(r.More)) }
+func (r Rule) Title() string { return rulenum.TitleOf(r.Number, r.Text, len(r.More)) }
 
 // Examples are the rule's example paragraphs ("Example: ..."), in order.
 func (r Rule) Examples() []string { return crtext.Para{More: r.More}.Examples() }
@@ -93,7 +94,7 @@ func (r Rule) Examples() []string { return crtext.Para{More: r.More}.Examples() 
 // References are the rules, sections and chapters the rule refers to,
 // ranges resolved ("rules 601.2f–h" is 601.2f, 601.2g, 601.2h).
 func (r Rule) References() []string {
-	return crtext.References(strings.Join(append([]string{r.Text}, r.More...), "\n"))
+	return rulenum.References(strings.Join(append([]string{r.Text}, r.More...), "\n"))
 }
 
 // Section is the title of the rule's section as of its release ("Type

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
 // Document is one release's rules whole, as a program in any language
@@ -67,11 +68,11 @@ func (b *Book) Document(release string) (*Document, bool) {
 		}
 		p := crtext.Para{Number: h.Number, Text: v.Text, More: v.More}
 		d.Rules = append(d.Rules, DocRule{Number: h.Number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(),
-			Refs: crtext.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since})
+			Refs: rulenum.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since})
 	}
 	for _, t := range b.Glossary {
 		if v, ok := At(t.Versions, release); ok {
-			d.Glossary = append(d.Glossary, DocTerm{Term: t.Term, Definition: v.More, Refs: crtext.References(strings.Join(v.More, "\n")), Since: v.Since})
+			d.Glossary = append(d.Glossary, DocTerm{Term: t.Term, Definition: v.More, Refs: rulenum.References(strings.Join(v.More, "\n")), Since: v.Since})
 		}
 	}
 	return d, true

@@ -16,6 +16,7 @@ import (
 	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/report"
 	"github.com/mtgrules/crgen/internal/rulebook"
+	"github.com/mtgrules/crgen/internal/rulenum"
 	"github.com/mtgrules/crgen/internal/scrape"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
@@ -96,7 +97,7 @@ type ruleOut struct {
 	Examples []string `json:"examples,omitempty"`
 	More     []string `json:"more,omitempty"` // every paragraph after the first, examples included
 	// Refs are the rules, sections and chapters it refers to, resolved
-	// (crtext.References): "601.2f–h" is 601.2f, 601.2g, 601.2h.
+	// (rulenum.References): "601.2f–h" is 601.2f, 601.2g, 601.2h.
 	Refs  []string `json:"refs,omitempty"`
 	Since string   `json:"since"`
 }
@@ -196,7 +197,7 @@ func (f *bookFlags) gap(release string) string {
 
 func ruleOutOf(number string, v rulebook.Version) ruleOut {
 	p := crtext.Para{Number: number, Text: v.Text, More: v.More}
-	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Refs: crtext.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since}
+	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Refs: rulenum.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since}
 }
 
 // whenElse says when the book did hold a rule it does not as of a
@@ -281,7 +282,7 @@ func (f *bookFlags) runGlossary(ctx context.Context, args []string, env cli.Env)
 	if !ok {
 		return fmt.Errorf("%q is not in the glossary of %s@%s%s", t.Term, f.lang, rel.Date, strings.Replace(whenElse(&rulebook.Book{Rules: []rulebook.Rule{{Number: t.Term, Versions: t.Versions}}}, t.Term), "rules printed it", "glossary had it", 1))
 	}
-	out := termOut{Lang: f.lang, Release: rel.Date, Term: t.Term, Definition: v.More, Refs: crtext.References(strings.Join(v.More, "\n")), Since: v.Since}
+	out := termOut{Lang: f.lang, Release: rel.Date, Term: t.Term, Definition: v.More, Refs: rulenum.References(strings.Join(v.More, "\n")), Since: v.Since}
 	if f.json {
 		return writeJSON(env.Stdout, out)
 	}

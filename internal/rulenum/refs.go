@@ -1,4 +1,4 @@
-package crtext
+package rulenum
 
 import (
 	"slices"
@@ -10,19 +10,21 @@ import (
 // skipped (read as 1 and 0).
 const subruleLetters = "abcdefghijkmnpqrstuvwxyz"
 
-// References are the rules, sections and chapters text refers to, in
-// the order it names them, each once, ranges resolved to every number
-// in them: "See rules 601.2b and 601.2f–h" is 601.2b, 601.2f, 601.2g,
-// 601.2h; "section 6" is 6. It reads "rule", "rules", "section" and
-// "sections" (any case) followed by numbers joined by commas, "and",
-// "or" and "through".
-func References(text string) []string {
-	var out []string
-	add := func(n string) {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
+// Ref is one reference a text makes: text[Start:End] is the number or
+// range it prints ("601.2f–h"), Numbers every number it names (601.2f,
+// 601.2g, 601.2h).
+type Ref struct {
+	Start, End int
+	Numbers    []string
+}
+
+// Refs are the references of text, in the order it makes them. It reads
+// "rule", "rules", "section" and "sections" (any case) followed by
+// numbers joined by commas, "and", "or" and "through"; a range ("rules
+// 601.2f–h", "903.2–903.4") names every number in it, subrule letters
+// skipping l and o as the rules do.
+func Refs(text string) []Ref {
+	var out []Ref
 	for i := 0; i < len(text); {
 		j := nextKeyword(text, i)
 		if j < 0 {
@@ -30,13 +32,12 @@ func References(text string) []string {
 		}
 		i = j
 		for {
-			num, end := scanRefNumber(text, skipSpace(text, i))
+			start := skipSpace(text, i)
+			num, end := scanRefNumber(text, start)
 			if num == "" {
 				break
 			}
-			for _, n := range expandRange(num) {
-				add(n)
-			}
+			out = append(out, Ref{Start: start, End: end, Numbers: expandRange(num)})
 			// A comma, a joining word, or both; the list goes on only if a
 			// number follows.
 			i = end
@@ -49,6 +50,21 @@ func References(text string) []string {
 					i += len(w)
 					break
 				}
+			}
+		}
+	}
+	return out
+}
+
+// References are the rules, sections and chapters text refers to (Refs),
+// in the order it names them, each once: "See rules 601.2b and
+// 601.2f–h" is 601.2b, 601.2f, 601.2g, 601.2h; "section 6" is 6.
+func References(text string) []string {
+	var out []string
+	for _, r := range Refs(text) {
+		for _, n := range r.Numbers {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
 			}
 		}
 	}
