@@ -1,9 +1,9 @@
 // Package diff compares snapshots, and only compares: list entries added,
 // removed, renamed, moved between categories or changed only in
 // typography; Spanish translations changed; meanings changed; rule text
-// changed word by word (go-diff), with renumbered rules matched to their
-// old number; the renames of a history; the Spanish lag; and an update
-// between two snapshot directories. It is pure and offline: the same
+// changed word by word (package worddiff), with renumbered rules matched
+// to their old number; the renames of a history; the Spanish lag; and an
+// update between two snapshot directories. It is pure and offline: the same
 // snapshots always give the same Report. Package report renders it.
 package diff
 
@@ -11,12 +11,11 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/worddiff"
 )
 
 // Report is everything that changed between two snapshots.
@@ -117,9 +116,9 @@ const (
 
 // Text classes of a renumbered rule's text (RuleChange.Text).
 const (
-	TextSame       = "same"
-	TextTypography = "typography"
-	TextReference  = "reference"
+	TextSame       = string(worddiff.Same)
+	TextTypography = string(worddiff.Typography)
+	TextReference  = string(worddiff.Reference)
 )
 
 // RuleChange is one rule whose text or number changed.
@@ -153,9 +152,9 @@ func (rc RuleChange) References() (from, to []string) {
 	for _, sp := range rc.Diff {
 		switch sp.Op {
 		case Delete:
-			from = append(from, ruleNumberRegexp().FindAllString(sp.Text, -1)...)
+			from = append(from, worddiff.RuleNumbers(sp.Text)...)
 		case Insert:
-			to = append(to, ruleNumberRegexp().FindAllString(sp.Text, -1)...)
+			to = append(to, worddiff.RuleNumbers(sp.Text)...)
 		}
 	}
 	return from, to
@@ -260,10 +259,10 @@ func CompareTexts(old, cur map[string]string) []RuleChange {
 	m.sameNumber()
 	m.renumbered()
 	for n, t := range m.oldLeft {
-		m.out = append(m.out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Delete, t}}})
+		m.out = append(m.out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Op: Delete, Text: t}}})
 	}
 	for n, t := range m.newLeft {
-		m.out = append(m.out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Insert, t}}})
+		m.out = append(m.out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Op: Insert, Text: t}}})
 	}
 	slices.SortFunc(m.out, func(a, b RuleChange) int {
 		if snapshot.RuleLess(a.Number, b.Number) {
@@ -301,7 +300,7 @@ type pairDiff struct {
 func (m *ruleMatcher) diffed(a, b string) ([]Span, float64) {
 	d, ok := m.seen[[2]string{a, b}]
 	if !ok {
-		d.spans, d.sim = wordDiff(a, b)
+		d.spans, d.sim = worddiff.DiffSimilarity(a, b)
 		m.seen[[2]string{a, b}] = d
 	}
 	return d.spans, d.sim
@@ -334,7 +333,7 @@ func (m *ruleMatcher) identical() {
 	m.identicalBy(func(t string) string { return t })
 	// Then the same words in other typography (straight quotes become
 	// curly ones, 2015-01-23).
-	m.identicalBy(typographyKey)
+	m.identicalBy(worddiff.TypographyKey)
 }
 
 // identicalBy pairs the rules whose text, as key folds it, is that of
@@ -356,7 +355,7 @@ func (m *ruleMatcher) identicalBy(key func(string) string) {
 			if olds[0] != n {
 				oldNum = olds[0]
 			}
-			spans := []Span{{Equal, nt}}
+			spans := []Span{{Op: Equal, Text: nt}}
 			if ot := m.oldLeft[olds[0]]; ot != nt {
 				spans, _ = m.diffed(ot, nt)
 			}
@@ -425,67 +424,19 @@ func (m *ruleMatcher) renumbered() {
 
 func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {
 	rc := RuleChange{Number: n, Status: RuleChanged, Diff: spans}
-	class := textClass(ot, nt, spans)
+	class := worddiff.Classify(ot, nt)
 	switch {
 	case oldNum != "":
-		rc.OldNumber, rc.Status, rc.Text = oldNum, RuleRenumbered, class
-	case class == TextTypography:
+		rc.OldNumber, rc.Status = oldNum, RuleRenumbered
+		if class != worddiff.Reworded {
+			rc.Text = string(class)
+		}
+	case class == worddiff.Typography:
 		rc.Status = RuleTypography
-	case class == TextReference:
+	case class == worddiff.Reference:
 		rc.Status = RuleReference
 	}
 	return rc
-}
-
-// textClass says how a rule's text changed: not at all, in typography,
-// only in the rule numbers it cites, or ("") really.
-func textClass(ot, nt string, spans []Span) string {
-	switch {
-	case ot == nt:
-		return TextSame
-	case !sameWordCount(spans):
-		return ""
-	case typographyKey(ot) == typographyKey(nt):
-		return TextTypography
-	case referenceKey(typographyKey(ot)) == referenceKey(typographyKey(nt)):
-		return TextReference
-	}
-	return ""
-}
-
-// ruleNumberRE matches a rule number cited in rule text: "117.5",
-// "702.19b", "205.4f", a section "205".
-// It is compiled on first use: importing the package costs nothing.
-var ruleNumberRE = struct {
-	once sync.Once
-	re   *regexp.Regexp
-}{}
-
-func ruleNumberRegexp() *regexp.Regexp {
-	ruleNumberRE.once.Do(func() { ruleNumberRE.re = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b`) })
-	return ruleNumberRE.re
-}
-
-// referenceKey is text with every cited rule number replaced by one
-// mark, so two texts citing different numbers in the same words match.
-func referenceKey(text string) string {
-	return ruleNumberRegexp().ReplaceAllString(text, "§")
-}
-
-// sameWordCount reports whether a diff deletes as many words as it
-// inserts, as a change of typography alone does (folding quotes and
-// spaces keeps every word): the texts are only folded when it does.
-func sameWordCount(spans []Span) bool {
-	n := 0
-	for _, s := range spans {
-		switch s.Op {
-		case Delete:
-			eachToken(s.Text, func(string) { n++ })
-		case Insert:
-			eachToken(s.Text, func(string) { n-- })
-		}
-	}
-	return n == 0
 }
 
 // ruleComparable reports whether both snapshots carry the fact group of
@@ -512,15 +463,15 @@ type wordBag struct {
 
 func newWordBag(t string) wordBag {
 	b := wordBag{count: map[string]int{}}
-	eachToken(t, func(w string) {
+	for w := range worddiff.Words(t) {
 		b.count[strings.TrimSpace(w)]++
 		b.total++
-	})
+	}
 	return b
 }
 
 // similarityBound is an upper bound of the similarity of two texts (see
-// wordDiff): twice the words they share, in any order, over all words.
+// worddiff.DiffSimilarity): twice the words they share, in any order, over all words.
 func (a wordBag) similarityBound(b wordBag) float64 {
 	if a.total+b.total == 0 {
 		return 0
@@ -546,7 +497,7 @@ func Classify(n, oldNum, ot, nt string) (RuleChange, bool) {
 	if ot == nt && oldNum == "" {
 		return RuleChange{}, false
 	}
-	spans := []Span{{Equal, nt}}
+	spans := []Span{{Op: Equal, Text: nt}}
 	if ot != nt {
 		spans = WordDiff(ot, nt)
 	}
