@@ -327,7 +327,7 @@ func readAll(f *File) {
 				}
 			}
 		}
-		f.Search("the", i, 3)
+		_, _ = f.Search("the", i, 3)
 		f.Term("trample", i)
 	}
 }

@@ -117,12 +117,39 @@ func (f *File) Compare(i, j int) (*DocDiff, error) {
 // to release j: forward, each of i to where it is in j or where it went;
 // backward, each of j no history of i reached, split off one or new.
 func (f *File) compareKind(of Kind, i, j int) ([]Change, error) {
+	out, reached, err := f.forwardChanges(of, i, j)
+	if err != nil {
+		return nil, err
+	}
+	if out, err = f.backwardChanges(out, of, i, j, reached); err != nil {
+		return nil, err
+	}
+	order := rulenum.Compare
+	if of == Glossary {
+		order = CompareTerms
+	}
+	slices.SortFunc(out, func(x, y Change) int {
+		if c := order(x.Number, y.Number); c != 0 {
+			return c
+		}
+		if c := order(x.OldNumber, y.OldNumber); c != 0 {
+			return c
+		}
+		return strings.Compare(string(x.Status), string(y.Status))
+	})
+	return out, nil
+}
+
+// forwardChanges follows each history of kind of in release i to
+// release j: how it changed, or that it was merged or removed; and the
+// histories of j it reached.
+func (f *File) forwardChanges(of Kind, i, j int) ([]Change, map[int]bool, error) {
 	var out []Change
 	reached := map[int]bool{}
 	for h := range f.Len(of) {
 		ot, ok, err := f.text(of, h, i)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !ok {
 			continue
@@ -144,7 +171,7 @@ func (f *File) compareKind(of Kind, i, j int) ([]Change, error) {
 			reached[n] = true
 			nt, _, err := f.text(of, n, j)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if c, changed := classify(f.Key(of, n), old, ot, nt); changed {
 				out = append(out, c)
@@ -155,6 +182,12 @@ func (f *File) compareKind(of Kind, i, j int) ([]Change, error) {
 			out = append(out, Change{Number: old, Status: Removed, Diff: []worddiff.Span{{Op: worddiff.Delete, Text: ot}}})
 		}
 	}
+	return out, reached, nil
+}
+
+// backwardChanges adds to out each history of kind of in release j that
+// no history of release i reached: split off one, or new.
+func (f *File) backwardChanges(out []Change, of Kind, i, j int, reached map[int]bool) ([]Change, error) {
 	for h := range f.Len(of) {
 		if reached[h] {
 			continue
@@ -183,19 +216,6 @@ func (f *File) compareKind(of Kind, i, j int) ([]Change, error) {
 		}
 		out = append(out, c)
 	}
-	order := rulenum.Compare
-	if of == Glossary {
-		order = CompareTerms
-	}
-	slices.SortFunc(out, func(x, y Change) int {
-		if c := order(x.Number, y.Number); c != 0 {
-			return c
-		}
-		if c := order(x.OldNumber, y.OldNumber); c != 0 {
-			return c
-		}
-		return strings.Compare(string(x.Status), string(y.Status))
-	})
 	return out, nil
 }
 

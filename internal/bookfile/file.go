@@ -101,22 +101,37 @@ func (f *File) str(off, n int) string { return f.sec[secStrings][off : off+n] }
 // check validates every record against the sections it points into, so
 // that no accessor can read out of bounds.
 func (f *File) check() error {
-	strs := len(f.sec[secStrings])
-	okStr := func(off, n int) bool { return off >= 0 && n >= 0 && off+n <= strs }
-	releases, rules, heads := f.count(secReleases), f.count(secRules), f.count(secContents)
-	terms, versions, also := f.count(secGlossary), f.count(secVersions), f.count(secAlso)
-	refs, paras, chunks := f.count(secRefs), f.count(secParas), f.count(secChunks)
-	pairs, lists := f.count(secPairs), f.count(secLists)
-	span := func(start, n, total int) bool { return start >= 0 && n >= 0 && start+n <= total }
-	for i := range lists {
-		if !okStr(f.field(secLists, i, 0), f.field(secLists, i, 1)) {
+	if f.count(secLists) == 0 {
+		return fmt.Errorf("no language")
+	}
+	for i := range f.count(secLists) {
+		if !f.okStr(f.field(secLists, i, 0), f.field(secLists, i, 1)) {
 			return fmt.Errorf("list entry %d: string out of bounds", i)
 		}
 	}
+	for _, check := range []func() error{f.checkReleases, f.checkHistories, f.checkTexts, f.checkIndexes} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// okStr reports whether off, n is a string of the string section.
+func (f *File) okStr(off, n int) bool { return off >= 0 && n >= 0 && off+n <= len(f.sec[secStrings]) }
+
+// span reports whether n records from start are records of a section
+// of total.
+func span(start, n, total int) bool { return start >= 0 && n >= 0 && start+n <= total }
+
+// checkReleases checks the releases (in order of date) and their pairs.
+func (f *File) checkReleases() error {
+	lists, pairs := f.count(secLists), f.count(secPairs)
+	histories := [...]int{f.count(secRules), f.count(secContents), f.count(secGlossary)}
 	prev := ""
-	for i := range releases {
+	for i := range f.count(secReleases) {
 		g := func(k int) int { return f.field(secReleases, i, k) }
-		if !okStr(g(relDateOff), g(relDateLen)) || !span(g(relHoldsStart), g(relHoldsN), lists) ||
+		if !f.okStr(g(relDateOff), g(relDateLen)) || !span(g(relHoldsStart), g(relHoldsN), lists) ||
 			!span(g(relQuirksStart), g(relQuirksN), lists) || !span(g(relPairsStart), g(relPairsN), pairs) || g(relSource) > sourcePages {
 			return fmt.Errorf("release %d: out of bounds", i)
 		}
@@ -130,19 +145,25 @@ func (f *File) check() error {
 			if of >= int(numKinds) || kind >= int(numPairKinds) {
 				return fmt.Errorf("release %s: pair %d of no kind", d, p)
 			}
-			n := [...]int{rules, heads, terms}[of]
-			if from >= n || to >= n {
+			if from >= histories[of] || to >= histories[of] {
 				return fmt.Errorf("release %s: pair %d names no number", d, p)
 			}
 		}
 	}
+	return nil
+}
+
+// checkHistories checks the rules, headings and terms: each a key and
+// versions in the order of the releases.
+func (f *File) checkHistories() error {
+	releases, versions := f.count(secReleases), f.count(secVersions)
 	for _, h := range []struct {
-		sec, n int
-		name   string
-	}{{secRules, rules, "rule"}, {secContents, heads, "heading"}, {secGlossary, terms, "term"}} {
-		for i := range h.n {
+		sec  int
+		name string
+	}{{secRules, "rule"}, {secContents, "heading"}, {secGlossary, "term"}} {
+		for i := range f.count(h.sec) {
 			g := func(k int) int { return f.field(h.sec, i, k) }
-			if !okStr(g(histKeyOff), g(histKeyLen)) || !okStr(g(histFoldOff), g(histFoldLen)) || g(histVerN) == 0 || !span(g(histVerStart), g(histVerN), versions) {
+			if !f.okStr(g(histKeyOff), g(histKeyLen)) || !f.okStr(g(histFoldOff), g(histFoldLen)) || g(histVerN) == 0 || !span(g(histVerStart), g(histVerN), versions) {
 				return fmt.Errorf("%s %d: out of bounds", h.name, i)
 			}
 			last := -1
@@ -155,40 +176,23 @@ func (f *File) check() error {
 			}
 		}
 	}
-	if lists == 0 {
-		return fmt.Errorf("no language")
-	}
-	if f.count(secTermIndex) != terms {
-		return fmt.Errorf("term index of %d entries for %d terms", f.count(secTermIndex), terms)
-	}
-	for i := range terms {
-		if f.field(secTermIndex, i, 0) >= terms {
-			return fmt.Errorf("term index %d: no term", i)
-		}
-	}
-	for i := range versions {
+	return nil
+}
+
+// checkTexts checks what the versions print: their paragraphs, each a
+// slice of a chunk, each chunk within the data.
+func (f *File) checkTexts() error {
+	refs, also, paras, chunks := f.count(secRefs), f.count(secAlso), f.count(secParas), f.count(secChunks)
+	for i := range f.count(secVersions) {
 		g := func(k int) int { return f.field(secVersions, i, k) }
-		if !okStr(g(verLeadOff), g(verLeadLen)) || !span(g(verRefStart), g(verRefN), refs) || !span(g(verAlsoStart), g(verAlsoN), also) || g(verGone) > 1 {
+		if !f.okStr(g(verLeadOff), g(verLeadLen)) || !span(g(verRefStart), g(verRefN), refs) || !span(g(verAlsoStart), g(verAlsoN), also) || g(verGone) > 1 {
 			return fmt.Errorf("version %d: out of bounds", i)
 		}
 	}
 	for i := range also {
 		g := func(k int) int { return f.field(secAlso, i, k) }
-		if !okStr(g(alsoLeadOff), g(alsoLeadLen)) || !span(g(alsoRefStart), g(alsoRefN), refs) {
+		if !f.okStr(g(alsoLeadOff), g(alsoLeadLen)) || !span(g(alsoRefStart), g(alsoRefN), refs) {
 			return fmt.Errorf("printing %d: out of bounds", i)
-		}
-	}
-	for _, t := range []struct {
-		sec, n int
-	}{{secRuleHash, rules}, {secTermHash, terms}} {
-		slots := f.count(t.sec)
-		if slots&(slots-1) != 0 || slots < t.n {
-			return fmt.Errorf("hash table of %d slots for %d keys", slots, t.n)
-		}
-		for i := range slots {
-			if f.field(t.sec, i, 0) > t.n {
-				return fmt.Errorf("hash slot %d: no key", i)
-			}
 		}
 	}
 	for i := range refs {
@@ -207,6 +211,33 @@ func (f *File) check() error {
 		g := func(k int) int { return f.field(secParas, i, k) }
 		if g(paraChunk) >= chunks || !span(g(paraOff), g(paraLen), f.field(secChunks, g(paraChunk), chunkRaw)) {
 			return fmt.Errorf("paragraph %d: out of bounds", i)
+		}
+	}
+	return nil
+}
+
+// checkIndexes checks the term index and the hash tables.
+func (f *File) checkIndexes() error {
+	rules, terms := f.count(secRules), f.count(secGlossary)
+	if f.count(secTermIndex) != terms {
+		return fmt.Errorf("term index of %d entries for %d terms", f.count(secTermIndex), terms)
+	}
+	for i := range terms {
+		if f.field(secTermIndex, i, 0) >= terms {
+			return fmt.Errorf("term index %d: no term", i)
+		}
+	}
+	for _, t := range []struct {
+		sec, n int
+	}{{secRuleHash, rules}, {secTermHash, terms}} {
+		slots := f.count(t.sec)
+		if slots&(slots-1) != 0 || slots < t.n {
+			return fmt.Errorf("hash table of %d slots for %d keys", slots, t.n)
+		}
+		for i := range slots {
+			if f.field(t.sec, i, 0) > t.n {
+				return fmt.Errorf("hash slot %d: no key", i)
+			}
 		}
 	}
 	return nil

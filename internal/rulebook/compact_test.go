@@ -179,11 +179,7 @@ func TestCompactComparesAsTheBook(t *testing.T) {
 				w = append(w, key(c.Number, c.OldNumber, c.Status, c.Text, sides(c.Diff)))
 			}
 			for _, c := range part.got {
-				var spans []diff.Span
-				for _, s := range c.Diff {
-					spans = append(spans, s)
-				}
-				g = append(g, key(c.Number, c.OldNumber, string(c.Status), c.Text, sides(spans)))
+				g = append(g, key(c.Number, c.OldNumber, string(c.Status), c.Text, sides(c.Diff)))
 			}
 			slices.Sort(w)
 			slices.Sort(g)
