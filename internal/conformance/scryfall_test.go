@@ -139,6 +139,7 @@ var scryfallClasses = []struct {
 func TestKeywordsAgreeWithScryfall(t *testing.T) {
 	faces := newFaces(t)
 	asOf := keyword.AbilityList().AsOf
+	r := kwReader(t, asOf)
 	vocab := map[string]bool{}
 	byCard := map[string][]newFace{}
 	for _, f := range faces {
@@ -151,11 +152,8 @@ func TestKeywordsAgreeWithScryfall(t *testing.T) {
 	// the reader gives on any face, are no matter of the reader's.
 	given := map[string]bool{}
 	for _, f := range faces {
-		fs, err := keyword.Reader{AsOf: asOf, Name: f.faceName()}.Read(f.Text, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, k := range fs {
+		r.Name = f.faceName()
+		for _, k := range r.Append(nil, f.Text) {
 			for _, n := range mtgjsonNames(k) {
 				given[n] = true
 			}
@@ -178,11 +176,8 @@ func TestKeywordsAgreeWithScryfall(t *testing.T) {
 	for _, f := range faces {
 		c := scryfallCase{face: f}
 		for _, o := range byCard[f.Set+" "+f.Name] {
-			fs, err := keyword.Reader{AsOf: asOf, Name: o.faceName()}.Read(o.Text, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.found = append(c.found, fs...)
+			r.Name = o.faceName()
+			c.found = r.Append(c.found, o.Text)
 		}
 		c.d = compare(c.found, f.Keywords, vocab, keyword.UseHas)
 		if len(c.d.extra) == 0 && len(c.d.missing) == 0 {

@@ -123,16 +123,13 @@ func TestActionsSeenScan(t *testing.T) {
 // name at that offset that the card performs (UseHas).
 func TestActionsAPersonSees(t *testing.T) {
 	for _, c := range cardTexts(t) {
-		r := keyword.Reader{AsOf: c.asOf}
+		r := kwReader(t, c.asOf)
 		var found []keyword.Found
 		seen, missed := 0, 0
 		for _, fc := range c.faces {
 			text := fc.text
 			r.Name = fc.name
-			var err error
-			if found, err = r.Read(text, found[:0]); err != nil {
-				t.Fatal(err)
-			}
+			found = r.Append(found[:0], text)
 			for _, s := range actionsSeen(text) {
 				seen++
 				ok := false
@@ -174,13 +171,11 @@ type corpusText struct {
 func (c corpusText) eachLine(t *testing.T, each func(f faceText, line string, found []keyword.Found)) {
 	t.Helper()
 	var found []keyword.Found
+	r := kwReader(t, c.asOf)
 	for _, f := range c.faces {
-		r := keyword.Reader{AsOf: c.asOf, Name: f.name}
+		r.Name = f.name
 		for line := range strings.SplitSeq(f.text, "\n") {
-			var err error
-			if found, err = r.Read(line, found[:0]); err != nil {
-				t.Fatal(err)
-			}
+			found = r.Append(found[:0], line)
 			each(f, line, found)
 		}
 	}
