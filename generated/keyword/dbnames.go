@@ -36,6 +36,11 @@ type DatabaseName struct {
 func (f Found) DatabaseNames(dst []DatabaseName) []DatabaseName {
 	name := sentenceCase(f.Name())
 	dst = append(dst, DatabaseName{name, f.Rule()})
+	if f.Kind == KindAction && int(f.Action) < len(actionThrough) {
+		for _, th := range actionThrough[f.Action] {
+			dst = append(dst, DatabaseName{sentenceCase(th.action.String()), th.rule})
+		}
+	}
 	if f.Kind != KindAbility || f.Printed == "" {
 		return dst
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/internal/kwform"
 )
 
 // Words compare as tokens: spaces and tabs between them, any number,
@@ -196,4 +197,36 @@ func TestDatabaseNamesRules(t *testing.T) {
 // defines it through.
 func isThrough(f Found, n DatabaseName) bool {
 	return f.Kind == KindAction && strings.HasPrefix(n.Rule, f.Rule())
+}
+
+// A keyword action whose rule defines it through another (701.62a:
+// "Manifest dread" means "... Manifest one of them ..."), which a card
+// doing the one does too, is filed under both, the other by the subrule
+// of its own rule that says so; every action, today.
+func TestDatabaseNamesThrough(t *testing.T) {
+	through := 0
+	for _, v := range ActionValues() {
+		fs := Append(nil, "Then you "+kwform.Verbs(v.String())[0].Text+" it.")
+		i := slices.IndexFunc(fs, func(f Found) bool { return f.Action == v })
+		if i < 0 {
+			t.Errorf("%s: %v", v, fs)
+			continue
+		}
+		names := fs[i].DatabaseNames(nil)
+		for _, n := range names[1:] {
+			if !strings.HasPrefix(n.Rule, v.Rule()) || len(n.Rule) != len(v.Rule())+1 {
+				t.Errorf("%s is filed under %q by %s, no subrule of its rule %s", v, n.Name, n.Rule, v.Rule())
+			}
+			through++
+		}
+	}
+	if ActionManifestDread.IsValid() && ActionManifest.IsValid() {
+		names := Append(nil, "Manifest dread.")[0].DatabaseNames(nil)
+		if len(names) != 2 || names[1].Name != "Manifest" {
+			t.Errorf("manifest dread is filed under %v", names)
+		}
+	}
+	if through == 0 {
+		t.Error("no keyword action is defined through another")
+	}
 }

@@ -37,6 +37,13 @@ type ref struct {
 	rule    string // refDesignation: the subrule that names it
 }
 
+// through is a keyword action another's rule defines it through, and
+// the subrule saying so (actionThrough, tables.go).
+type through struct {
+	action Action
+	rule   string
+}
+
 // firstWord is a word of firstWords: its key, and what it begins.
 type firstWord struct {
 	key  string

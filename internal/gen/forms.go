@@ -85,6 +85,7 @@ func (m *Model) keywordForms(f *jen.File) {
 	f.Comment("action's name alone, whose first word a card inflects, where its rule writes")
 	f.Comment("none with parameters.")
 	formsTable(f, "actionForms", m.Lists[snapshot.FactKeywordActions], m.ActionForms)
+	m.throughTable(f)
 }
 
 // formsTable emits the forms of the keywords of l, by value.
@@ -121,6 +122,58 @@ func partsLit(parts []kwform.Part) *jen.Statement {
 				fs = append(fs, field("Param", jen.Id(p.Param.GoString())))
 			}
 			g.Values(fs...)
+		}
+	}))
+}
+
+// Through is a keyword action another's rule defines it through: its
+// value, and the subrule saying so ("701.62a").
+type Through struct {
+	Value int
+	Rule  string
+}
+
+// through finds, for each keyword action, the actions its rule defines
+// it through, as the newest release listing it says (a release of rule
+// pages that read no keyword actions says nothing).
+func (m *Model) through(enHistory []*snapshot.Snapshot) {
+	l := m.Lists[snapshot.FactKeywordActions]
+	m.Through = make([][]Through, len(l.Values)+1)
+	for _, s := range enHistory {
+		if !s.Carries(snapshot.FactKeywordActions) {
+			continue
+		}
+		for _, n := range s.List(snapshot.FactKeywordActions) {
+			v, ok := l.find(n)
+			if !ok {
+				continue
+			}
+			m.Through[v] = nil
+			for _, th := range s.KeywordActionThrough[n] {
+				if w, ok := l.find(th.Form); ok {
+					m.Through[v] = append(m.Through[v], Through{Value: w, Rule: th.Rule})
+				}
+			}
+		}
+	}
+}
+
+// throughTable emits the actions each keyword action's rule defines it
+// through, by value.
+func (m *Model) throughTable(f *jen.File) {
+	l := m.Lists[snapshot.FactKeywordActions]
+	f.Comment("actionThrough are the keyword actions each keyword action's rule defines it")
+	f.Comment("through (\"Manifest dread\" means \"... Manifest one of them ...\"), by value,")
+	f.Comment("each with the subrule that says so.")
+	f.Var().Id("actionThrough").Op("=").Index(jen.Op("...")).Index().Id("through").Values(jen.DictFunc(func(d jen.Dict) {
+		for v, ts := range m.Through {
+			var lits []jen.Code
+			for _, th := range ts {
+				lits = append(lits, jen.Values(field("action", jen.Id(l.Values[th.Value-1].Ident)), field("rule", jen.Lit(th.Rule))))
+			}
+			if len(lits) > 0 {
+				d[jen.Id(l.Values[v-1].Ident)] = jen.Values(lits...)
+			}
 		}
 	}))
 }
