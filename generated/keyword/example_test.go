@@ -143,3 +143,18 @@ func ExampleNumber() {
 	// Sunburst
 	// Bushido 2
 }
+
+// The names card databases file a keyword under, each by the rule that
+// names it so.
+func ExampleFound_DatabaseNames() {
+	for _, k := range keyword.Append(nil, "Swampcycling {2}\nWhen this creature dies, manifest dread.") {
+		for _, n := range k.DatabaseNames(nil) {
+			fmt.Printf("%s (%s) ", n.Name, n.Rule)
+		}
+		fmt.Println()
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Cycling (702.29) Swampcycling (702.29e) Typecycling (702.29e) Landcycling (702.29e)
+	//	Manifest dread (701.62) Manifest (701.62a)
+}

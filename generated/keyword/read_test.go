@@ -307,12 +307,19 @@ func TestReadDoesNotAllocate(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{"Flying, vigilance", "Protection from black and from red", "Ward—Pay 3 life.", "Suspend X—{X}{3}{U}. X can't be 0.",
 		"Boast — {1}{R}: Draw.", "Basic landcycling {1}{B} (x)", "Equip legendary creature {3}", "Landfall — Scry 2.", "Enchant creature, land, or planeswalker",
-		"((", "—", "Kicker {1}{U} and/or {2}{B}", "Devour X, where X", "Partner with A, B (C)", "{", "Champion an", "islandwalk,", "Gift a"} {
+		"((", "—", "Kicker {1}{U} and/or {2}{B}", "Devour X, where X", "Partner with A, B (C)", "{", "Champion an", "islandwalk,", "Gift a",
+		"Double  strike", "Descend\t4 — Scry 1.", "Hexproof from artifacts, creatures, and enchantments", "Devour X, where X is your life.",
+		"Cumulative upkeep {W} or {U}", "(Melds with A.)", "Modular—Sunburst", "Amass Orcs X, where X is 2. Draw."} {
 		f.Add(s, "")
 	}
 	f.Fuzz(func(t *testing.T, text, name string) {
 		for _, r := range []Reader{{}, reader(t, past, name)} {
-			for _, k := range r.Append(nil, text) {
+			fs := r.Append(nil, text)
+			// Spaces and tabs, any number, read as one space does.
+			if spread := describeAll(r.Append(nil, strings.ReplaceAll(text, " ", " \t "))); !slices.Equal(spread, describeAll(fs)) {
+				t.Fatalf("%q reads %q; with its spaces spread, %q", text, describeAll(fs), spread)
+			}
+			for _, k := range fs {
 				if k.Offset < 0 || k.Offset+len(k.Printed) > len(text) || text[k.Offset:k.Offset+len(k.Printed)] != k.Printed || k.Name() == "" || k.End < k.Offset+len(k.Printed) || k.End > len(text) {
 					t.Fatalf("%q: %+v", text, k)
 				}
