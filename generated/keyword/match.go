@@ -212,7 +212,8 @@ func (s *scan) itemEnds(t []kwform.Token, m *match, f *Form) bool {
 
 // where reads ", where X is ..." at token p after a keyword whose
 // parameter prm is the variable X: what X is (prm.Where), to the end of
-// its sentence. It returns the token after it.
+// its sentence or the clause after it (", then draw three cards", ",
+// and Y is ..."). It returns the token after it.
 func (s *scan) where(t []kwform.Token, p int, prm *Param) (int, bool) {
 	x := prm.Number.Variable
 	if x == "" || !s.is(t, p, kwform.TokComma) || !s.isWord(t, p+1, "where") || !s.is(t, p+2, kwform.TokWord) || s.word(t, p+2) != x || !s.isWord(t, p+3, "is") {
@@ -220,7 +221,8 @@ func (s *scan) where(t []kwform.Token, p int, prm *Param) (int, bool) {
 	}
 	q, e := p+4, p+4
 	for e < len(t) && t[e].Depth == t[p].Depth {
-		if k := t[e].Kind; k == kwform.TokPeriod || k == kwform.TokSemicolon || k == kwform.TokOpen || k == kwform.TokClose {
+		if k := t[e].Kind; k == kwform.TokPeriod || k == kwform.TokSemicolon || k == kwform.TokOpen || k == kwform.TokClose ||
+			k == kwform.TokComma && (s.isWord(t, e+1, "then") || s.isWord(t, e+1, "and")) {
 			break
 		}
 		e++

@@ -68,10 +68,11 @@ func TestNumbersTyped(t *testing.T) {
 func TestWhereXIs(t *testing.T) {
 	r := reader(t, past2026, "")
 	for text, want := range map[string][2]string{
-		"Devour X, where X is the number of creatures devoured this way.":   {"Devour X, where X is the number of creatures devoured this way", "the number of creatures devoured this way"},
-		"Flying\nDevour X, where X is your life. Draw a card.":              {"Devour X, where X is your life", "your life"},
-		"Amass Orcs X, where X is that excess damage. (Put X counters.)":    {"Amass Orcs X, where X is that excess damage", "that excess damage"},
-		"Target player mills X cards, where X is the amassed Army's power.": {"mills X cards, where X is the amassed Army's power", "the amassed Army's power"},
+		"Devour X, where X is the number of creatures devoured this way.":       {"Devour X, where X is the number of creatures devoured this way", "the number of creatures devoured this way"},
+		"Flying\nDevour X, where X is your life. Draw a card.":                  {"Devour X, where X is your life", "your life"},
+		"Amass Orcs X, where X is that excess damage. (Put X counters.)":        {"Amass Orcs X, where X is that excess damage", "that excess damage"},
+		"Target player mills X cards, where X is the amassed Army's power.":     {"mills X cards, where X is the amassed Army's power", "the amassed Army's power"},
+		"Scry X, where X is the number of lands you control, then draw a card.": {"Scry X, where X is the number of lands you control", "the number of lands you control"},
 	} {
 		fs := r.Append(nil, text)
 		i := slices.IndexFunc(fs, func(f Found) bool { return f.NumParams() > 0 })
