@@ -41,3 +41,22 @@ func FuzzLex(f *testing.F) {
 		}
 	})
 }
+
+// Next walks a line's tokens as Lex reads them, depth aside.
+func TestNext(t *testing.T) {
+	for _, line := range []string{"Clash  of\tTitans", "Ward—Pay 3 life. (x)", "", "  ", "Urza’s Saga, {2}{W}"} {
+		var got []Token
+		for tk, ok := Next(line, 0); ok; tk, ok = Next(line, int(tk.End)) {
+			got = append(got, tk)
+		}
+		want := Lex(line, nil)
+		if len(got) != len(want) {
+			t.Fatalf("%q: Next %v, Lex %v", line, got, want)
+		}
+		for i := range got {
+			if w := want[i]; got[i].Kind != w.Kind || got[i].Start != w.Start || got[i].End != w.End {
+				t.Errorf("%q: token %d: Next %+v, Lex %+v", line, i, got[i], w)
+			}
+		}
+	}
+}
