@@ -99,6 +99,9 @@ type ruleOut struct {
 	// (crtext.References): "601.2f–h" is 601.2f, 601.2g, 601.2h.
 	Refs  []string `json:"refs,omitempty"`
 	Since string   `json:"since"`
+	// Also are the paragraphs of the rules the release printed again under
+	// the same number (a flaw of its numbering: 702.30d in 2009-09-04).
+	Also []string `json:"also,omitempty"`
 }
 
 type rulesOut struct {
@@ -172,6 +175,12 @@ func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) err
 		for _, m := range r.More {
 			fmt.Fprintf(env.Stdout, "%s\n", m)
 		}
+		if len(r.Also) > 0 {
+			fmt.Fprintf(env.Stdout, "  (printed again under the same number, a flaw of the release's numbering:)\n")
+			for _, a := range r.Also {
+				fmt.Fprintf(env.Stdout, "%s\n", a)
+			}
+		}
 		fmt.Fprintf(env.Stdout, "  (since %s)\n", r.Since)
 	}
 	return nil
@@ -196,7 +205,11 @@ func (f *bookFlags) gap(release string) string {
 
 func ruleOutOf(number string, v rulebook.Version) ruleOut {
 	p := crtext.Para{Number: number, Text: v.Text, More: v.More}
-	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Refs: crtext.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since}
+	out := ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Refs: crtext.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since}
+	for _, a := range v.Also {
+		out.Also = append(append(out.Also, a.Text), a.More...)
+	}
+	return out
 }
 
 // whenElse says when the book did hold a rule it does not as of a
