@@ -88,6 +88,10 @@ type Diff struct {
 	// that printed only some rules: their other rules are those of the
 	// release before them.
 	Partial []string `json:"partial,omitempty"`
+	// Quirks say the flaws of From and To behind the changes: a number
+	// printed twice (702.30d in 2009-09-04), whose printings are compared
+	// as one rule.
+	Quirks []string `json:"quirks,omitempty"`
 }
 
 // Compare is the diff of the whole rules from the release in force on
@@ -109,7 +113,7 @@ func (l Lang) Compare(from, to string) (*Diff, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Diff{Lang: l, From: d.From, To: d.To, Rules: changesOf(d.Rules), Glossary: changesOf(d.Glossary), Contents: changesOf(d.Contents), Partial: d.Partial}, nil
+	return &Diff{Lang: l, From: d.From, To: d.To, Rules: changesOf(d.Rules), Glossary: changesOf(d.Glossary), Contents: changesOf(d.Contents), Partial: d.Partial, Quirks: d.Quirks}, nil
 }
 
 func dateOr(d string) string {

@@ -298,9 +298,8 @@ func (e Edition) Lookup(number string) (Rule, bool) {
 }
 
 // More are the paragraphs after the first, in order: examples
-// ("Example: ...") and paragraphs that continue the rule; then, for a
-// number the release printed twice (a flaw of its numbering), the
-// paragraphs of its second printing. A new slice each call.
+// ("Example: ...") and paragraphs that continue the rule. A new slice
+// each call.
 func (r Rule) More() []string {
 	if r.e.f == nil || r.kind == Chapter || r.kind == Section {
 		return nil
@@ -309,6 +308,17 @@ func (r Rule) More() []string {
 	for k := 1; k < r.v.Paras(); k++ {
 		out = append(out, must(r.v.Para(k)))
 	}
+	return out
+}
+
+// Again are the paragraphs of the rules the release printed again under
+// the same number, a flaw of its numbering (702.30d in 2009-09-04); nil
+// for nearly every rule. A new slice each call.
+func (r Rule) Again() []string {
+	if r.e.f == nil || r.kind == Chapter || r.kind == Section {
+		return nil
+	}
+	var out []string
 	for j := range r.v.Also() {
 		_, paras, err := r.v.AlsoPrinting(j)
 		must("", err)
@@ -422,172 +432,6 @@ func (e Edition) Contents() []Heading {
 	for h := range e.f.Len(bookfile.Contents) {
 		if v, ok := e.f.At(bookfile.Contents, h, e.i); ok {
 			out = append(out, Heading{Number: e.f.Key(bookfile.Contents, h), Title: must(v.Para(0))})
-		}
-	}
-	return out
-}
-
-// Entry is a glossary entry as an edition prints it.
-type Entry struct {
-	Term string
-	// Release, Printed and Since are as a Rule's: the release asked
-	// about, the release whose printing the definition is, the first that
-	// printed it so.
-	Release, Printed, Since string
-
-	v bookfile.Version
-}
-
-// Definition are the lines of the entry's definition ("1. ...", "2.
-// ...", "See rule 113."). A new slice each call.
-func (t Entry) Definition() []string {
-	if t.v == (bookfile.Version{}) {
-		return nil
-	}
-	out := make([]string, t.v.Paras())
-	for k := range out {
-		out[k] = must(t.v.Para(k))
-	}
-	return out
-}
-
-// References are the rules and sections the definition refers to.
-func (t Entry) References() []string {
-	return rulenum.References(strings.Join(t.Definition(), "\n"))
-}
-
-// TermError is a glossary term the edition does not print, with the
-// terms nearest to it.
-type TermError struct {
-	Term    string
-	Release string
-	// Suggestions are the nearest terms the edition prints, best first:
-	// a misspelling one or two letters away, then terms that are words of
-	// the query ("Flying creature": Creature, Flying).
-	Suggestions []string
-}
-
-func (e *TermError) Error() string {
-	msg := "ruletext: the glossary of " + e.Release + " has no term " + quote(e.Term)
-	if len(e.Suggestions) > 0 {
-		qs := make([]string, len(e.Suggestions))
-		for i, s := range e.Suggestions {
-			qs[i] = quote(s)
-		}
-		msg += "; did you mean " + strings.Join(qs, " or ") + "?"
-	}
-	return msg
-}
-
-func quote(s string) string { return "\"" + s + "\"" }
-
-// Term is the glossary entry the edition prints for term, forgiving of
-// case, punctuation, apostrophes and a plural ("trample", "Urzas",
-// "double-faced cards"); a term it does not print is a *TermError with
-// the nearest terms. It allocates nothing on a hit once the text is read.
-func (e Edition) Term(term string) (Entry, error) {
-	if e.f == nil {
-		return Entry{}, &TermError{Term: term}
-	}
-	h, ok := e.f.Term(term, e.i)
-	if !ok {
-		return Entry{}, &TermError{Term: term, Release: e.Date(), Suggestions: e.f.Suggest(term, e.i, 5)}
-	}
-	v, _ := e.f.At(bookfile.Glossary, h, e.i)
-	// A release of some rules only printed no glossary.
-	printed := e.f.WholeBy(e.i)
-	return Entry{Term: e.f.Key(bookfile.Glossary, h), Release: e.f.Date(e.i), Printed: e.f.Date(printed), Since: e.f.Date(v.Since()), v: v}, nil
-}
-
-// Terms are the glossary terms the edition prints, in the glossary's
-// order.
-func (e Edition) Terms() []string {
-	if e.f == nil {
-		return nil
-	}
-	return e.f.Terms(e.i)
-}
-
-// Match is one place Search found its words.
-type Match struct {
-	// Number is the rule's number, or "" for a glossary entry, whose Term
-	// is then set.
-	Number, Term string
-	// Text is the paragraph (or line of a definition, or the term itself)
-	// where the words were found: Text[Start:End].
-	Text       string
-	Start, End int
-}
-
-// Context is the match within at most width characters of its
-// paragraph, cut at spaces, with "…" where text was left out.
-func (m Match) Context(width int) string {
-	if len([]rune(m.Text)) <= width {
-		return m.Text
-	}
-	side := max((width-len([]rune(m.Text[m.Start:m.End])))/2, 0)
-	from, to := m.Start, m.End
-	for n := 0; n < side && from > 0; n++ {
-		from = prevRune(m.Text, from)
-	}
-	for n := 0; n < side && to < len(m.Text); n++ {
-		to = nextRune(m.Text, to)
-	}
-	if from > 0 {
-		if sp := strings.IndexByte(m.Text[from:m.Start], ' '); sp >= 0 {
-			from += sp + 1
-		}
-	}
-	if to < len(m.Text) {
-		if sp := strings.LastIndexByte(m.Text[m.End:to], ' '); sp >= 0 {
-			to = m.End + sp
-		}
-	}
-	out := m.Text[from:to]
-	if from > 0 {
-		out = "…" + out
-	}
-	if to < len(m.Text) {
-		out += "…"
-	}
-	return out
-}
-
-func prevRune(s string, i int) int {
-	i--
-	for i > 0 && s[i]&0xC0 == 0x80 {
-		i--
-	}
-	return i
-}
-
-func nextRune(s string, i int) int {
-	i++
-	for i < len(s) && s[i]&0xC0 == 0x80 {
-		i++
-	}
-	return i
-}
-
-// Search finds words in the edition's rules and glossary: every
-// paragraph (examples included) and every line of a definition where
-// they occur in a row, regardless of case, of straight or curly quotes
-// and of runs of spaces, on word boundaries; the rules first, in their
-// order, then the glossary. ("lethal damage" finds 120.4a, 702.19b ...
-// and the glossary's Lethal Damage.)
-func (e Edition) Search(words string) []Match {
-	if e.f == nil {
-		return nil
-	}
-	ms, err := e.f.Search(words, e.i, 0)
-	must("", err)
-	out := make([]Match, len(ms))
-	for k, m := range ms {
-		out[k] = Match{Text: m.Text, Start: m.Start, End: m.End}
-		if m.Kind == bookfile.Glossary {
-			out[k].Term = m.Key
-		} else {
-			out[k].Number = m.Key
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package bookfile
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -79,6 +80,10 @@ type DocDiff struct {
 	// that hold only some rules: their other rules are those of the
 	// release before them.
 	Partial []string `json:"partial,omitempty"`
+	// Quirks say the flaws of From and To behind the changes listed: a
+	// number printed twice (702.30d in 2009-09-04), whose two printings
+	// are compared as one rule.
+	Quirks []string `json:"quirks,omitempty"`
 }
 
 // Empty reports whether nothing changed.
@@ -104,6 +109,7 @@ func (f *File) Compare(i, j int) (*DocDiff, error) {
 	if d.Rules, err = f.compareKind(Rules, i, j); err != nil {
 		return nil, err
 	}
+	d.Quirks = f.printedTwice(d, i, j)
 	if d.Glossary, err = f.compareKind(Glossary, i, j); err != nil {
 		return nil, err
 	}
@@ -111,6 +117,24 @@ func (f *File) Compare(i, j int) (*DocDiff, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// printedTwice says which rules d lists release i or j printed twice.
+func (f *File) printedTwice(d *DocDiff, i, j int) []string {
+	var out []string
+	for _, c := range d.Rules {
+		for _, at := range [...]struct {
+			release int
+			number  string
+		}{{i, cmp.Or(c.OldNumber, c.Number)}, {j, c.Number}} {
+			v, ok := f.Rule(at.number, at.release)
+			q := fmt.Sprintf("%s@%s prints rule %s twice (a flaw of its numbering): both printings are compared as one rule", d.Lang, f.Date(at.release), at.number)
+			if ok && v.Also() > 0 && !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 // compareKind is the changes of the histories of kind of from release i

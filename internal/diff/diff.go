@@ -8,11 +8,7 @@
 package diff
 
 import (
-	"cmp"
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
 	"github.com/mtgrules/crgen/internal/worddiff"
@@ -240,188 +236,6 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 	return CompareTexts(o, n)
 }
 
-// CompareTexts matches the rules of two releases (number → text): first
-// the texts word for word those of one rule of the other release, then
-// by number when the text is still recognisably the same rule, then by
-// text among the rest (a rule that moved from 205.3p to 205.3r when two
-// subrules were inserted), and diffs each pair word by word. Every rule
-// of either is in the result once (unchanged rules aside): changed,
-// renumbered, added or removed.
-func CompareTexts(old, cur map[string]string) []RuleChange {
-	m := ruleMatcher{oldLeft: maps.Clone(old), newLeft: maps.Clone(cur), seen: map[[2]string]pairDiff{}, bags: map[string]wordBag{}}
-	if m.oldLeft == nil {
-		m.oldLeft = map[string]string{}
-	}
-	if m.newLeft == nil {
-		m.newLeft = map[string]string{}
-	}
-	m.identical()
-	m.sameNumber()
-	m.renumbered()
-	for n, t := range m.oldLeft {
-		m.out = append(m.out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Op: Delete, Text: t}}})
-	}
-	for n, t := range m.newLeft {
-		m.out = append(m.out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Op: Insert, Text: t}}})
-	}
-	slices.SortFunc(m.out, func(a, b RuleChange) int {
-		if snapshot.RuleLess(a.Number, b.Number) {
-			return -1
-		}
-		if snapshot.RuleLess(b.Number, a.Number) {
-			return 1
-		}
-		if c := strings.Compare(a.OldNumber, b.OldNumber); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Status, b.Status)
-	})
-	return m.out
-}
-
-// sameRule is how similar two texts must be to be one rule.
-const sameRule = 0.5
-
-// ruleMatcher pairs the rules of two snapshots; the rules not yet paired
-// are left in oldLeft and newLeft.
-type ruleMatcher struct {
-	oldLeft, newLeft map[string]string
-	seen             map[[2]string]pairDiff // each pair is diffed once
-	bags             map[string]wordBag     // rule text → its words
-	out              []RuleChange
-}
-
-type pairDiff struct {
-	spans []Span
-	sim   float64
-}
-
-// diffed is the word diff of two texts and their similarity, read off it.
-func (m *ruleMatcher) diffed(a, b string) ([]Span, float64) {
-	d, ok := m.seen[[2]string{a, b}]
-	if !ok {
-		d.spans, d.sim = worddiff.DiffSimilarity(a, b)
-		m.seen[[2]string{a, b}] = d
-	}
-	return d.spans, d.sim
-}
-
-func (m *ruleMatcher) bagOf(t string) wordBag {
-	b, ok := m.bags[t]
-	if !ok {
-		b = newWordBag(t)
-		m.bags[t] = b
-	}
-	return b
-}
-
-// pair records old rule o as new rule n.
-func (m *ruleMatcher) pair(o, n, oldNum string, spans []Span) {
-	ot, nt := m.oldLeft[o], m.newLeft[n]
-	if ot != nt || oldNum != "" {
-		m.out = append(m.out, ruleChange(n, oldNum, ot, nt, spans))
-	}
-	delete(m.oldLeft, o)
-	delete(m.newLeft, n)
-}
-
-// identical pairs first the rules whose text is word for word the text of
-// one rule of the other release, and of no other: a rule moved down a
-// number (701.17a → 701.18a, "To “scry N” means ...", when Fight came
-// before it) is that rule, whatever took its old number.
-func (m *ruleMatcher) identical() {
-	m.identicalBy(func(t string) string { return t })
-	// Then the same words in other typography (straight quotes become
-	// curly ones, 2015-01-23).
-	m.identicalBy(worddiff.TypographyKey)
-}
-
-// identicalBy pairs the rules whose text, as key folds it, is that of
-// one rule of the other release and of no other.
-func (m *ruleMatcher) identicalBy(key func(string) string) {
-	byText := map[string][]string{}
-	for n, t := range m.oldLeft {
-		byText[key(t)] = append(byText[key(t)], n)
-	}
-	count := map[string]int{}
-	for _, t := range m.newLeft {
-		count[key(t)]++
-	}
-	for _, n := range slices.Sorted(maps.Keys(m.newLeft)) {
-		nt := m.newLeft[n]
-		k := key(nt)
-		if olds := byText[k]; len(olds) == 1 && count[k] == 1 {
-			oldNum := ""
-			if olds[0] != n {
-				oldNum = olds[0]
-			}
-			spans := []Span{{Op: Equal, Text: nt}}
-			if ot := m.oldLeft[olds[0]]; ot != nt {
-				spans, _ = m.diffed(ot, nt)
-			}
-			m.pair(olds[0], n, oldNum, spans)
-		}
-	}
-}
-
-// sameNumber pairs the rules that kept their number and are still
-// recognisably the same rule.
-func (m *ruleMatcher) sameNumber() {
-	for n, nt := range m.newLeft {
-		ot, ok := m.oldLeft[n]
-		if !ok {
-			continue
-		}
-		var spans []Span
-		if ot != nt {
-			var sim float64
-			if spans, sim = m.diffed(ot, nt); sim < sameRule {
-				continue
-			}
-		}
-		m.pair(n, n, "", spans)
-	}
-}
-
-// renumbered pairs the rest by text, greedily, most similar pairs first.
-func (m *ruleMatcher) renumbered() {
-	type cand struct {
-		o, n  string
-		sim   float64
-		spans []Span
-	}
-	var cands []cand
-	for o, ot := range m.oldLeft {
-		for n, nt := range m.newLeft {
-			// The words two texts share in order are at most the words
-			// they share in any order: pairs that cannot reach sameRule
-			// that way are not diffed at all.
-			if m.bagOf(ot).similarityBound(m.bagOf(nt)) < sameRule {
-				continue
-			}
-			if spans, s := m.diffed(ot, nt); s >= sameRule {
-				cands = append(cands, cand{o, n, s, spans})
-			}
-		}
-	}
-	slices.SortFunc(cands, func(a, b cand) int {
-		if c := cmp.Compare(b.sim, a.sim); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.o, b.o); c != 0 {
-			return c
-		}
-		return strings.Compare(a.n, b.n)
-	})
-	for _, c := range cands {
-		_, ok1 := m.oldLeft[c.o]
-		_, ok2 := m.newLeft[c.n]
-		if ok1 && ok2 {
-			m.pair(c.o, c.n, c.o, c.spans)
-		}
-	}
-}
-
 func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {
 	rc := RuleChange{Number: n, Status: RuleChanged, Diff: spans}
 	class := worddiff.Classify(ot, nt)
@@ -461,10 +275,12 @@ type wordBag struct {
 	total int
 }
 
+// newWordBag counts the words of t as worddiff.Similarity compares
+// them (worddiff.FoldWord).
 func newWordBag(t string) wordBag {
 	b := wordBag{count: map[string]int{}}
 	for w := range worddiff.Words(t) {
-		b.count[strings.TrimSpace(w)]++
+		b.count[worddiff.FoldWord(w)]++
 		b.total++
 	}
 	return b

@@ -96,6 +96,16 @@ func (b *Book) compactPairing(i int, rule, term map[string]int) []bookfile.Pair 
 	for _, n := range p.Reused {
 		pairs = append(pairs, bookfile.Pair{Kind: bookfile.PairReused, Of: bookfile.Rules, From: rule[n], To: rule[n]})
 	}
+	head := make(map[string]int, len(b.Contents))
+	for i, h := range b.Contents {
+		head[h.Number] = i
+	}
+	for _, m := range p.HeadingMoves {
+		pairs = append(pairs, bookfile.Pair{Kind: bookfile.PairMove, Of: bookfile.Contents, From: head[m.From], To: head[m.To]})
+	}
+	for _, n := range p.HeadingsReused {
+		pairs = append(pairs, bookfile.Pair{Kind: bookfile.PairReused, Of: bookfile.Contents, From: head[n], To: head[n]})
+	}
 	// A term renamed keeps its identity as a rule renumbered does.
 	old, cur := b.termTexts(b.Releases[i-1].Date), b.termTexts(b.Releases[i].Date)
 	tp := PairingOf(diff.CompareTexts(old, cur), old, cur)

@@ -166,6 +166,9 @@ func TestCompactComparesAsTheBook(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !slices.Equal(got.Quirks, want.Quirks) {
+			t.Errorf("%s → %s: quirks %q, the record %q", want.From, want.To, got.Quirks, want.Quirks)
+		}
 		for _, part := range []struct {
 			name string
 			want []diff.RuleChange

@@ -88,8 +88,8 @@ type Release struct {
 
 // Pairing is how the rules of a release are the rules of the release
 // before it, read by what they say and where they stand (diff.
-// CompareTexts), with the pairs amended by hand (Release.Amended)
-// holding over it.
+// CompareRelease), with the pairs amended by hand (Release.Amended)
+// holding over it; and its headings, the same way.
 type Pairing struct {
 	// Moves are the rules that changed number: From in the release
 	// before, To in this one.
@@ -102,6 +102,11 @@ type Pairing struct {
 	// Merges the rules (From) whose text went into another (To).
 	Splits []Move
 	Merges []Move
+	// HeadingMoves and HeadingsReused pair the chapters and sections the
+	// same way, by their titles and the rules under them (a section 722
+	// inserted: 722–732 moved to 723–733).
+	HeadingMoves   []Move
+	HeadingsReused []string
 }
 
 // Move is a rule's number in the release before (From) and in the

@@ -121,6 +121,9 @@ type ruleOut struct {
 	// about, or before it for a release of some rules only).
 	Since   string `json:"since"`
 	Printed string `json:"printed"`
+	// Also are the paragraphs of the rules the release printed again under
+	// the same number (a flaw of its numbering: 702.30d in 2009-09-04).
+	Also []string `json:"also,omitempty"`
 }
 
 type rulesOut struct {
@@ -139,7 +142,7 @@ type rulesOut struct {
 }
 
 func ruleOutOf(r ruletext.Rule) ruleOut {
-	return ruleOut{Number: r.Number, Title: r.Title(), Text: r.Text, More: r.More(), Examples: r.Examples(), Refs: r.References(), Since: r.Since, Printed: r.Printed}
+	return ruleOut{Number: r.Number, Title: r.Title(), Text: r.Text, More: r.More(), Examples: r.Examples(), Refs: r.References(), Since: r.Since, Printed: r.Printed, Also: r.Again()}
 }
 
 func (f *ruleFlags) run(ctx context.Context, args []string, env cli.Env) error {
@@ -200,6 +203,12 @@ func (f *ruleFlags) run(ctx context.Context, args []string, env cli.Env) error {
 		fmt.Fprintf(env.Stdout, "\n%s %s\n", crtext.CanonicalLead(r.Number), r.Text)
 		for _, m := range r.More {
 			fmt.Fprintf(env.Stdout, "%s\n", m)
+		}
+		if len(r.Also) > 0 {
+			fmt.Fprintf(env.Stdout, "  (printed again under the same number, a flaw of the release's numbering:)\n")
+			for _, a := range r.Also {
+				fmt.Fprintf(env.Stdout, "%s\n", a)
+			}
 		}
 		if r.Printed != rel.Date {
 			fmt.Fprintf(env.Stdout, "  (since %s; as %s printed it)\n", r.Since, r.Printed)

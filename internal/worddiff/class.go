@@ -10,23 +10,22 @@ import (
 type Class string
 
 const (
-	Same       Class = "same"       // not at all
-	Typography Class = "typography" // in quotes, apostrophes or spaces only (TypographyKey)
-	// Reference: only in the numbers of the rules it cites ("See rule
-	// 117.5." → "See rule 118.5."): another rule moved, this one did not
-	// change (ReferenceKey).
+	Same Class = "same" // not at all
+	// Typography: in quotes, apostrophes, dashes, italics or spaces only
+	// (TypographyKey).
+	Typography Class = "typography"
+	// Reference: only in the numbers of the rules it cites, or their
+	// ranges ("See rule 117.5." → "See rule 118.5.", "601.2e–g" →
+	// "601.2f–h"): other rules moved, this one did not change
+	// (ReferenceKey).
 	Reference Class = "reference"
 	Reworded  Class = "reworded" // its words changed
 )
 
 // Classify is how text a became text b.
 func Classify(a, b string) Class {
-	switch {
-	case a == b:
+	if a == b {
 		return Same
-	case CountWords(a) != CountWords(b):
-		// Folding quotes and spaces keeps every word.
-		return Reworded
 	}
 	ta, tb := TypographyKey(a), TypographyKey(b)
 	switch {
@@ -38,51 +37,88 @@ func Classify(a, b string) Class {
 	return Reworded
 }
 
-// TypographyKey is s with the differences that are typography, not
-// wording, folded (straight and curly quotes and apostrophes, no-break
-// spaces) and runs of spaces collapsed, in one pass. Most texts have
+// TypographyKey is s with what is typography, not wording, folded:
+// curly quotes and apostrophes made straight, dashes (–, —, −, --)
+// hyphens, italics (_Magic_) plain, and spaces one, none at either end,
+// none around a dash, before , . ; : ! ? ) or after (. Most texts have
 // nothing to fold: s itself, no copy.
 func TypographyKey(s string) string {
-	plain := true
-	for i := 0; i < len(s) && plain; i++ {
-		c := s[i]
-		plain = c < utf8.RuneSelf && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' &&
-			!(c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '))
-	}
-	if plain {
+	if !needsFolding(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	space := false
+	space, last := false, rune(0) // a space pending; the last rune written
 	for _, r := range s {
-		switch r {
-		case '’', '‘':
-			r = '\''
-		case '“', '”':
-			r = '"'
-		}
-		if unicode.IsSpace(r) {
-			space = b.Len() > 0
+		r = foldRune(r)
+		switch {
+		case r == 0:
 			continue
-		}
-		if space {
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case r == '-':
+			space = false // none before a dash, and a run of dashes is one
+			if last == '-' {
+				continue
+			}
+		case space && last != 0 && last != '-' && last != '(' && !strings.ContainsRune(",.;:!?)", r):
 			b.WriteByte(' ')
-			space = false
 		}
+		space = false
 		b.WriteRune(r)
+		last = r
 	}
 	return b.String()
+}
+
+// foldRune is r as TypographyKey reads it, 0 for none (an italics mark).
+func foldRune(r rune) rune {
+	switch r {
+	case '’', '‘':
+		return '\''
+	case '“', '”':
+		return '"'
+	case '–', '—', '−':
+		return '-'
+	case '_':
+		return 0
+	}
+	return r
+}
+
+// needsFolding reports whether TypographyKey may change s.
+func needsFolding(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf || c == '_' || c == '-' || c != ' ' && asciiSpace[c]:
+			return true
+		case c == ' ' && (s[i+1] == ' ' || strings.IndexByte(",.;:!?)", s[i+1]) >= 0):
+			return true
+		case c == '(' && i+1 < len(s) && s[i+1] == ' ':
+			return true
+		}
+	}
+	return false
 }
 
 // ReferenceMark is what ReferenceKey puts in place of a rule number.
 const ReferenceMark = "§"
 
-// ReferenceKey is text with every rule number it cites ("117.5",
-// "702.19b", "205.4f", a section "205": three digits not starting with
-// 0, a dot, one to three digits and a lowercase letter, as a whole word)
-// replaced by ReferenceMark, so two texts citing different numbers in the
-// same words match.
+// ReferenceKey is text with every rule number it cites replaced by
+// ReferenceMark, so two texts citing different numbers in the same words
+// match. A rule number is three digits not starting with 0, then maybe a
+// dot, one to three digits and a lowercase letter ("205", "117.5",
+// "702.19b"), maybe a range after a dash ("601.2e–g", "100–199",
+// "702.19a-702.19c"), and a whole word: what the regular expression
+// \b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?(?:[-–—](?:[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?|\d{1,3}[a-z]?|[a-z]))?\b
+// matches.
 func ReferenceKey(text string) string {
 	var b strings.Builder
 	done := 0 // text[:done] is written
@@ -107,44 +143,8 @@ func ReferenceKey(text string) string {
 	return b.String()
 }
 
-// ruleNumberAt is the length of the rule number that begins at byte i of
-// s, 0 for none: the longest of "ddd.ddd[a-z]" that ends a word, as the
-// regular expression \b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b would match it.
-func ruleNumberAt(s string, i int) int {
-	if i > 0 && isWordByte(s[i-1]) || i+3 > len(s) || s[i] < '1' || s[i] > '9' || !isDigit(s[i+1]) || !isDigit(s[i+2]) {
-		return 0
-	}
-	endsWord := func(j int) bool { return j == len(s) || !isWordByte(s[j]) }
-	if j := i + 3; j < len(s) && s[j] == '.' {
-		digits := 0
-		for digits < 3 && j+1+digits < len(s) && isDigit(s[j+1+digits]) {
-			digits++
-		}
-		// Greedy, then back: the most digits first, a letter before none.
-		for k := digits; k >= 1; k-- {
-			end := j + 1 + k
-			if end < len(s) && s[end] >= 'a' && s[end] <= 'z' && endsWord(end+1) {
-				return end + 1 - i
-			}
-			if endsWord(end) {
-				return end - i
-			}
-		}
-	}
-	if endsWord(i + 3) {
-		return 3
-	}
-	return 0
-}
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-// isWordByte is \w of a regular expression: an ASCII letter, digit or _.
-func isWordByte(c byte) bool {
-	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
-}
-
-// RuleNumbers are the rule numbers text cites, in order (ReferenceKey's).
+// RuleNumbers are the rule numbers and ranges text cites, in order
+// (those ReferenceKey replaces).
 func RuleNumbers(text string) []string {
 	var out []string
 	for i := 0; i < len(text); {
@@ -156,4 +156,95 @@ func RuleNumbers(text string) []string {
 		i++
 	}
 	return out
+}
+
+// ruleNumberAt is the length of the rule number, or range, that begins at
+// byte i of s, 0 for none: the first that ends a word of the ways the
+// regular expression of ReferenceKey would try, greedy, then backing off.
+func ruleNumberAt(s string, i int) int {
+	if i > 0 && isWordByte(s[i-1]) {
+		return 0
+	}
+	var ends [8]int
+	for _, end := range numberEnds(s, i, ends[:0]) {
+		if d := dashAt(s, end); d > 0 {
+			var more [8]int
+			for _, e := range rangeEnds(s, end+d, more[:0]) {
+				if endsWord(s, e) {
+					return e - i
+				}
+			}
+			return end - i // a dash ends the word
+		}
+		if endsWord(s, end) {
+			return end - i
+		}
+	}
+	return 0
+}
+
+// numberEnds appends where a rule number that begins at byte i may end,
+// the longest first: "ddd.ddd[a-z]", then fewer digits, then no letter,
+// then "ddd".
+func numberEnds(s string, i int, ends []int) []int {
+	if i+3 > len(s) || s[i] < '1' || s[i] > '9' || !isDigit(s[i+1]) || !isDigit(s[i+2]) {
+		return ends
+	}
+	if j := i + 3; j < len(s) && s[j] == '.' {
+		digits := 0
+		for digits < 3 && j+1+digits < len(s) && isDigit(s[j+1+digits]) {
+			digits++
+		}
+		ends = digitsEnds(s, j+1, digits, ends)
+	}
+	return append(ends, i+3)
+}
+
+// digitsEnds appends where k down to 1 digits at j, each with a letter
+// after it, then without, end.
+func digitsEnds(s string, j, k int, ends []int) []int {
+	for ; k >= 1; k-- {
+		if end := j + k; end < len(s) && s[end] >= 'a' && s[end] <= 'z' {
+			ends = append(ends, end+1)
+		}
+		ends = append(ends, j+k)
+	}
+	return ends
+}
+
+// rangeEnds appends where the end of a range that begins at byte j may
+// end: a rule number, one to three digits and a letter, or a letter.
+func rangeEnds(s string, j int, ends []int) []int {
+	ends = numberEnds(s, j, ends)
+	digits := 0
+	for digits < 3 && j+digits < len(s) && isDigit(s[j+digits]) {
+		digits++
+	}
+	ends = digitsEnds(s, j, digits, ends)
+	if j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+		ends = append(ends, j+1)
+	}
+	return ends
+}
+
+// dashAt is the size of the dash at byte i of s (-, – or —), 0 for none.
+func dashAt(s string, i int) int {
+	switch {
+	case i < len(s) && s[i] == '-':
+		return 1
+	case strings.HasPrefix(s[i:], "–"), strings.HasPrefix(s[i:], "—"):
+		return len("–")
+	}
+	return 0
+}
+
+// endsWord reports whether byte i of s ends a word (\b after a word
+// character).
+func endsWord(s string, i int) bool { return i == len(s) || !isWordByte(s[i]) }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isWordByte is \w of a regular expression: an ASCII letter, digit or _.
+func isWordByte(c byte) bool {
+	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
 }

@@ -76,11 +76,38 @@ func DiffSimilarity(a, b string) ([]Span, float64) {
 	return d.diff(a, b)
 }
 
+// Similarity is the similarity of DiffSimilarity with words compared as
+// TypographyKey compares texts: the same words in other quotes, dashes,
+// italics or spacing after them are the same words. It is what pairs a
+// rule with its next printing.
+func Similarity(a, b string) float64 {
+	d := differs.Get().(*differ)
+	defer differs.Put(d)
+	d.fold = true
+	d.a, d.b = a, b
+	d.number()
+	d.out = d.out[:0]
+	d.anchored()
+	d.cleanupSemantic()
+	kept := 0
+	for _, e := range d.out {
+		if e.op == Equal {
+			kept += e.n
+		}
+	}
+	d.reset()
+	if n := len(d.wa) + len(d.wb); n > 0 {
+		return float64(2*kept) / float64(n)
+	}
+	return 0
+}
+
 var differs = sync.Pool{New: func() any { return new(differ) }}
 
 // differ is the working memory of one diff.
 type differ struct {
 	a, b       string
+	fold       bool    // words compared as TypographyKey folds them
 	wa, wb     []int32 // each word of a and b as the number of its text
 	offA, offB []int32 // where each word of a and b begins, and the text's end
 	words      []string
@@ -130,10 +157,16 @@ func (d *differ) diff(a, b string) ([]Span, float64) {
 	d.anchored()
 	d.cleanupSemantic()
 	spans, sim := d.spans()
-	d.a, d.b = "", ""
-	clear(d.words) // the texts are the caller's: not kept
-	d.words = d.words[:0]
+	d.reset()
 	return spans, sim
+}
+
+// reset readies d for the next diff, keeping its memory but not the
+// texts, which are the caller's.
+func (d *differ) reset() {
+	d.a, d.b, d.fold = "", "", false
+	clear(d.words)
+	d.words = d.words[:0]
 }
 
 // spans are the edits as slices of the texts, neighbours of one op

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestDiff(t *testing.T) {
@@ -105,8 +106,17 @@ func TestClassify(t *testing.T) {
 	}{
 		{"See rule 117.5.", "See rule 117.5.", Same},
 		{"Urza's Tower", "Urza’s  Tower", Typography},
+		// Dashes, the spaces around them and italics (2015-01-23).
+		{`"Choose one -- ," "Choose two -- ,"`, "“Choose one —,” “Choose two —,”", Typography},
+		{"Cumulative upkeep--Pay {1}.", "Cumulative upkeep — Pay {1}.", Typography},
+		{"the _Magic_ game", "the Magic game", Typography},
+		{"illegal ; see rule 601.2e-g.", "illegal; see rule 601.2e–g.", Typography},
 		{"See rule 117.5.", "See rule 118.5.", Reference},
 		{"See rules 702.19a–b.", "See rules 702.20a–b.", Reference},
+		// A range of rules cited (601.2e–g → 601.2f–h, 2021-06-18).
+		{"described in rules 601.2e–g.", "described in rules 601.2f–h.", Reference},
+		// Words run together are no typography.
+		{"any one creature", "anyone creature", Reworded},
 		// A real change in the same words is no change of references.
 		{"See rule 117.5.", "See rule 117.6 and 118.", Reworded},
 		{"Creatures and tribals share", "Creatures and kindreds share", Reworded},
@@ -136,13 +146,14 @@ func TestOpText(t *testing.T) {
 
 // ruleNumber is the regular expression ReferenceKey and RuleNumbers
 // scan for by hand.
-var ruleNumber = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b`)
+var ruleNumber = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?(?:[-–—](?:[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?|\d{1,3}[a-z]?|[a-z]))?\b`)
 
 // ReferenceKey and RuleNumbers find what the regular expression finds.
 func FuzzReferenceKey(f *testing.F) {
 	for _, s := range []string{
 		"See rule 117.5.", "rules 702.19a–b and 205.3", "117.52b3", "1234 123 0123 100.1a.", "é117.5x", "701.47d_", "601.2f,g",
 		"205.3mm", "999.", "100.1234", "x100.1 100.1b2 100.12c",
+		"601.2e–g.", "301.5a-d ", "100–199", "702.19a—702.19c", "601.2e–gh", "601.2e-12b", "117.5-", "608.2c–k and 608.2m",
 	} {
 		f.Add(s)
 	}
@@ -152,6 +163,55 @@ func FuzzReferenceKey(f *testing.F) {
 		}
 		if got, want := RuleNumbers(s), ruleNumber.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Errorf("RuleNumbers(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// foldedWords is s with each word folded as Similarity compares words,
+// written as a word of its own ("x" and the folded word), one space after.
+func foldedWords(s string) string {
+	var b strings.Builder
+	for w := range Words(s) {
+		b.WriteString("x")
+		w = strings.TrimRightFunc(w, unicode.IsSpace)
+		for r, i := nextFolded(w, 0); r >= 0; r, i = nextFolded(w, i) {
+			b.WriteRune(r)
+		}
+		b.WriteString(" ")
+	}
+	return b.String()
+}
+
+// Similarity is DiffSimilarity's of the texts with their words folded.
+func FuzzSimilarity(f *testing.F) {
+	f.Add("Choose one -- \"Flying\"", "Choose one — “Flying”")
+	f.Add("_Magic_ cards", "Magic  cards")
+	f.Add("a b a b", "b a b a")
+	f.Add("  x_ - y", "x--y")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		_, want := DiffSimilarity(foldedWords(a), foldedWords(b))
+		if got := Similarity(a, b); got != want {
+			t.Errorf("Similarity(%q, %q) = %v, want %v", a, b, got, want)
+		}
+	})
+}
+
+// TypographyKey folds what it folds once: its key is its own key, without
+// two spaces, a space at either end, or a curly quote.
+func FuzzTypographyKey(f *testing.F) {
+	for _, s := range []string{"Choose one -- ,", "“Choose one —,”", " _Magic_  game ", "a - b", "(  x )", "−1/−1", "it’s", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k := TypographyKey(s)
+		if again := TypographyKey(k); again != k {
+			t.Fatalf("TypographyKey(%q) = %q, and again %q", s, k, again)
+		}
+		if strings.Contains(k, "  ") || strings.HasPrefix(k, " ") || strings.HasSuffix(k, " ") || strings.ContainsAny(k, "’‘“”—–_") {
+			t.Errorf("TypographyKey(%q) = %q: left something to fold", s, k)
+		}
+		if Classify(s, k) != Same && Classify(s, k) != Typography {
+			t.Errorf("%q and its key %q: %s", s, k, Classify(s, k))
 		}
 	})
 }

@@ -3,6 +3,7 @@ package worddiff
 import (
 	"hash/maphash"
 	"iter"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -95,12 +96,19 @@ func offsets(dst []int32, s string) []int32 {
 	return append(dst, int32(len(s)))
 }
 
-// numbered appends the number of each word of s (begun at off).
+// numbered appends the number of each word of s (begun at off); folded,
+// a word is its characters as TypographyKey folds them, its spaces aside.
 func (d *differ) numbered(dst []int32, s string, off []int32) []int32 {
 	mask := uint64(len(d.slots) - 1)
 	for i := 0; i+1 < len(off); i++ {
 		w := s[off[i]:off[i+1]]
-		h := maphash.String(seed, w) & mask
+		var h uint64
+		if d.fold {
+			w = w[:skip(w, 0, false)]
+			h = foldedHash(w) & mask
+		} else {
+			h = maphash.String(seed, w) & mask
+		}
 		for {
 			k := d.slots[h]
 			if k == 0 {
@@ -109,7 +117,7 @@ func (d *differ) numbered(dst []int32, s string, off []int32) []int32 {
 				dst = append(dst, int32(len(d.words)-1))
 				break
 			}
-			if d.words[k-1] == w {
+			if u := d.words[k-1]; u == w || d.fold && foldedEqual(u, w) {
 				dst = append(dst, k-1)
 				break
 			}
@@ -125,4 +133,63 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// nextFolded is the rune of word w at byte i as TypographyKey folds it
+// (a run of dashes one '-', an italics mark nothing: -1 at the end), and
+// where the next begins.
+func nextFolded(w string, i int) (rune, int) {
+	for i < len(w) {
+		r, size := utf8.DecodeRuneInString(w[i:])
+		i += size
+		switch r = foldRune(r); r {
+		case 0:
+			continue
+		case '-':
+			for i < len(w) {
+				next, size := utf8.DecodeRuneInString(w[i:])
+				if foldRune(next) != '-' {
+					break
+				}
+				i += size
+			}
+		}
+		return r, i
+	}
+	return -1, i
+}
+
+// foldedHash is FNV-1a of the folded runes of w.
+func foldedHash(w string) uint64 {
+	h := uint64(14695981039346656037)
+	for r, i := nextFolded(w, 0); r >= 0; r, i = nextFolded(w, i) {
+		h = (h ^ uint64(r)) * 1099511628211
+	}
+	return h
+}
+
+// foldedEqual reports whether words u and w fold alike.
+func foldedEqual(u, w string) bool {
+	r1, i := nextFolded(u, 0)
+	r2, j := nextFolded(w, 0)
+	for r1 == r2 && r1 >= 0 {
+		r1, i = nextFolded(u, i)
+		r2, j = nextFolded(w, j)
+	}
+	return r1 == r2
+}
+
+// FoldWord is word w as Similarity compares words: its characters as
+// TypographyKey folds them, without the spaces after them.
+func FoldWord(w string) string {
+	w = w[:skip(w, 0, false)]
+	if !needsFolding(w) {
+		return w
+	}
+	var b strings.Builder
+	b.Grow(len(w))
+	for r, i := nextFolded(w, 0); r >= 0; r, i = nextFolded(w, i) {
+		b.WriteRune(r)
+	}
+	return b.String()
 }
