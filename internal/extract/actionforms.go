@@ -42,6 +42,7 @@ func readActionForms(rules []crtext.Rule, names, from []string, f *Facts) {
 			eachDefined(r.Text, add)
 			eachAfterTo(r.Text, names[i], add)
 			designations(r, names[i], f)
+			through(r, names, i, f)
 		}
 	}
 	for i, fs := range forms {

@@ -43,8 +43,9 @@ type Facts struct {
 	Tokens    []snapshot.Token
 	// Forms are each keyword ability's forms, read from its subrules;
 	// ActionForms each keyword action's; Designations the designations
-	// each keyword gives, as its subrules name them.
-	Forms, ActionForms, Designations snapshot.KeywordForms
+	// each keyword gives, as its subrules name them; Through the keyword
+	// actions each keyword action's rule defines it through.
+	Forms, ActionForms, Designations, Through snapshot.KeywordForms
 }
 
 // List returns the names of a plain list fact.
@@ -91,6 +92,9 @@ func (f *Facts) Into(s *snapshot.Snapshot) {
 	}
 	if len(f.Designations) > 0 {
 		s.KeywordDesignations = f.Designations
+	}
+	if len(f.Through) > 0 {
+		s.KeywordActionThrough = f.Through
 	}
 	for k, r := range f.Relations {
 		if len(r) > 0 && len(f.Lists[k]) > 0 {

@@ -73,6 +73,9 @@ func DocText(w io.Writer, d *rulebook.DocDiff, color bool) error {
 	if n := partialNote(d); n != "" {
 		b.WriteString(n + "\n")
 	}
+	for _, q := range d.Quirks {
+		b.WriteString(q + ".\n")
+	}
 	if d.Empty() {
 		b.WriteString("no changes\n")
 		_, err := w.Write(b.Bytes())
@@ -103,6 +106,9 @@ func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) erro
 	fmt.Fprintf(&head, "## The whole rules: %s\n\n", md(docBetween(d)))
 	if n := partialNote(d); n != "" {
 		head.WriteString(md(n) + "\n\n")
+	}
+	for _, q := range d.Quirks {
+		head.WriteString(md(q) + ".\n\n")
 	}
 	if d.Empty() {
 		head.WriteString("No changes.\n")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mtgrules/crgen/internal/diff"
 )
@@ -28,24 +29,91 @@ func fullText(v Version) string {
 	return strings.Join(parts, "\n")
 }
 
-// pairAround pairs the release at index i with the one before it, and
-// the one after it with it: recording a release changes only those
-// two steps.
-func (b *Book) pairAround(i int) {
-	for _, j := range []int{i, i + 1} {
-		if j <= 0 || j >= len(b.Releases) {
-			if j == 0 {
-				b.Releases[0].Pairing = Pairing{}
-			}
-			continue
-		}
-		old, cur := b.Texts(b.Releases[j-1].Date), b.Texts(b.Releases[j].Date)
-		amended := b.Releases[j].Amended
-		b.Releases[j].Pairing = PairingOf(diff.SplitsAndMerges(diff.CompareTexts(old, cur), old, cur), old, cur)
-		for _, a := range amended {
-			b.Releases[j].Pairing = b.Releases[j].With(a, old, cur)
-		}
+// Pairing is the pairing of the rules (and headings) of release i with
+// those of the release before it (none for the oldest): computed from
+// their texts (diff.CompareRelease, splits and merges) on first use, the
+// pairs amended by hand holding over it. It is derived, never stored: a
+// better matcher changes it everywhere at once.
+func (b *Book) Pairing(i int) Pairing { return b.pairing(i).Pairing }
+
+// pairingIndex is a release's Pairing, and its pairs by number: of
+// the rules, and of the headings.
+type pairingIndex struct {
+	Pairing
+	rules, headings numbering
+}
+
+// numbering is a pairing's moves by number, each way, and the numbers
+// reused.
+type numbering struct {
+	to, from map[string]string
+	reused   map[string]bool
+}
+
+func numberingOf(moves []Move, reused []string) numbering {
+	x := numbering{to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
+	for _, m := range moves {
+		x.to[m.From], x.from[m.To] = m.To, m.From
 	}
+	for _, n := range reused {
+		x.reused[n] = true
+	}
+	return x
+}
+
+// next is the number n has in the release, and false when it is not in
+// it (held says which numbers the release prints).
+func (x numbering) next(n string, held func(string) bool) (string, bool) {
+	if to, ok := x.to[n]; ok {
+		return to, true
+	}
+	if x.reused[n] {
+		return "", false
+	}
+	return n, held(n)
+}
+
+// previous is the number n had in the release before, and false when it
+// was not in it (held says which numbers that release prints).
+func (x numbering) previous(n string, held func(string) bool) (string, bool) {
+	if from, ok := x.from[n]; ok {
+		return from, true
+	}
+	if x.reused[n] {
+		return "", false
+	}
+	return n, held(n)
+}
+
+// pairingSlot computes one release's pairing once, whichever goroutine
+// asks first.
+type pairingSlot struct {
+	once sync.Once
+	x    pairingIndex
+}
+
+func (b *Book) pairing(i int) *pairingIndex {
+	if b.pairings == nil {
+		b.pairings = make([]pairingSlot, len(b.Releases))
+	}
+	s := &b.pairings[i]
+	s.once.Do(func() {
+		var p Pairing
+		if i > 0 {
+			before, date := b.Releases[i-1].Date, b.Releases[i].Date
+			old, cur := b.Texts(before), b.Texts(date)
+			oldHeads, curHeads := b.headings(before), b.headings(date)
+			rules, heads := diff.CompareRelease(diff.Texts{Rules: old, Headings: oldHeads}, diff.Texts{Rules: cur, Headings: curHeads})
+			p = PairingOf(diff.SplitsAndMerges(rules, old, cur), old, cur)
+			for _, a := range b.Releases[i].Amended {
+				p = p.With(a, old, cur)
+			}
+			h := PairingOf(heads, oldHeads, curHeads)
+			p.HeadingMoves, p.HeadingsReused = h.Moves, h.Reused
+		}
+		s.x = pairingIndex{Pairing: p, rules: numberingOf(p.Moves, p.Reused), headings: numberingOf(p.HeadingMoves, p.HeadingsReused)}
+	})
+	return &s.x
 }
 
 // PairingOf is the pairing the changes between two releases' rules
@@ -88,63 +156,24 @@ func PairingOf(changes []diff.RuleChange, old, cur map[string]string) Pairing {
 	return p
 }
 
-// pairingIndex is a release's Pairing by number.
-type pairingIndex struct {
-	to, from map[string]string // Moves by From, by To
-	reused   map[string]bool
-}
-
-func (b *Book) pairing(i int) pairingIndex {
-	if b.pairings == nil {
-		b.pairings = make([]pairingIndex, len(b.Releases))
-	}
-	if b.pairings[i].to == nil {
-		p := b.Releases[i].Pairing
-		x := pairingIndex{to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
-		for _, m := range p.Moves {
-			x.to[m.From], x.from[m.To] = m.To, m.From
-		}
-		for _, n := range p.Reused {
-			x.reused[n] = true
-		}
-		b.pairings[i] = x
-	}
-	return b.pairings[i]
-}
-
 // Next is the number rule n of the release before is in release i, and
 // false when that rule is not in it (removed, merged, or its number
 // reused by another): held says which numbers release i prints.
 func (b *Book) Next(i int, n string, held func(string) bool) (string, bool) {
-	p := b.pairing(i)
-	if to, ok := p.to[n]; ok {
-		return to, true
-	}
-	if p.reused[n] {
-		return "", false
-	}
-	return n, held(n)
+	return b.pairing(i).rules.next(n, held)
 }
 
 // Previous is the number rule n of release i had in the release before,
 // and false when it was not in it (added, split off).
 func (b *Book) Previous(i int, n string, held func(string) bool) (string, bool) {
-	p := b.pairing(i)
-	if from, ok := p.from[n]; ok {
-		return from, true
-	}
-	if p.reused[n] {
-		return "", false
-	}
-	return n, held(n)
+	return b.pairing(i).rules.previous(n, held)
 }
 
 // With is the pairing with a set by hand: a.From of the release before
 // (old) is a.To of this one (cur); a.To "" says a.From is not in this
 // one, a.From "" that a.To is new. The rules each of them was paired
 // with lose that pair (a number both releases print becomes Reused), the
-// splits and merges naming them go, and the amendment is kept in
-// Amended, replacing one of the same numbers.
+// splits and merges naming them go.
 func (p Pairing) With(a Move, old, cur map[string]string) Pairing {
 	orphanNew, orphanOld := p.orphans(a, old, cur)
 	out := Pairing{}
@@ -202,11 +231,6 @@ func (p Pairing) With(a Move, old, cur map[string]string) Pairing {
 	slices.SortFunc(out.Splits, order)
 	slices.SortFunc(out.Merges, order)
 	slices.SortFunc(out.Reused, CompareNumbers)
-	out.Amended = slices.DeleteFunc(slices.Clone(p.Amended), func(m Move) bool {
-		return m.From != "" && m.From == a.From || m.To != "" && m.To == a.To
-	})
-	out.Amended = append(out.Amended, a)
-	slices.SortFunc(out.Amended, order)
 	return out
 }
 
@@ -271,11 +295,16 @@ func (b *Book) Amend(release, from, to string) error {
 	if _, ok := b.Rule(to, release); to != "" && !ok {
 		return fmt.Errorf("rule %s is not in %s@%s", to, b.Lang, release)
 	}
-	b.Releases[i].Amended = append(slices.DeleteFunc(b.Releases[i].Amended, func(m Move) bool {
+	amended := append(slices.DeleteFunc(b.Releases[i].Amended, func(m Move) bool {
 		return m.From != "" && m.From == from || m.To != "" && m.To == to
 	}), Move{From: from, To: to})
-	b.changed()
-	b.pairAround(i - 1) // pairs i (and i-1 again, unchanged)
+	slices.SortFunc(amended, func(x, y Move) int {
+		if c := CompareNumbers(x.To, y.To); c != 0 {
+			return c
+		}
+		return CompareNumbers(x.From, y.From)
+	})
+	b.Releases[i].Amended = amended
 	b.reindex()
 	return nil
 }

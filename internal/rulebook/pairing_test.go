@@ -35,18 +35,18 @@ func TestPairingOfEveryAdjacentPair(t *testing.T) {
 	t.Parallel()
 	b := corpusBook(t)
 	for i := 1; i < len(b.Releases); i++ {
-		prev, rel := b.Releases[i-1], b.Releases[i]
+		prev, rel, pairing := b.Releases[i-1], b.Releases[i], b.Pairing(i)
 		old, cur := b.Texts(prev.Date), b.Texts(rel.Date)
 		inCur := func(n string) bool { _, ok := cur[n]; return ok }
 		inOld := func(n string) bool { _, ok := old[n]; return ok }
 		merged, split := map[string]bool{}, map[string]bool{}
-		for _, m := range rel.Merges {
+		for _, m := range pairing.Merges {
 			merged[m.From] = true
 			if !inOld(m.From) || !inCur(m.To) {
 				t.Errorf("%s: merge %s → %s of rules the releases do not print", rel.Date, m.From, m.To)
 			}
 		}
-		for _, m := range rel.Splits {
+		for _, m := range pairing.Splits {
 			split[m.To] = true
 			if !inOld(m.From) || !inCur(m.To) {
 				t.Errorf("%s: split %s → %s of rules the releases do not print", rel.Date, m.From, m.To)

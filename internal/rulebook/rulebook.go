@@ -13,12 +13,12 @@
 package rulebook
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
 // Version is the text one number (or term) held from release Since on.
@@ -77,32 +77,36 @@ type Release struct {
 	// EndsInGlossary: the copy recorded stops inside its glossary; the
 	// entries after its last are unknown, not gone.
 	EndsInGlossary bool `json:"ends_in_glossary,omitempty"`
-	// The pairing of its rules with those of the release before it: a
-	// rule keeps its number unless Moves moves it or Reused says the
-	// number is another rule's now (see Next).
-	Pairing
+	// Amended are the pairs of its rules with those of the release before
+	// it that a maintainer set (scrape pair): From of the release before
+	// is To of this one ("" To: it is not in this one; "" From: To is
+	// new). They hold over what the rules' words say every time the
+	// pairing is computed (Book.Pairing); the rest of the pairing is
+	// derived from the texts, never stored.
+	Amended []Move `json:"amended,omitempty"`
 }
 
 // Pairing is how the rules of a release are the rules of the release
 // before it, read by what they say and where they stand (diff.
-// CompareTexts), or as an amendment corrected it.
+// CompareRelease), with the pairs amended by hand (Release.Amended)
+// holding over it; and its headings, the same way.
 type Pairing struct {
 	// Moves are the rules that changed number: From in the release
 	// before, To in this one.
-	Moves []Move `json:"moves,omitempty"`
+	Moves []Move
 	// Reused are the numbers both releases print that are not the same
 	// rule: the rule of the release before is gone or moved, another
 	// took its number.
-	Reused []string `json:"reused,omitempty"`
+	Reused []string
 	// Splits are the new rules (To) made of part of a rule (From);
 	// Merges the rules (From) whose text went into another (To).
-	Splits []Move `json:"splits,omitempty"`
-	Merges []Move `json:"merges,omitempty"`
-	// Amended are the pairs a maintainer set (scrape pair): From of the
-	// release before is To of this one ("" To: it is not in this one;
-	// "" From: To is new). They hold over what the rules' words say,
-	// every time the pairing is computed again.
-	Amended []Move `json:"amended,omitempty"`
+	Splits []Move
+	Merges []Move
+	// HeadingMoves and HeadingsReused pair the chapters and sections the
+	// same way, by their titles and the rules under them (a section 722
+	// inserted: 722–732 moved to 723–733).
+	HeadingMoves   []Move
+	HeadingsReused []string
 }
 
 // Move is a rule's number in the release before (From) and in the
@@ -122,23 +126,21 @@ type Book struct {
 
 	// Indexes, built again by every change (and on first use in a book
 	// made otherwise), so that a book read by many goroutines is only
-	// read: the index of each rule by number, each release's pairing by
-	// number.
+	// read: the index of each rule by number, the releases' dates. Each
+	// release's pairing is computed on first use, once (a slot each).
 	ruleIndex map[string]int
-	pairings  []pairingIndex
+	pairings  []pairingSlot
 	dates     []string // the releases' dates
 }
 
 // changed drops the indexes of the book as it was.
 func (b *Book) changed() { b.ruleIndex, b.pairings, b.dates = nil, nil, nil }
 
-// reindex builds the book's indexes.
+// reindex builds the book's indexes, and the slots of the pairings.
 func (b *Book) reindex() {
 	b.changed()
 	b.History("")
-	for i := range b.Releases {
-		b.pairing(i)
-	}
+	b.pairings = make([]pairingSlot, len(b.Releases))
 	b.releaseDates()
 }
 
@@ -217,8 +219,6 @@ func (b *Book) Add(w *crtext.Whole) error {
 
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, ruleInScope, CompareNumbers)
-	b.changed()
-	b.pairAround(p.at)
 	b.Contents = restate(b.Contents, p, contents, headingInScope, CompareNumbers)
 	b.restateGlossary(p, terms, termInScope)
 	return nil
@@ -268,8 +268,6 @@ func (b *Book) AddPages(date string, pages []Page) error {
 	slices.Sort(rel.Holds)
 	p := b.place(rel)
 	b.Rules = restate(b.Rules, p, rules, func(n string) bool { return heldBy(n, rel.Holds) }, CompareNumbers)
-	b.changed()
-	b.pairAround(p.at)
 	// The contents and the glossary: as the release before it.
 	b.Contents = restate(b.Contents, p, nil, nothing, CompareNumbers)
 	b.restateGlossary(p, nil, nothing)
@@ -329,7 +327,7 @@ func (b *Book) place(rel Release) placement {
 // subrules.
 func heldBy(n string, held []string) bool {
 	for _, h := range held {
-		if n == h || strings.HasPrefix(n, h) && len(n) > len(h) && (n[len(h)] >= 'a' && n[len(h)] <= 'z' || n[len(h)] == '.') {
+		if n == h || rulenum.Under(n, h) {
 			return true
 		}
 	}
@@ -418,44 +416,8 @@ func sameVersion(a, b Version) bool {
 	})
 }
 
-// CompareNumbers orders rule numbers as the rules do: chapter "7" before
-// section "702", before 702.2 before 702.10, before 702.10a before
-// 702.10z before 702.10aa.
-func CompareNumbers(a, b string) int {
-	as, ar, al := splitNumber(a)
-	bs, br, bl := splitNumber(b)
-	if c := cmp.Compare(as, bs); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(ar, br); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(len(al), len(bl)); c != 0 {
-		return c
-	}
-	return strings.Compare(al, bl)
-}
-
-// splitNumber splits "702.10a" into 702 (a chapter "7" is 7, before
-// every section of three digits), 10 (-1 for a section or chapter) and
-// "a".
-func splitNumber(n string) (section, rule int, letters string) {
-	i := 0
-	for ; i < len(n) && n[i] >= '0' && n[i] <= '9'; i++ {
-		section = section*10 + int(n[i]-'0')
-	}
-	if i == 1 {
-		section *= 100 // chapter 7 before section 700
-		section--
-	}
-	if i >= len(n) || n[i] != '.' {
-		return section, -1, n[i:]
-	}
-	for i++; i < len(n) && n[i] >= '0' && n[i] <= '9'; i++ {
-		rule = rule*10 + int(n[i]-'0')
-	}
-	return section, rule, n[i:]
-}
+// CompareNumbers orders rule numbers as the rules do (rulenum.Compare).
+func CompareNumbers(a, b string) int { return rulenum.Compare(a, b) }
 
 // compareTerms orders glossary terms as the glossary does: letters
 // without regard to case.
