@@ -265,7 +265,7 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 		pager := pagerOf(p, dir, secs, k)
 		pg := &page{Path: p, Title: title + " (" + date + ")", Crumbs: crumbs(p, s.Number),
 			Banner: b.releaseBanner(rs, i, p, newestDir+s.Number+".html"),
-			Body: sectionBody{Heading: title, Rules: views, Pager: pager, Lang: langAttr(rs.lang)}}
+			Body:   sectionBody{Heading: title, Rules: views, Pager: pager, Lang: langAttr(rs.lang)}}
 		if err := b.page("section", pg); err != nil {
 			return err
 		}

@@ -2,8 +2,8 @@ package site
 
 import (
 	"fmt"
-	"slices"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,9 +22,9 @@ type sectionLink struct {
 }
 
 type releaseBody struct {
-	Heading, Note                                string
+	Heading, Note                                 string
 	GlossaryHref, ListsHref, ChangeHref, DataHref string
-	Chapters                                     []chapterView
+	Chapters                                      []chapterView
 }
 
 // writeContents writes a release's contents page.

@@ -147,8 +147,8 @@ func newReleaseSet(lang ruletext.Lang, only []string) (*releaseSet, error) {
 	return rs, nil
 }
 
-func (rs *releaseSet) newest() int        { return len(rs.all) - 1 }
-func (rs *releaseSet) date(i int) string  { return rs.all[i].Date }
+func (rs *releaseSet) newest() int       { return len(rs.all) - 1 }
+func (rs *releaseSet) date(i int) string { return rs.all[i].Date }
 func (rs *releaseSet) isBuilt(d string) bool {
 	i, ok := rs.index[d]
 	return ok && rs.built[i]

@@ -7,9 +7,9 @@ import (
 )
 
 type homeBody struct {
-	First, Newest, Count                                                  string
-	CurrentHref, ChangeHref, GlossaryHref, ListsHref, ReleasesHref       string
-	SpanishHref, DataHref, ReleasesDataHref                               string
+	First, Newest, Count                                           string
+	CurrentHref, ChangeHref, GlossaryHref, ListsHref, ReleasesHref string
+	SpanishHref, DataHref, ReleasesDataHref                        string
 }
 
 type searchBody struct {
