@@ -25,7 +25,10 @@ func newBuilder(dir string, o Options) (*builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{o: o, out: &out{dir: dir}, tmpl: t, hist: map[ruletext.Lang]*histories{}}
+	if o.maxPage == 0 {
+		o.maxPage = MaxPage
+	}
+	b := &builder{o: o, out: &out{dir: dir, maxPage: o.maxPage}, tmpl: t, hist: map[ruletext.Lang]*histories{}}
 	if b.en, err = newReleaseSet(ruletext.English, o.Releases); err != nil {
 		return nil, err
 	}
@@ -188,7 +191,6 @@ type ruleView struct {
 	History string
 	Text    template.HTML
 	More    []para
-	Note    string
 }
 
 type para struct {
@@ -213,9 +215,12 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 	for _, n := range e.Numbers() {
 		inEdition[n] = true
 	}
+	for _, s := range secs {
+		inEdition[s.Number] = true
+	}
 	target := func(n string) (string, bool) {
 		switch rulenum.KindOf(n) {
-		case rulenum.Chapter, rulenum.Section:
+		case rulenum.Chapter:
 			if _, ok := e.Heading(n); !ok {
 				return "", false
 			}
@@ -252,9 +257,6 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 			v := ruleView{Number: n, Label: printedNumber(r), Class: "k" + strconv.Itoa(int(r.Kind())), History: rel(p, h.path), Text: l.html(r.Text)}
 			for _, m := range r.More() {
 				v.More = append(v.More, para{Text: l.html(m), Example: rulenum.IsExample(m)})
-			}
-			if r.Printed != r.Release {
-				v.Note = "As the release of " + r.Printed + " printed it."
 			}
 			views = append(views, v)
 		}

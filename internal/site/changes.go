@@ -83,7 +83,7 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 	body := changesBody{
 		Heading:  "What the release of " + to + " changed",
 		Intro:    fmt.Sprintf("The whole diff of the %s rules from the release of %s to that of %s: %d rules, %d glossary entries and %d headings changed.", langName(rs.lang), from, to, len(d.Rules), len(d.Glossary), len(d.Contents)),
-		DataHref: rel(p, DataPath(rs.lang, name, "changes.json")),
+		DataHref: rel(p, DataPath(rs.lang, to, "changes.json")),
 	}
 	if len(d.Partial) > 0 {
 		body.Partial = "Recorded from some rules only: " + strings.Join(d.Partial, ", ") + ". Their other rules are those of the release before them."
@@ -102,7 +102,7 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 	if err != nil {
 		return err
 	}
-	if len(data) <= MaxPage {
+	if len(data) <= b.o.maxPage {
 		return b.out.write(p, data)
 	}
 	// Too large: the rules on a page per chapter.
@@ -120,7 +120,7 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 	for _, ch := range chapters {
 		cp := dir + "changes-" + ch + ".html"
 		rulesPart.More = append(rulesPart.More, link{Href: rel(p, cp), Text: fmt.Sprintf("Chapter %s: %d changes", ch, len(byChapter[ch]))})
-		sub := changesBody{Heading: fmt.Sprintf("What the release of %s changed in chapter %s", to, ch), Intro: body.Intro, DataHref: rel(cp, DataPath(rs.lang, name, "changes.json")),
+		sub := changesBody{Heading: fmt.Sprintf("What the release of %s changed in chapter %s", to, ch), Intro: body.Intro, DataHref: rel(cp, DataPath(rs.lang, to, "changes.json")),
 			Parts: []changePart{{ID: "rules", Title: "Rules of chapter " + ch, Changes: views(cp, "r", byChapter[ch])}}}
 		subCrumbs := append(crumbs[:3:3], link{Href: rel(cp, p), Text: "Changes"}, link{Text: "Chapter " + ch})
 		spg := &page{Path: cp, Title: "Changes of " + to + ", chapter " + ch, Crumbs: subCrumbs, Banner: b.releaseBanner(rs, i, cp, dirOf(rs, Current)+"changes-"+ch+".html"), Body: sub}

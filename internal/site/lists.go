@@ -210,53 +210,44 @@ func listChanges(rs *releaseSet, i int) []listChange {
 	}
 	noRename := func(string) string { return "" }
 	a, b := both(func(d string) ([]name, error) { v, err := keyword.ActionValuesAsOf(d); return asNames(v), err })
-	add("Keyword actions", a, b, func(n string) string {
-		if v, ok := keyword.FindAction(n); ok {
-			if r, ok := v.ReplacedBy(); ok {
-				return r.String()
-			}
-		}
-		return ""
-	})
+	add("Keyword actions", a, b, replacement(keyword.EveryAction()))
 	a, b = both(func(d string) ([]name, error) { v, err := keyword.AbilityValuesAsOf(d); return asNames(v), err })
-	add("Keyword abilities", a, b, func(n string) string {
-		if v, ok := keyword.FindAbility(n); ok {
-			if r, ok := v.ReplacedBy(); ok {
-				return r.String()
-			}
-		}
-		return ""
-	})
+	add("Keyword abilities", a, b, replacement(keyword.EveryAbility()))
 	a, b = both(func(d string) ([]name, error) { v, err := keyword.AbilityWordValuesAsOf(d); return asNames(v), err })
-	add("Ability words", a, b, noRename)
+	add("Ability words", a, b, replacement(keyword.EveryAbilityWord()))
 	a, b = both(func(d string) ([]name, error) { v, err := keyword.CounterValuesAsOf(d); return asNames(v), err })
-	add("Keyword counters", a, b, noRename)
+	add("Keyword counters", a, b, replacement(keyword.EveryCounter()))
 	a, b = both(func(d string) ([]name, error) { v, err := cardtype.CardTypeValuesAsOf(d); return asNames(v), err })
-	add("Card types", a, b, func(n string) string {
-		if v, ok := cardtype.FindCardType(n); ok {
-			if r, ok := v.ReplacedBy(); ok {
-				return r.String()
-			}
-		}
-		return ""
-	})
+	add("Card types", a, b, replacement(cardtype.EveryCardType()))
 	a, b = both(func(d string) ([]name, error) { v, err := cardtype.SupertypeValuesAsOf(d); return asNames(v), err })
-	add("Supertypes", a, b, noRename)
+	add("Supertypes", a, b, replacement(cardtype.EverySupertype()))
 	for _, c := range subtype.EveryCategory() {
 		a, b = both(func(d string) ([]name, error) { v, err := subtype.ValuesAsOf(c, d); return asNames(v), err })
-		add(strings.ToUpper(c.String()[:1])+c.String()[1:]+" types", a, b, func(n string) string {
-			if v, ok := subtype.Find(c, n); ok {
-				if r, ok := v.ReplacedBy(); ok {
-					return r.String()
-				}
-			}
-			return ""
-		})
+		add(strings.ToUpper(c.String()[:1])+c.String()[1:]+" types", a, b, replacement(subtype.Every(c)))
 	}
 	sa, _ := mana.SymbolsAsOf(from)
 	sb, _ := mana.SymbolsAsOf(to)
 	add("Mana symbols", symbolNames(sa), symbolNames(sb), noRename)
 	return out
+}
+
+// replacement is, for a list's every value, the name of what replaced
+// a name the rules dropped ("" for none).
+func replacement[T interface {
+	name
+	comparable
+	ReplacedBy() (T, bool)
+}](every []T) func(string) string {
+	return func(n string) string {
+		for _, v := range every {
+			if v.String() == n {
+				if r, ok := v.ReplacedBy(); ok {
+					return r.String()
+				}
+			}
+		}
+		return ""
+	}
 }
 
 // symbolName is a mana symbol as a name of a list (no Spanish).

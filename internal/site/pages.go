@@ -72,7 +72,7 @@ func (b *builder) writeContents(rs *releaseSet, e ruletext.Edition, i int, name 
 	body := releaseBody{
 		Heading:  "The " + langName(rs.lang) + " Comprehensive Rules of " + date,
 		Note:     sourceNote(rs.all[i]),
-		DataHref: rel(p, DataPath(rs.lang, name, "index.json")),
+		DataHref: rel(p, DataPath(rs.lang, rs.date(i), "index.json")),
 		Chapters: chapters,
 	}
 	if rs.lang == ruletext.English {
@@ -252,12 +252,14 @@ func (b *builder) writeHistory(rs *releaseSet, h *history) error {
 			dates = append(dates, d)
 		}
 		v.Releases = template.HTML(strings.Join(dates, ", ")) //nolint:gosec // built of escaped parts
-		l := &linker{page: p, target: b.targetIn(rs, from)}
-		for _, line := range strings.Split(s.Text, "\n") {
-			v.Text = append(v.Text, para{Text: l.html(line), Example: rulenum.IsExample(line)})
-		}
-		if k == 0 {
+		// The first text whole; each after it as its word diff from the
+		// one before, which holds it whole too.
+		if k == 0 || len(s.Diff) == 0 {
 			v.Diff = nil
+			l := &linker{page: p, target: b.targetIn(rs, from)}
+			for _, line := range strings.Split(s.Text, "\n") {
+				v.Text = append(v.Text, para{Text: l.html(line), Example: rulenum.IsExample(line)})
+			}
 		}
 		body.Steps = append(body.Steps, v)
 	}

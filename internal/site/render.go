@@ -77,7 +77,8 @@ type banner struct {
 
 // out collects what a build writes.
 type out struct {
-	dir string
+	dir     string
+	maxPage int
 	mu  sync.Mutex
 	res Result
 }
@@ -85,8 +86,8 @@ type out struct {
 // write writes a file of the site, refusing a page over MaxPage.
 func (o *out) write(p string, b []byte) error {
 	isPage := strings.HasSuffix(p, ".html")
-	if isPage && len(b) > MaxPage {
-		return fmt.Errorf("site: %s weighs %d bytes, over the %d of a page", p, len(b), MaxPage)
+	if isPage && len(b) > o.maxPage {
+		return fmt.Errorf("site: %s weighs %d bytes, over the %d of a page", p, len(b), o.maxPage)
 	}
 	full := filepath.Join(o.dir, filepath.FromSlash(p))
 	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {

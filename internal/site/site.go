@@ -43,6 +43,8 @@ type Options struct {
 	Releases []string
 	// Workers write pages side by side; 0 is GOMAXPROCS.
 	Workers int
+	// maxPage is MaxPage but in tests of the pages a change is split into.
+	maxPage int
 }
 
 // Result is what a build wrote.
@@ -130,19 +132,20 @@ func newReleaseSet(lang ruletext.Lang, only []string) (*releaseSet, error) {
 		}
 		return rs, nil
 	}
-	rs.built[newest] = true
+	// Each change page compares a release with the one before it.
+	want := func(i int) {
+		rs.built[i] = true
+		if i > 0 {
+			rs.built[i-1] = true
+		}
+	}
+	want(newest)
 	for _, d := range only {
 		i, ok := rs.index[d]
 		if !ok {
 			return nil, fmt.Errorf("site: no release of the %s rules is dated %s (the releases: %s to %s)", lang, d, rs.all[0].Date, rs.all[newest].Date)
 		}
-		rs.built[i] = true
-	}
-	// Each change page compares a release with the one before it.
-	for i := newest; i > 0; i-- {
-		if rs.built[i] {
-			rs.built[i-1] = true
-		}
+		want(i)
 	}
 	return rs, nil
 }
