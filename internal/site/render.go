@@ -79,8 +79,8 @@ type banner struct {
 type out struct {
 	dir     string
 	maxPage int
-	mu  sync.Mutex
-	res Result
+	mu      sync.Mutex
+	res     Result
 }
 
 // write writes a file of the site, refusing a page over MaxPage.
