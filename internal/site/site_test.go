@@ -77,6 +77,7 @@ func siteOf(t testing.TB) *built {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	closeBrowser()
 	if shared.dir != "" {
 		os.RemoveAll(filepath.Dir(shared.dir))
 	}

@@ -194,7 +194,8 @@
     }
     return out;
   }
-  function fullText(r) { return [r.text].concat(r.more || []).join("\n"); }
+  // A release's rules, each with its identity and the key of its text
+  // (the release that first printed it, under its number).
   function loadRules(lang, date, cache) {
     var dir = root + "data/" + lang + "/" + date + "/";
     return fetchJSON(dir + "index.json", cache).then(function (idx) {
@@ -203,6 +204,15 @@
       var out = [];
       files.forEach(function (f) { out = out.concat(f.rules); });
       return out;
+    });
+  }
+  // The texts of rules, from the files of the releases that first printed them.
+  function loadTexts(lang, rules, cache) {
+    var since = Array.from(new Set(rules.map(function (r) { return r.since; }))).sort();
+    return Promise.all(since.map(function (d) { return fetchJSON(root + "data/" + lang + "/texts/" + d + ".json", cache); })).then(function (files) {
+      var by = new Map();
+      files.forEach(function (f) { by.set(f.release, f.texts); });
+      return function (r) { return by.get(r.since)[r.number].join("\n"); };
     });
   }
   var compareForm = document.getElementById("compare");
@@ -220,14 +230,22 @@
       out.textContent = "";
       cstatus.textContent = "Reading the rules of " + a + " and " + b + "…";
       return Promise.all([loadRules("en", a, cmpCache), loadRules("en", b, cmpCache)]).then(function (rs) {
-        var old = new Map(), now = new Map(), changes = [];
+        var old = new Map(), now = new Map(), need = [];
         rs[0].forEach(function (r) { old.set(r.id, r); });
         rs[1].forEach(function (r) { now.set(r.id, r); });
-        rs[0].forEach(function (r) { if (!now.has(r.id)) changes.push({ id: r.id, n: r.number, s: "removed", d: [["-", fullText(r)]] }); });
+        // A text is the same where its key is: only the others are read.
+        var same = function (o, r) { return o.since === r.since && o.number === r.number; };
+        rs[0].forEach(function (r) { var n = now.get(r.id); if (!n || !same(r, n)) need.push(r); });
+        rs[1].forEach(function (r) { var o = old.get(r.id); if (!o || !same(o, r)) need.push(r); });
+        return loadTexts("en", need, cmpCache).then(function (text) { return [rs, old, now, text]; });
+      }).then(function (got) {
+        var rs = got[0], old = got[1], now = got[2], text = got[3], changes = [];
+        rs[0].forEach(function (r) { if (!now.has(r.id)) changes.push({ id: r.id, n: r.number, s: "removed", d: [["-", text(r)]] }); });
         rs[1].forEach(function (r) {
           var o = old.get(r.id);
-          if (!o) { changes.push({ id: r.id, n: r.number, s: "added", d: [["+", fullText(r)]] }); return; }
-          var ot = fullText(o), nt = fullText(r);
+          if (!o) { changes.push({ id: r.id, n: r.number, s: "added", d: [["+", text(r)]] }); return; }
+          if (o.since === r.since && o.number === r.number) return;
+          var ot = text(o), nt = text(r);
           if (o.number !== r.number) changes.push({ id: r.id, n: r.number, o: o.number, s: "renumbered", d: ot === nt ? [["=", nt]] : wordDiff(ot, nt) });
           else if (ot !== nt) changes.push({ id: r.id, n: r.number, s: "changed", d: wordDiff(ot, nt) });
         });
