@@ -205,12 +205,34 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 	if err != nil {
 		return err
 	}
-	dir := dirOf(rs, name)
-	date := rs.date(i)
-	newestDir := dirOf(rs, Current)
 	secs := sectionsOf(e)
-	hs := b.hist[rs.lang]
-	terms, longest := b.termTargets(rs, e, dir)
+	target := targetOf(rs, e, name, secs)
+	if err := b.writeSections(rs, e, i, name, secs, target); err != nil {
+		return err
+	}
+	if err := b.writeContents(rs, e, i, name, secs); err != nil {
+		return err
+	}
+	if rs.lang == ruletext.English {
+		if err := b.writeGlossary(rs, e, i, name, target); err != nil {
+			return err
+		}
+		if err := b.writeLists(rs, e, i, name); err != nil {
+			return err
+		}
+	}
+	if i > 0 {
+		if err := b.writeChanges(rs, i, name, target); err != nil {
+			return err
+		}
+	}
+	return b.writeReleaseData(rs, e, i, name)
+}
+
+// targetOf is where a number of edition e leads from its pages under
+// name: a chapter to the contents, a section to its page, a rule to its
+// anchor; false for a number e prints no page or rule of.
+func targetOf(rs *releaseSet, e ruletext.Edition, name string, secs []sectionRules) func(string) (string, bool) {
 	inEdition := map[string]bool{}
 	for _, n := range e.Numbers() {
 		inEdition[n] = true
@@ -218,7 +240,7 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 	for _, s := range secs {
 		inEdition[s.Number] = true
 	}
-	target := func(n string) (string, bool) {
+	return func(n string) (string, bool) {
 		switch rulenum.KindOf(n) {
 		case rulenum.Chapter:
 			if _, ok := e.Heading(n); !ok {
@@ -231,15 +253,13 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 		}
 		return RulePath(rs.lang, name, n), true
 	}
-	crumbs := func(p string, last string) []link {
-		return []link{
-			{Href: rel(p, "index.html"), Text: "Home"},
-			{Href: rel(p, string(rs.lang)+"/index.html"), Text: langName(rs.lang) + " releases"},
-			{Href: rel(p, dir+"index.html"), Text: date},
-			{Text: last},
-		}
-	}
-	// The section pages.
+}
+
+// writeSections writes a release's section pages.
+func (b *builder) writeSections(rs *releaseSet, e ruletext.Edition, i int, name string, secs []sectionRules, target func(string) (string, bool)) error {
+	dir, date := dirOf(rs, name), rs.date(i)
+	hs := b.hist[rs.lang]
+	terms, longest := b.termTargets(rs, e, dir)
 	for k, s := range secs {
 		p := dir + s.Number + ".html"
 		l := &linker{page: p, target: target, terms: terms, longest: longest, linked: map[string]bool{}}
@@ -264,31 +284,25 @@ func (b *builder) writeRelease(rs *releaseSet, i int, name string) error {
 		if s.Title == "" {
 			title = "Section " + s.Number
 		}
-		pager := pagerOf(p, dir, secs, k)
-		pg := &page{Path: p, Title: title + " (" + date + ")", Crumbs: crumbs(p, s.Number),
-			Banner: b.releaseBanner(rs, i, p, newestDir+s.Number+".html"),
-			Body:   sectionBody{Heading: title, Rules: views, Pager: pager, Lang: langAttr(rs.lang)}}
+		pg := &page{Path: p, Title: title + " (" + date + ")", Crumbs: releaseCrumbs(rs, p, dir, date, s.Number),
+			Banner: b.releaseBanner(rs, i, p, dirOf(rs, Current)+s.Number+".html"),
+			Body:   sectionBody{Heading: title, Rules: views, Pager: pagerOf(p, dir, secs, k), Lang: langAttr(rs.lang)}}
 		if err := b.page("section", pg); err != nil {
 			return err
 		}
 	}
-	if err := b.writeContents(rs, e, i, name, secs); err != nil {
-		return err
+	return nil
+}
+
+// releaseCrumbs are the breadcrumbs of page p of a release: home, the
+// language's releases, the release, last.
+func releaseCrumbs(rs *releaseSet, p, dir, date, last string) []link {
+	return []link{
+		{Href: rel(p, "index.html"), Text: "Home"},
+		{Href: rel(p, string(rs.lang)+"/index.html"), Text: langName(rs.lang) + " releases"},
+		{Href: rel(p, dir+"index.html"), Text: date},
+		{Text: last},
 	}
-	if rs.lang == ruletext.English {
-		if err := b.writeGlossary(rs, e, i, name, target); err != nil {
-			return err
-		}
-		if err := b.writeLists(rs, e, i, name); err != nil {
-			return err
-		}
-	}
-	if i > 0 {
-		if err := b.writeChanges(rs, i, name, target); err != nil {
-			return err
-		}
-	}
-	return b.writeReleaseData(rs, e, i, name)
 }
 
 // printedNumber is how the rules print a number: "702.19." for a rule,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,8 +97,7 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 		{ID: "rules", Title: "Rules", Changes: views(p, "r", d.Rules)},
 		{ID: "glossary", Title: "Glossary", Changes: views(p, "g", d.Glossary)},
 	}
-	crumbs := []link{{Href: rel(p, "index.html"), Text: "Home"}, {Href: rel(p, string(rs.lang)+"/index.html"), Text: langName(rs.lang) + " releases"}, {Href: rel(p, dir+"index.html"), Text: to}, {Text: "Changes"}}
-	pg := &page{Path: p, Title: "Changes of " + to, Crumbs: crumbs, Banner: b.releaseBanner(rs, i, p, dirOf(rs, Current)+"changes.html"), Body: body}
+	pg := &page{Path: p, Title: "Changes of " + to, Crumbs: releaseCrumbs(rs, p, dir, to, "Changes"), Banner: b.releaseBanner(rs, i, p, dirOf(rs, Current)+"changes.html"), Body: body}
 	data, err := b.render("changes", pg)
 	if err != nil {
 		return err
@@ -105,16 +105,24 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 	if len(data) <= b.o.maxPage {
 		return b.out.write(p, data)
 	}
-	// Too large: the rules on a page per chapter.
+	return b.writeChangeChapters(rs, i, name, pg, d.Rules, views)
+}
+
+// writeChangeChapters writes a change too large for one page: its rules
+// on a page per chapter, the page pg linking them.
+func (b *builder) writeChangeChapters(rs *releaseSet, i int, name string, pg *page, changes []ruletext.Change, views func(string, string, []ruletext.Change) []changeView) error {
+	body := pg.Body.(changesBody)
+	dir, p, to := dirOf(rs, name), pg.Path, rs.date(i)
 	byChapter := map[string][]ruletext.Change{}
 	var chapters []string
-	for _, c := range d.Rules {
+	for _, c := range changes {
 		ch := rulenum.ChapterOf(c.Number)
 		if _, ok := byChapter[ch]; !ok {
 			chapters = append(chapters, ch)
 		}
 		byChapter[ch] = append(byChapter[ch], c)
 	}
+	body.Parts = slices.Clone(body.Parts)
 	rulesPart := &body.Parts[1]
 	rulesPart.Changes = nil
 	for _, ch := range chapters {
@@ -122,12 +130,14 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 		rulesPart.More = append(rulesPart.More, link{Href: rel(p, cp), Text: fmt.Sprintf("Chapter %s: %d changes", ch, len(byChapter[ch]))})
 		sub := changesBody{Heading: fmt.Sprintf("What the release of %s changed in chapter %s", to, ch), Intro: body.Intro, DataHref: rel(cp, DataPath(rs.lang, to, "changes.json")),
 			Parts: []changePart{{ID: "rules", Title: "Rules of chapter " + ch, Changes: views(cp, "r", byChapter[ch])}}}
-		subCrumbs := append(crumbs[:3:3], link{Href: rel(cp, p), Text: "Changes"}, link{Text: "Chapter " + ch})
-		spg := &page{Path: cp, Title: "Changes of " + to + ", chapter " + ch, Crumbs: subCrumbs, Banner: b.releaseBanner(rs, i, cp, dirOf(rs, Current)+"changes-"+ch+".html"), Body: sub}
+		crumbs := releaseCrumbs(rs, cp, dir, to, "Chapter "+ch)
+		crumbs = append(crumbs[:3:3], link{Href: rel(cp, p), Text: "Changes"}, crumbs[3])
+		spg := &page{Path: cp, Title: "Changes of " + to + ", chapter " + ch, Crumbs: crumbs, Banner: b.releaseBanner(rs, i, cp, dirOf(rs, Current)+"changes-"+ch+".html"), Body: sub}
 		if err := b.page("changes", spg); err != nil {
 			return err
 		}
 	}
+	pg.Body = body
 	return b.page("changes", pg)
 }
 

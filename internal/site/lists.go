@@ -74,6 +74,28 @@ func (b *builder) writeLists(rs *releaseSet, e ruletext.Edition, i int, dirName 
 		}
 		return template.HTML(fmt.Sprintf(`<a href="%s">%s</a>`, template.HTMLEscapeString(rel(p, RulePath(rs.lang, dirName, n))), template.HTMLEscapeString(n))) //nolint:gosec // escaped
 	}
+	tables, err := keywordTables(e, date, ruleLink)
+	if err != nil {
+		return err
+	}
+	more, err := typeTables(date)
+	if err != nil {
+		return err
+	}
+	tables = append(tables, more...)
+	note := ""
+	if known, ok := keyword.AbilityList().KnownAsOf(date); ok && known != date {
+		note = "the release of " + date + " did not print every list: each is as the newest release before it that did"
+	}
+	pg := &page{Path: p, Title: "Lists (" + date + ")",
+		Crumbs: []link{{Href: rel(p, "index.html"), Text: "Home"}, {Href: rel(p, string(rs.lang)+"/index.html"), Text: langName(rs.lang) + " releases"}, {Href: rel(p, dir+"index.html"), Text: date}, {Text: "Lists"}},
+		Banner: b.releaseBanner(rs, i, p, dirOf(rs, Current)+"lists.html"), Body: listsBody{Date: date, Note: note, Tables: tables}}
+	return b.page("lists", pg)
+}
+
+// keywordTables are the keyword lists of an edition: actions and
+// abilities with their forms and rules, ability words, counters.
+func keywordTables(e ruletext.Edition, date string, ruleLink func(string) template.HTML) ([]listTable, error) {
 	var tables []listTable
 	kwTable := func(id, title, section string, names []name, forms func(int) []keyword.Form) {
 		rulesOf := keywordRules(e, section)
@@ -89,42 +111,48 @@ func (b *builder) writeLists(rs *releaseSet, e ruletext.Edition, i int, dirName 
 	}
 	actions, err := keyword.ActionValuesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	kwTable("actions", "Keyword actions (701)", "701", asNames(actions), func(k int) []keyword.Form { return actions[k].FormsAsOf(date) })
 	abilities, err := keyword.AbilityValuesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	kwTable("abilities", "Keyword abilities (702)", "702", asNames(abilities), func(k int) []keyword.Form { return abilities[k].FormsAsOf(date) })
 	words, err := keyword.AbilityWordValuesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tables = append(tables, simpleTable("ability-words", "Ability words (207.2c)", asNames(words)))
 	counters, err := keyword.CounterValuesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tables = append(tables, simpleTable("counters", "Keyword counters (122.1b)", asNames(counters)))
+	return append(tables, simpleTable("counters", "Keyword counters (122.1b)", asNames(counters))), nil
+}
+
+// typeTables are the card types, supertypes, subtypes by category and
+// mana symbols as of date.
+func typeTables(date string) ([]listTable, error) {
+	var tables []listTable
 	cardTypes, err := cardtype.CardTypeValuesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tables = append(tables, simpleTable("card-types", "Card types (205.2a)", asNames(cardTypes)))
 	supertypes, err := cardtype.SupertypeValuesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tables = append(tables, simpleTable("supertypes", "Supertypes (205.4a)", asNames(supertypes)))
 	cats, err := subtype.CategoriesAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, c := range cats {
 		vs, err := subtype.ValuesAsOf(c, date)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		t := simpleTable("subtypes-"+c.String(), strings.ToUpper(c.String()[:1])+c.String()[1:]+" types ("+c.Rule()+")", asNames(vs))
 		var goes []string
@@ -138,29 +166,17 @@ func (b *builder) writeLists(rs *releaseSet, e ruletext.Edition, i int, dirName 
 	}
 	syms, err := mana.SymbolsAsOf(date)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	st := listTable{ID: "mana-symbols", Title: "Mana symbols (107.4)", Head: []string{"Symbol", "Group", "Colours", "Mana value", "Since"}}
 	for _, s := range syms {
-		d, exact := s.Since()
-		if !exact {
-			d += " or before"
-		}
 		colors := s.Colors().String()
 		if colors == "" {
 			colors = "colourless"
 		}
-		st.Rows = append(st.Rows, []template.HTML{cell(s.String()), cell(s.Group()), cell(colors), cell(strconv.Itoa(s.ManaValue())), cell(d)})
+		st.Rows = append(st.Rows, []template.HTML{cell(s.String()), cell(s.Group()), cell(colors), cell(strconv.Itoa(s.ManaValue())), cell(since(symbolName{s}))})
 	}
-	tables = append(tables, st)
-	note := ""
-	if known, ok := keyword.AbilityList().KnownAsOf(date); ok && known != date {
-		note = "the release of " + date + " did not print every list: each is as the newest release before it that did"
-	}
-	pg := &page{Path: p, Title: "Lists (" + date + ")",
-		Crumbs: []link{{Href: rel(p, "index.html"), Text: "Home"}, {Href: rel(p, string(rs.lang)+"/index.html"), Text: langName(rs.lang) + " releases"}, {Href: rel(p, dir+"index.html"), Text: date}, {Text: "Lists"}},
-		Banner: b.releaseBanner(rs, i, p, dirOf(rs, Current)+"lists.html"), Body: listsBody{Date: date, Note: note, Tables: tables}}
-	return b.page("lists", pg)
+	return append(tables, st), nil
 }
 
 func spanishCell(s string) template.HTML {

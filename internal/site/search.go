@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"github.com/mtgrules/crgen/generated/ruletext"
-	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
 // The search index of the newest release of a language, in the files
@@ -116,7 +115,16 @@ func buildSearchIndex(lang ruletext.Lang, e ruletext.Edition) (*searchIndex, err
 	}
 	slices.Sort(words)
 	ix := &searchIndex{manifest: manifest{Lang: string(lang), Release: e.Date(), Docs: len(docs), Common: []string{}, Budget: QueryBudget}, files: map[string][]byte{}}
-	// Shards: words in order, cut at shardTarget.
+	ix.shard(words, postings)
+	if err := ix.chunk(docs, termIDs(e.Terms())); err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// shard lays the words out in shards, in order, cut at shardTarget; a
+// word too common to list is named in the manifest only.
+func (ix *searchIndex) shard(words []string, postings map[string][]int) {
 	var shard bytes.Buffer
 	first := ""
 	flush := func() {
@@ -147,10 +155,15 @@ func buildSearchIndex(lang ruletext.Lang, e ruletext.Edition) (*searchIndex, err
 		shard.Write(entry)
 	}
 	flush()
-	// Chunks: paragraphs in order, cut at chunkTarget.
+}
+
+// chunk lays the paragraphs' text out in chunks, in order, cut at
+// chunkTarget: [number, text] for a rule's, ["", text, term, anchor]
+// for the glossary's.
+func (ix *searchIndex) chunk(docs []searchDoc, ids map[string]string) error {
 	var chunk []json.RawMessage
 	size, firstDoc := 0, 0
-	flushChunk := func(next int) error {
+	flush := func(next int) error {
 		if len(chunk) == 0 {
 			return nil
 		}
@@ -165,30 +178,24 @@ func buildSearchIndex(lang ruletext.Lang, e ruletext.Edition) (*searchIndex, err
 		chunk, size, firstDoc = nil, 0, next
 		return nil
 	}
-	ids := termIDs(e.Terms())
 	for d, doc := range docs {
-		var v []string
+		v := []string{doc.key, doc.text}
 		if doc.term != "" {
 			v = []string{"", doc.text, doc.term, ids[doc.term]}
-		} else {
-			v = []string{doc.key, doc.text}
 		}
 		b, err := marshalNoEscape(v)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if size > 0 && size+len(b) > chunkTarget {
-			if err := flushChunk(d); err != nil {
-				return nil, err
+			if err := flush(d); err != nil {
+				return err
 			}
 		}
 		chunk = append(chunk, b)
 		size += len(b) + 1
 	}
-	if err := flushChunk(len(docs)); err != nil {
-		return nil, err
-	}
-	return ix, nil
+	return flush(len(docs))
 }
 
 // encodePosting is `"word":[d0,d1-d0,...]`: paragraph numbers, each
@@ -242,10 +249,4 @@ func (b *builder) writeSearch(rs *releaseSet) error {
 		}
 	}
 	return b.writeJSON(dir+"index.json", ix.manifest)
-}
-
-// sectionHref is where a search result of the newest release leads,
-// from the site's root.
-func sectionHref(lang ruletext.Lang, number string) string {
-	return string(lang) + "/" + Current + "/" + rulenum.SectionOf(number) + ".html#" + number
 }
