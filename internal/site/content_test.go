@@ -143,7 +143,7 @@ func TestOldNumberLeadsToTheRuleToday(t *testing.T) {
 		t.Errorf("%s leads to %v: want the permalink %s and %s today", np, leads, perma, today)
 	}
 	h := string(s.read(t, perma))
-	if !strings.Contains(h, "Today it is rule <a href=\"../../"+Current+"/205.html#"+today+"\">"+today+"</a>") {
+	if !strings.Contains(h, "Today it is rule <a href=\"../../"+Current+"/"+rulenum.SectionOf(today)+".html#"+today+"\">"+today+"</a>") {
 		t.Errorf("%s does not say the rule is %s today", perma, today)
 	}
 	if i, j := strings.Index(h, "204.3k"), strings.Index(h, "renumbered from 204.3k to "+today); i < 0 || j < i {

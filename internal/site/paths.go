@@ -95,7 +95,9 @@ func TermID(term string) string {
 	dash := false
 	for _, r := range strings.ToLower(term) {
 		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 0x7f && r != '’' && r != '—' && r != '–':
+		case r == '\'' || r == '’':
+			// "Urza’s" is g-urzas.
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 0x7f && r != '—' && r != '–':
 			if dash && b.Len() > 2 {
 				b.WriteByte('-')
 			}

@@ -158,7 +158,42 @@ func TestEveryLinkLeadsSomewhere(t *testing.T) {
 			t.Errorf("no page of kind %s", k)
 		}
 	}
-	t.Logf("%d pages, %d files, %d bytes; the largest page %s, %d bytes; by kind %v", s.res.Pages, s.res.Files, s.res.Bytes, s.res.Largest, s.res.LargestBytes, kinds)
+	whole := projectedBytes(t, s)
+	if whole > MaxSite {
+		t.Errorf("the whole site would weigh %d bytes, over %d", whole, MaxSite)
+	}
+	t.Logf("%d pages, %d files, %d bytes (the whole site: %d); the largest page %s, %d bytes; by kind %v", s.res.Pages, s.res.Files, s.res.Bytes, whole, s.res.Largest, s.res.LargestBytes, kinds)
+}
+
+// MaxSite is the most the whole site may weigh (every release).
+const MaxSite = 300_000_000
+
+// projectedBytes is what the whole site weighs: what was built, or for a
+// sample, what was built plus, for each release left out, the mean of
+// the pages and data of the releases built.
+func projectedBytes(t *testing.T, s *built) int64 {
+	t.Helper()
+	all := len(ruletext.English.Releases())
+	if len(s.res.Releases) == all {
+		return s.res.Bytes
+	}
+	var perRelease int64
+	for _, date := range s.res.Releases {
+		for _, dir := range []string{"en/" + date, DataPath(ruletext.English, date, "")} {
+			err := filepath.WalkDir(filepath.Join(s.dir, dir), func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
+				}
+				info, err := d.Info()
+				perRelease += info.Size()
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return s.res.Bytes + perRelease/int64(len(s.res.Releases))*int64(all-len(s.res.Releases))
 }
 
 // pageKind is what a file of the site is, by its path.
