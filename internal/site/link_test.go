@@ -75,8 +75,7 @@ func FuzzLinker(f *testing.F) {
 			}
 		}
 		// The tokenizer reads text as the browser does (a NUL shown as
-		// U+FFFD, a CR
-		// aside): the words shown are the text's.
+		// U+FFFD, a CR as a line feed): the words shown are the text's.
 		norm := func(s string) string {
 			return strings.NewReplacer("\x00", "\uFFFD", "\r\n", "\n", "\r", "\n").Replace(strings.ToValidUTF8(s, "\uFFFD"))
 		}
