@@ -112,7 +112,7 @@ func tab(t *testing.T) (context.Context, string) {
 			cancelCtx()
 			cancelAlloc()
 			browserSess.srv.Close()
-			os.RemoveAll(profile)
+			_ = os.RemoveAll(profile)
 		}
 	})
 	if browserSess.err != nil {

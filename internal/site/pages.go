@@ -137,11 +137,8 @@ func (b *builder) writeGlossary(rs *releaseSet, e ruletext.Edition, i int, name 
 // firstLetter is the letter a term is filed under: its first letter,
 // upper case, or "#" for a term that begins otherwise.
 func firstLetter(t string) string {
-	for _, r := range t {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-			return strings.ToUpper(string(r))
-		}
-		return "#"
+	if t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') {
+		return strings.ToUpper(t[:1])
 	}
 	return "#"
 }

@@ -79,7 +79,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	closeBrowser()
 	if shared.dir != "" {
-		os.RemoveAll(filepath.Dir(shared.dir))
+		_ = os.RemoveAll(filepath.Dir(shared.dir))
 	}
 	os.Exit(code)
 }
