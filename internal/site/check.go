@@ -82,25 +82,31 @@ func CheckLinks(dir string) (broken []string, pages int, err error) {
 		return nil, 0, err
 	}
 	slices.Sort(paths)
-	read := make([]pageLinks, len(paths))
-	err = parallel(0, len(paths), func(k int) error {
+	// First every page's ids, then each page's links against them: the
+	// links of every page at once would weigh more than the site's.
+	read := func(k int) (pageLinks, error) {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(paths[k])))
 		if err != nil {
-			return err
+			return pageLinks{}, err
 		}
 		pl, err := readPage(b)
 		if err != nil {
-			return fmt.Errorf("%s: %w", paths[k], err)
+			return pl, fmt.Errorf("%s: %w", paths[k], err)
 		}
-		read[k] = pl
-		return nil
+		return pl, nil
+	}
+	ids := make([]pageLinks, len(paths))
+	err = parallel(0, len(paths), func(k int) error {
+		pl, err := read(k)
+		ids[k] = pageLinks{ids: pl.ids}
+		return err
 	})
 	if err != nil {
 		return nil, 0, err
 	}
 	byPath := make(map[string]*pageLinks, len(paths))
 	for k := range paths {
-		byPath[paths[k]] = &read[k]
+		byPath[paths[k]] = &ids[k]
 	}
 	exists := func(p string) bool {
 		if _, ok := byPath[p]; ok {
@@ -109,14 +115,22 @@ func CheckLinks(dir string) (broken []string, pages int, err error) {
 		_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p)))
 		return err == nil
 	}
-	for k, p := range paths {
-		for _, l := range read[k].links {
-			if msg := checkLink(p, l, byPath, exists); msg != "" {
-				broken = append(broken, fmt.Sprintf("%s: %s=%q: %s", p, l.attr, l.value, msg))
+	found := make([][]string, len(paths))
+	err = parallel(0, len(paths), func(k int) error {
+		pl, err := read(k)
+		for _, l := range pl.links {
+			if msg := checkLink(paths[k], l, byPath, exists); msg != "" {
+				found[k] = append(found[k], fmt.Sprintf("%s: %s=%q: %s", paths[k], l.attr, l.value, msg))
 			}
 		}
+		return err
+	})
+	if err != nil {
+		return nil, 0, err
 	}
-	slices.Sort(broken)
+	for _, f := range found {
+		broken = append(broken, f...)
+	}
 	return broken, len(paths), nil
 }
 
