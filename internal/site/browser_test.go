@@ -77,6 +77,9 @@ func chromiumPath() string {
 // and the site's address.
 func tab(t *testing.T) (context.Context, string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser tests run in make test, not -short")
+	}
 	s := siteOf(t)
 	exe := chromiumPath()
 	if exe == "" {

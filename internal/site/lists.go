@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -83,6 +84,9 @@ func (b *builder) writeLists(rs *releaseSet, e ruletext.Edition, i int, dirName 
 		return err
 	}
 	tables = append(tables, more...)
+	for k := range tables {
+		tables[k] = dropEmptySpanish(tables[k])
+	}
 	note := ""
 	if known, ok := keyword.AbilityList().KnownAsOf(date); ok && known != date {
 		note = "the release of " + date + " did not print every list: each is as the newest release before it that did"
@@ -177,6 +181,25 @@ func typeTables(date string) ([]listTable, error) {
 		st.Rows = append(st.Rows, []template.HTML{cell(s.String()), cell(s.Group()), cell(colors), cell(strconv.Itoa(s.ManaValue())), cell(since(symbolName{s}))})
 	}
 	return append(tables, st), nil
+}
+
+// dropEmptySpanish drops the Spanish column of a table where no
+// Spanish source names any of its names (the keywords).
+func dropEmptySpanish(t listTable) listTable {
+	col := slices.Index(t.Head, "Spanish")
+	if col < 0 {
+		return t
+	}
+	for _, r := range t.Rows {
+		if r[col] != "" {
+			return t
+		}
+	}
+	t.Head = slices.Delete(slices.Clone(t.Head), col, col+1)
+	for k, r := range t.Rows {
+		t.Rows[k] = slices.Delete(r, col, col+1)
+	}
+	return t
 }
 
 func spanishCell(s string) template.HTML {
