@@ -270,6 +270,14 @@ func TestBrowserSearchFindsWithContext(t *testing.T) {
 		t.Errorf("the second query transferred %d bytes, over %d", spent2, QueryBudget)
 	}
 	t.Logf("lethal damage: %d results, %d bytes transferred", len(results), spent)
+	// The Spanish rules, chosen in the page.
+	open(t, ctx, base, "search.html?q=tipos%20de%20criatura&lang=es")
+	waitFor(t, ctx, `/match/.test(document.getElementById("status").textContent)`)
+	labels := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#results li a")).map(a => a.getAttribute("href"))`)
+	want := ruletext.Spanish.Newest().Search("tipos de criatura")
+	if len(want) == 0 || len(labels) == 0 || !strings.HasSuffix(labels[0], "es/"+Current+"/"+rulenum.SectionOf(want[0].Number)+".html#"+want[0].Number) {
+		t.Errorf("the Spanish search for tipos de criatura shows %v; the book finds %d matches", labels, len(want))
+	}
 }
 
 // transferred is what the page read of the search index, as the

@@ -209,6 +209,22 @@ func TestSearchFindsWhatTheBookFinds(t *testing.T) {
 			t.Errorf("%q does not find 120.4a", q)
 		}
 	}
+	// The Spanish rules the book holds: "tipos de criatura" is in 205.3m.
+	es := ruletext.Spanish.Newest()
+	c := newSearchClient(t, filepath.Join(s.dir, searchDir(ruletext.Spanish)))
+	got := map[string]bool{}
+	for _, h := range c.query("tipos de criatura", 0) {
+		got[h.key+h.term] = true
+	}
+	ms := es.Search("tipos de criatura")
+	if len(ms) == 0 {
+		t.Fatal("the Spanish rules do not say tipos de criatura")
+	}
+	for _, m := range ms {
+		if !got[m.Number+m.Term] {
+			t.Errorf("tipos de criatura: the Spanish index misses %s%s", m.Number, m.Term)
+		}
+	}
 }
 
 func mustLookup(t testing.TB, e ruletext.Edition, n string) string {

@@ -13,8 +13,12 @@ type homeBody struct {
 }
 
 type searchBody struct {
-	Newest, Index, ContentsHref, GlossaryHref string
+	Newest, ContentsHref, GlossaryHref string
+	Langs                              []searchLang
 }
+
+// searchLang is a language the search page searches, and its index.
+type searchLang struct{ Lang, Name, Index string }
 
 type compareBody struct {
 	ReleasesHref, ReleasesData string
@@ -46,7 +50,7 @@ func (b *builder) writeTopPages() error {
 	}
 	crumbs := func(p, last string) []link { return []link{{Href: rel(p, "index.html"), Text: "Home"}, {Text: last}} }
 	if err := b.page("search", &page{Path: "search.html", Title: "Search", Crumbs: crumbs("search.html", "Search"),
-		Body: searchBody{Newest: en.date(en.newest()), Index: searchDir(ruletext.English) + "index.json", ContentsHref: cur + "index.html", GlossaryHref: cur + "glossary.html"}}); err != nil {
+		Body: b.searchBody()}); err != nil {
 		return err
 	}
 	cb := compareBody{ReleasesHref: "en/index.html", ReleasesData: "data/en/releases.json"}
@@ -60,4 +64,13 @@ func (b *builder) writeTopPages() error {
 	}
 	return b.page("cite", &page{Path: "cite.html", Title: "Follow a citation", Crumbs: crumbs("cite.html", "Cite"),
 		Body: citeBody{NumbersData: "data/en/numbers/", First: en.date(0)}})
+}
+
+func (b *builder) searchBody() searchBody {
+	cur := dirOf(b.en, Current)
+	sb := searchBody{Newest: b.en.date(b.en.newest()), ContentsHref: cur + "index.html", GlossaryHref: cur + "glossary.html"}
+	for _, rs := range b.sets() {
+		sb.Langs = append(sb.Langs, searchLang{Lang: string(rs.lang), Name: langName(rs.lang) + " (" + rs.date(rs.newest()) + ")", Index: searchDir(rs.lang) + "index.json"})
+	}
+	return sb
 }

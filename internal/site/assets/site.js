@@ -82,7 +82,14 @@
   var searchForm = document.getElementById("search");
   if (searchForm) {
     var input = document.getElementById("q");
-    var base = root + input.getAttribute("data-index").replace(/index\.json$/, "");
+    var langSelect = document.getElementById("lang");
+    var base;
+    var setBase = function () {
+      base = root + langSelect.options[langSelect.selectedIndex].getAttribute("data-index").replace(/index\.json$/, "");
+    };
+    var initialLang = new URLSearchParams(location.search).get("lang");
+    if (initialLang) langSelect.value = initialLang;
+    setBase();
     var cache = new Map();
     var state = null;
     var status = document.getElementById("status");
@@ -165,8 +172,13 @@
     };
     searchForm.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      history.replaceState(null, "", "?q=" + encodeURIComponent(input.value));
+      setBase();
+      history.replaceState(null, "", "?q=" + encodeURIComponent(input.value) + "&lang=" + langSelect.value);
       run(input.value);
+    });
+    langSelect.addEventListener("change", function () {
+      setBase();
+      if (input.value.trim()) run(input.value);
     });
     more.addEventListener("click", function () {
       var spent = { bytes: 0 };
