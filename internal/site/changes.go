@@ -71,8 +71,8 @@ func (b *builder) writeChanges(rs *releaseSet, i int, name string, target func(s
 			var sum, title string
 			switch kind {
 			case "g":
-				sum = b.termSummary(page, rs, i, c, oldTerms, newTerms)
-				title = b.termSummary(page, rs, i, c, nil, nil)
+				sum = b.termSummary(page, name, rs, i, c, oldTerms, newTerms)
+				title = b.termSummary(page, name, rs, i, c, nil, nil)
 			default:
 				sum = changeSummary(page, c, target, oldTarget)
 				title = changeSummary(page, c, nowhere, nowhere)
@@ -183,10 +183,16 @@ func changeSummary(page string, c ruletext.Change, target, oldTarget func(string
 
 // termSummary says what happened to a glossary entry, linking it in
 // each release's glossary.
-func (b *builder) termSummary(page string, rs *releaseSet, i int, c ruletext.Change, oldTerms, newTerms map[string]string) string {
+func (b *builder) termSummary(page, name string, rs *releaseSet, i int, c ruletext.Change, oldTerms, newTerms map[string]string) string {
 	term := func(t string, ids map[string]string, at int) string {
 		if id, ok := ids[t]; ok && rs.built[at] {
-			return fmt.Sprintf(`<a href="%s">%s</a>`, template.HTMLEscapeString(rel(page, GlossaryPath(rs.lang, rs.date(at))+"#"+id)), template.HTMLEscapeString(t))
+			// The release's own glossary beside the page (at the stable
+			// paths too, which are then the dated pages byte for byte).
+			g := GlossaryPath(rs.lang, rs.date(at))
+			if at == i {
+				g = dirOf(rs, name) + "glossary.html"
+			}
+			return fmt.Sprintf(`<a href="%s">%s</a>`, template.HTMLEscapeString(rel(page, g+"#"+id)), template.HTMLEscapeString(t))
 		}
 		return template.HTMLEscapeString(t)
 	}
