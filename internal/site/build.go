@@ -196,6 +196,7 @@ type ruleView struct {
 type para struct {
 	Text    template.HTML
 	Example bool
+	ID      string // an example's anchor
 }
 
 // writeRelease writes release i's pages and data under name (its date,
@@ -275,8 +276,14 @@ func (b *builder) writeSections(rs *releaseSet, e ruletext.Edition, i int, name 
 			}
 			l.self = RulePath(rs.lang, name, n)
 			v := ruleView{Number: n, Label: printedNumber(r), Class: "k" + strconv.Itoa(int(r.Kind())), History: rel(p, h.path), Text: l.html(r.Text)}
+			examples := 0
 			for _, m := range r.More() {
-				v.More = append(v.More, para{Text: l.html(m), Example: rulenum.IsExample(m)})
+				p := para{Text: l.html(m), Example: rulenum.IsExample(m)}
+				if p.Example {
+					examples++
+					p.ID = ExampleID(n, examples)
+				}
+				v.More = append(v.More, p)
 			}
 			views = append(views, v)
 		}

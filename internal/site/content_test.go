@@ -43,7 +43,7 @@ func TestEveryReferenceLinksTheReleasesOwnRule(t *testing.T) {
 				}
 				rule := ""
 				for _, id := range el.in {
-					if id != "" && id != "main" {
+					if k := rulenum.KindOf(id); rule == "" && (k == rulenum.Rule || k == rulenum.Subrule) {
 						rule = id
 					}
 				}
@@ -268,5 +268,32 @@ func TestListsAreAsOfTheirRelease(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// Every example of a rule is at its own anchor on its section's page.
+func TestEveryExampleHasItsAnchor(t *testing.T) {
+	s := siteOf(t)
+	e := ruletext.English.Newest()
+	ids := map[string]bool{}
+	for _, sec := range sectionsOf(e) {
+		for _, el := range elements(t, s.read(t, "en/"+Current+"/"+sec.Number+".html")) {
+			if el.tag == "p" && el.attrs["class"] == "ex" {
+				ids[el.attrs["id"]] = true
+			}
+		}
+	}
+	n := 0
+	for _, num := range e.Numbers() {
+		r, _ := e.Lookup(num)
+		for k := range r.Examples() {
+			n++
+			if !ids[ExampleID(num, k+1)] {
+				t.Errorf("example %d of %s has no anchor %s", k+1, num, ExampleID(num, k+1))
+			}
+		}
+	}
+	if n == 0 || n != len(ids) {
+		t.Errorf("%d examples in the rules, %d anchors of examples on the pages", n, len(ids))
 	}
 }

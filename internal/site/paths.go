@@ -57,6 +57,12 @@ func RulePath(lang ruletext.Lang, date, number string) string {
 	return SectionPath(lang, date, number) + "#" + number
 }
 
+// ExampleID is the anchor of the kth example (from 1) of rule number on
+// its section's page ("702.19b-ex1").
+func ExampleID(number string, k int) string {
+	return number + "-ex" + strconv.Itoa(k)
+}
+
 // HistoryPath is the permalink of a rule by its identity: the page of
 // its history, named by the release and number it came in with, which no
 // later renumbering changes ("en/history/2009-07-11/204.3k.html" is
