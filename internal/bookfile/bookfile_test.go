@@ -278,9 +278,10 @@ func TestLookupAllocatesNothing(t *testing.T) {
 func TestOpenRefuses(t *testing.T) {
 	data, _ := Encode(sample(), Options{Compress: true})
 	for name, bad := range map[string]string{
-		"empty":     "",
-		"no magic":  "crbook\x00\x02" + string(data[8:]),
-		"truncated": string(data[:len(data)/2]),
+		"empty":      "",
+		"no magic":   "crbook\x00\xff" + string(data[8:]),
+		"no padding": string(data[:len(data)-1]),
+		"truncated":  string(data[:len(data)/2]),
 	} {
 		if _, err := Open(bad); err == nil {
 			t.Errorf("%s: opened", name)

@@ -381,7 +381,7 @@ func (e *encoder) bytes() []byte {
 	for s := range numSections {
 		out = append(out, body[s]...)
 	}
-	return out
+	return append(out, make([]byte, padding)...)
 }
 
 // records lays out vals, n fields a record: the number of fields, each

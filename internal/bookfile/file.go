@@ -18,7 +18,13 @@ type File struct {
 	// field, where each field starts in a record, a record's size.
 	width  [numSections][maxFields]uint8
 	offset [numSections][maxFields]uint8
+	mask   [numSections][maxFields]uint32
 	size   [numSections]int
+	start  [numSections]int // where each section's records begin in data
+	// The releases' dates and the rules each holds (a release of some
+	// rules only), read once: every lookup asks for them.
+	dates []string
+	holds [][]string
 	// chunks are the texts of the chunks, each decompressed once.
 	chunks []chunkSlot
 }
@@ -38,9 +44,9 @@ func Open(data string) (*File, error) {
 	}
 	f := &File{data: data}
 	for s := range numSections {
-		off, n := le(data, len(magic)+8*s, 4), le(data, len(magic)+8*s+4, 4)
-		if uint64(off)+uint64(n) > uint64(len(data)) {
-			return nil, fmt.Errorf("bookfile: section %d (%d bytes at %d) beyond the file's %d bytes", s, n, off, len(data))
+		off, n := le32(data, len(magic)+8*s), le32(data, len(magic)+8*s+4)
+		if uint64(off)+uint64(n)+padding > uint64(len(data)) {
+			return nil, fmt.Errorf("bookfile: section %d (%d bytes at %d) beyond the file's %d bytes and its padding", s, n, off, len(data))
 		}
 		sec := data[off : off+n]
 		if s == secStrings || s == secData {
@@ -56,10 +62,14 @@ func Open(data string) (*File, error) {
 			if w < 1 || w > 4 {
 				return nil, fmt.Errorf("bookfile: section %d: field %d %d bytes wide", s, k, w)
 			}
-			f.width[s][k], f.offset[s][k] = w, uint8(f.size[s])
+			f.width[s][k], f.offset[s][k], f.mask[s][k] = w, uint8(f.size[s]), uint32(1)<<(8*w)-1
+			if w == 4 {
+				f.mask[s][k] = ^uint32(0)
+			}
 			f.size[s] += int(w)
 		}
 		f.sec[s] = sec[1+fields[s]:]
+		f.start[s] = int(off) + 1 + fields[s]
 		if len(f.sec[s])%f.size[s] != 0 {
 			return nil, fmt.Errorf("bookfile: section %d: %d bytes, not whole records of %d", s, len(f.sec[s]), f.size[s])
 		}
@@ -68,28 +78,25 @@ func Open(data string) (*File, error) {
 		return nil, fmt.Errorf("bookfile: %w", err)
 	}
 	f.chunks = make([]chunkSlot, f.count(secChunks))
+	f.dates, f.holds = make([]string, f.count(secReleases)), make([][]string, f.count(secReleases))
+	for i := range f.dates {
+		f.dates[i] = f.str(f.rel(i, relDateOff), f.rel(i, relDateLen))
+		f.holds[i] = f.list(f.rel(i, relHoldsStart), f.rel(i, relHoldsN))
+	}
 	return f, nil
 }
 
-// le is the little-endian number of w bytes at byte i of s.
-func le(s string, i, w int) uint32 {
-	switch w {
-	case 1:
-		return uint32(s[i])
-	case 2:
-		_ = s[i+1]
-		return uint32(s[i]) | uint32(s[i+1])<<8
-	case 3:
-		_ = s[i+2]
-		return uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16
-	}
+// le32 is the little-endian uint32 at byte i of s.
+func le32(s string, i int) uint32 {
 	_ = s[i+3]
 	return uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24
 }
 
-// field is field k of record i of section sec.
+// field is field k of record i of section sec: four bytes where it
+// starts (the file's padding makes that safe at its end), masked to its
+// width.
 func (f *File) field(sec, i, k int) int {
-	return int(le(f.sec[sec], i*f.size[sec]+int(f.offset[sec][k]), int(f.width[sec][k])))
+	return int(le32(f.data, f.start[sec]+i*f.size[sec]+int(f.offset[sec][k])) & f.mask[sec][k])
 }
 
 // count is how many records section sec holds.

@@ -15,11 +15,12 @@
 // of each in bytes (1 to 4, the fewest that hold its largest value),
 // then the records, each field a little-endian number; strings are an
 // offset and a length into the string section; texts are paragraphs,
-// each a slice of one chunk's text.
+// each a slice of one chunk's text. Four bytes of padding end the file,
+// so that a field is read as four bytes and a mask wherever it lies.
 package bookfile
 
 // magic starts every file; its last byte is the format's version.
-const magic = "crbook\x00\x01"
+const magic = "crbook\x00\x02"
 
 // Sections, in the order of the header's table.
 const (
@@ -117,3 +118,6 @@ const maxChunk = 32 << 10
 // maxChunk is a chunk of its own, and no paragraph of the rules is near
 // this (the longest, a list of creature types, is a few kilobytes).
 const maxChunkRaw = 1 << 20
+
+// padding is how many zero bytes follow the last section.
+const padding = 4

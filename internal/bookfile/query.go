@@ -31,7 +31,7 @@ func (f *File) Releases() int { return f.count(secReleases) }
 func (f *File) rel(i, k int) int { return f.field(secReleases, i, k) }
 
 // Date is the date of release i (YYYY-MM-DD).
-func (f *File) Date(i int) string { return f.str(f.rel(i, relDateOff), f.rel(i, relDateLen)) }
+func (f *File) Date(i int) string { return f.dates[i] }
 
 // ReleaseInfo is what the book says of one release.
 type ReleaseInfo struct {
@@ -56,7 +56,7 @@ func (f *File) Release(i int) ReleaseInfo {
 	}
 	return ReleaseInfo{
 		Date: f.Date(i), Source: src,
-		Holds:  f.list(f.rel(i, relHoldsStart), f.rel(i, relHoldsN)),
+		Holds:  slices.Clone(f.holds[i]),
 		Quirks: f.list(f.rel(i, relQuirksStart), f.rel(i, relQuirksN)),
 		Rules:  f.rel(i, relRules), Examples: f.rel(i, relExamples), Glossary: f.rel(i, relGlossary),
 		EndsInGlossary: f.rel(i, relFlags)&flagEndsInGlossary != 0,
@@ -95,17 +95,16 @@ func (f *File) searchDate(date string) int {
 }
 
 // partial reports whether release i holds only some rules (Holds).
-func (f *File) partial(i int) bool { return f.rel(i, relHoldsN) > 0 }
+func (f *File) partial(i int) bool { return len(f.holds[i]) > 0 }
 
-// holds reports whether release i printed rule n: it was read whole, or
-// n is one of the rules it holds or under one.
-func (f *File) holds(i int, n string) bool {
-	start, cnt := f.rel(i, relHoldsStart), f.rel(i, relHoldsN)
-	if cnt == 0 {
+// printed reports whether release i printed rule n: it was read whole,
+// or n is one of the rules it holds or under one.
+func (f *File) printed(i int, n string) bool {
+	if len(f.holds[i]) == 0 {
 		return true
 	}
-	for k := start; k < start+cnt; k++ {
-		if h := f.listItem(k); n == h || rulenum.Under(n, h) {
+	for _, h := range f.holds[i] {
+		if n == h || rulenum.Under(n, h) {
 			return true
 		}
 	}
@@ -117,7 +116,7 @@ func (f *File) holds(i int, n string) bool {
 // only) the newest release before it that did.
 func (f *File) PrintedBy(n string, i int) int {
 	for j := i; j > 0; j-- {
-		if f.holds(j, n) {
+		if f.printed(j, n) {
 			return j
 		}
 	}
