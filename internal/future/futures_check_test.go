@@ -114,6 +114,10 @@ func (f *futureTree) check(t *testing.T, s *future.Step, steps []*future.Step) {
 // snapshots in old: a completion, list by list, never an amendment.
 func (f *futureTree) checkReport(t *testing.T, old string, s *future.Step) {
 	t.Helper()
+	if s.Amends != "" {
+		f.checkAmendment(t, old, s)
+		return
+	}
 	if s.Completes == "" {
 		return
 	}
@@ -138,6 +142,56 @@ func (f *futureTree) checkReport(t *testing.T, old string, s *future.Step) {
 			t.Errorf("the %s report does not say en@%s was completed from the official TXT:\n%s", format, s.Completes, out)
 		}
 	}
+}
+
+// checkAmendment checks what scrape report says of the official TXT of
+// a recorded release read again with a correction of a rule no list is
+// read from: no list changed, the rule book's release amended.
+func (f *futureTree) checkAmendment(t *testing.T, old string, s *future.Step) {
+	t.Helper()
+	for _, format := range []string{"text", "markdown"} {
+		code, out := f.Scrape("report", "-exit-code", "-format", format, old, f.Store.Dir)
+		if code != 3 {
+			t.Errorf("scrape report -format %s of the amendment: exit %d\n%s", format, code, out)
+		}
+		if !strings.Contains(out, "en@"+s.Amends+" amended: as recorded before → now") {
+			t.Errorf("the %s report does not show en@%s amended:\n%s", format, s.Amends, out)
+		}
+	}
+}
+
+// changedReleases are the releases step i of steps records, completes
+// or amends, by language: its English release (the one it amends, for an
+// amendment), and the Spanish pages it publishes.
+func changedReleases(steps []*future.Step, i int) map[string][]string {
+	s := steps[i]
+	out := map[string][]string{"en": {s.W.Date}}
+	if s.Amends != "" {
+		out["en"] = []string{s.Amends}
+	}
+	if s.Late {
+		out["es"] = append(out["es"], steps[i-1].W.Date)
+	}
+	if s.Spanish {
+		out["es"] = append(out["es"], s.W.Date)
+	}
+	return out
+}
+
+// checkWhole checks that the report of the snapshots in old against the
+// tree's shows every change of the rule books want names, once, counted
+// against scrape diff -whole (future.WholeShown).
+func (f *futureTree) checkWhole(t *testing.T, old, cur string, want map[string][]string) {
+	t.Helper()
+	code, out := f.Scrape("report", "-format", "json", old, cur)
+	if code != 0 {
+		t.Fatalf("scrape report -format json: exit %d\n%s", code, out)
+	}
+	counted, err := future.WholeShown([]byte(out), old, cur, want)
+	if err != nil {
+		t.Error(err)
+	}
+	t.Logf("the whole rules in the pull request:\n%s", counted)
 }
 
 // checkGenerated checks what a reviewer of the release's pull request

@@ -64,15 +64,21 @@ func (b *Book) pairing(i int) *pairingIndex {
 				p = p.With(a, old, cur)
 			}
 		}
-		s.x = pairingIndex{Pairing: p, to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
-		for _, m := range p.Moves {
-			s.x.to[m.From], s.x.from[m.To] = m.To, m.From
-		}
-		for _, n := range p.Reused {
-			s.x.reused[n] = true
-		}
+		s.x = newPairingIndex(p)
 	})
 	return &s.x
+}
+
+// newPairingIndex is p with its pairs by number.
+func newPairingIndex(p Pairing) pairingIndex {
+	x := pairingIndex{Pairing: p, to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
+	for _, m := range p.Moves {
+		x.to[m.From], x.from[m.To] = m.To, m.From
+	}
+	for _, n := range p.Reused {
+		x.reused[n] = true
+	}
+	return x
 }
 
 // PairingOf is the pairing the changes between two releases' rules
