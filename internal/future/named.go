@@ -16,7 +16,7 @@ import (
 // Defaults are the futures make test rehearses (TestFutures): between
 // them every kind of change, combined, in one release and in two in a
 // row, a Spanish page late, a rewording refused, a release completed
-// from its TXT. They are chosen, not drawn, so that no change of the tree
+// from its TXT, a release amended. They are chosen, not drawn, so that no change of the tree
 // or of the tests' words can leave a kind out.
 var Defaults = []Future{
 	{Seed: 1, Releases: []Release{
