@@ -41,48 +41,16 @@ func WholeShown(report []byte, before, after string, want map[string][]string) (
 	var log strings.Builder
 	covered := map[string]bool{}
 	for _, c := range rep.Whole {
-		book, err := rulebook.Load(scrape.BookDir(after, c.Lang), c.Lang)
+		x, err := expectation(c, before, after)
 		if err != nil {
 			return "", err
 		}
-		name := fmt.Sprintf("%s %s@%s", c.Kind, c.Lang, c.To)
-		var expect, earlier *rulebook.DocDiff
-		switch c.Kind {
-		case rulebook.KindRelease:
-			name = fmt.Sprintf("%s %s@%s → %s@%s", c.Kind, c.Lang, c.From, c.Lang, c.To)
-			if expect, err = diffWhole(after, c.Lang, c.From, c.To); err != nil {
-				return "", err
-			}
-			for _, r := range book.Releases {
-				if r.Date > c.From && r.Date <= c.To {
-					covered[c.Lang+"@"+r.Date] = true
-				}
-			}
-		case rulebook.KindCompletion, rulebook.KindAmendment, rulebook.KindRecorded:
-			prev := ""
-			for _, r := range book.Releases {
-				if r.Date < c.To {
-					prev = r.Date
-				}
-			}
-			if prev == "" {
-				return "", fmt.Errorf("%s: no release before it in %s to compare with", name, after)
-			}
-			if expect, err = diffWhole(after, c.Lang, prev, c.To); err != nil {
-				return "", err
-			}
-			if c.Kind != rulebook.KindRecorded {
-				if earlier, err = diffWhole(before, c.Lang, prev, c.To); err != nil {
-					return "", err
-				}
-			}
-			covered[c.Lang+"@"+c.To] = true
-		default:
-			return "", fmt.Errorf("%s: a whole diff of no kind the report defines", name)
+		for _, d := range x.covers {
+			covered[c.Lang+"@"+d] = true
 		}
-		shown, wanted := changesOf(&c.DocDiff), changesOf(expect)
-		if earlier != nil {
-			for k, n := range changesOf(earlier) {
+		shown, wanted := changesOf(&c.DocDiff), changesOf(x.expect)
+		if x.earlier != nil {
+			for k, n := range changesOf(x.earlier) {
 				shown[k] += n
 			}
 		}
@@ -98,13 +66,13 @@ func WholeShown(report []byte, before, after string, want map[string][]string) (
 					diffs = append(diffs, fmt.Sprintf("shown %d times, not in diff -whole: %s", shown[k], k))
 				}
 			}
-			return "", fmt.Errorf("%s: the pull request does not show the changes of scrape diff -whole %s@%s %s@%s once each:\n  %s", name, expect.Lang, expect.From, expect.Lang, expect.To, strings.Join(diffs, "\n  "))
+			return "", fmt.Errorf("%s: the pull request does not show the changes of scrape diff -whole %s once each:\n  %s", x.name, x.command, strings.Join(diffs, "\n  "))
 		}
-		fmt.Fprintf(&log, "%s: %d changes shown", name, count(changesOf(&c.DocDiff)))
-		if earlier != nil {
-			fmt.Fprintf(&log, ", and %d when it was recorded", count(changesOf(earlier)))
+		fmt.Fprintf(&log, "%s: %d changes shown", x.name, count(changesOf(&c.DocDiff)))
+		if x.earlier != nil {
+			fmt.Fprintf(&log, ", and %d when it was recorded", count(changesOf(x.earlier)))
 		}
-		fmt.Fprintf(&log, ": the %d of scrape diff -whole %s@%s %s@%s\n", count(wanted), expect.Lang, expect.From, expect.Lang, expect.To)
+		fmt.Fprintf(&log, ": the %d of scrape diff -whole %s\n", count(wanted), x.command)
 	}
 	for lang, dates := range want {
 		for _, d := range dates {
@@ -120,6 +88,55 @@ func WholeShown(report []byte, before, after string, want map[string][]string) (
 		}
 	}
 	return log.String(), nil
+}
+
+// shownAs is what a whole diff of a report must add up to: expect,
+// scrape diff -whole of after (command: its releases), with earlier, the
+// same of before, what the pull request that recorded the release
+// showed; covers are the releases it shows.
+type shownAs struct {
+	name, command   string
+	expect, earlier *rulebook.DocDiff
+	covers          []string
+}
+
+func expectation(c *rulebook.Change, before, after string) (*shownAs, error) {
+	book, err := rulebook.Load(scrape.BookDir(after, c.Lang), c.Lang)
+	if err != nil {
+		return nil, err
+	}
+	x := &shownAs{name: fmt.Sprintf("%s %s@%s", c.Kind, c.Lang, c.To)}
+	from := c.From
+	switch c.Kind {
+	case rulebook.KindRelease:
+		x.name = fmt.Sprintf("%s %s@%s → %s@%s", c.Kind, c.Lang, c.From, c.Lang, c.To)
+		for _, r := range book.Releases {
+			if r.Date > c.From && r.Date <= c.To {
+				x.covers = append(x.covers, r.Date)
+			}
+		}
+	case rulebook.KindCompletion, rulebook.KindAmendment, rulebook.KindRecorded:
+		from = ""
+		for _, r := range book.Releases {
+			if r.Date < c.To {
+				from = r.Date
+			}
+		}
+		if from == "" {
+			return nil, fmt.Errorf("%s: no release before it in %s to compare with", x.name, after)
+		}
+		if c.Kind != rulebook.KindRecorded {
+			if x.earlier, err = diffWhole(before, c.Lang, from, c.To); err != nil {
+				return nil, err
+			}
+		}
+		x.covers = []string{c.To}
+	default:
+		return nil, fmt.Errorf("%s: a whole diff of no kind the report defines", x.name)
+	}
+	x.command = fmt.Sprintf("%s@%s %s@%s", c.Lang, from, c.Lang, c.To)
+	x.expect, err = diffWhole(after, c.Lang, from, c.To)
+	return x, err
 }
 
 // diffWhole is scrape diff -whole -format json lang@from lang@to of the

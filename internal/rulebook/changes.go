@@ -197,16 +197,36 @@ func (b *Book) revision(old *Book, d string) (*Change, error) {
 	if len(was.Holds) > 0 && (len(is.Holds) == 0 || !slices.Equal(was.Holds, is.Holds) && !slices.ContainsFunc(was.Holds, func(h string) bool { return !heldBy(h, is.Holds) })) {
 		kind = KindCompletion
 	}
-	// What old held of d, as a release of a book of two: first the rules
-	// d held in old (the rest as b holds the release before d), then d as
-	// b holds it.
-	whole := len(was.Holds) == 0
+	rec, before := b.heldAndHolds(old, was, k)
+	dd, err := rec.Compare(before, d)
+	if err != nil {
+		return nil, err
+	}
+	dd.From = d
+	c := &Change{Kind: kind, DocDiff: *dd}
+	if len(was.Holds) > 0 {
+		c.Held = was.Holds
+		if k > 0 {
+			c.Before = before
+		}
+	}
+	return c, nil
+}
+
+// heldAndHolds is what old held of release k of b (was, as old records
+// it) and what b holds of it, as a book of two releases: first the rules
+// the release held in old (all of them for a whole text), the rest as b
+// holds the release before it (before, its date); then the release as b
+// holds it. Its pairing: a rule the release held in old is the same rule
+// in b; every other goes as b pairs the release before with it.
+func (b *Book) heldAndHolds(old *Book, was Release, k int) (rec *Book, before string) {
+	d, whole := b.Releases[k].Date, len(was.Holds) == 0
 	ownsRule := func(n string) bool { return whole || heldBy(n, was.Holds) }
 	ownsHeading := func(n string) bool {
 		return whole || was.Source == "txt" && (len(n) == 1 || slices.Contains(was.Holds, n))
 	}
 	ownsTerm := func(string) bool { return whole }
-	before := "0001-01-01" // no release before d: nothing but what old held of it
+	before = "0001-01-01" // no release before d: nothing but what old held of it
 	if k > 0 {
 		before = b.Releases[k-1].Date
 	}
@@ -232,7 +252,8 @@ func (b *Book) revision(old *Book, d string) (*Change, error) {
 		slices.SortFunc(out, func(x, y Rule) int { return CompareNumbers(x.Number, y.Number) })
 		return out
 	}
-	rec := &Book{
+	is := b.Releases[k]
+	rec = &Book{
 		Lang:     b.Lang,
 		Releases: []Release{{Date: before, Source: "txt"}, {Date: d, Source: is.Source, Holds: is.Holds}},
 		Rules:    two(pairHistories(old.Rules, b.Rules), ownsRule),
@@ -242,8 +263,6 @@ func (b *Book) revision(old *Book, d string) (*Change, error) {
 		rec.Glossary = append(rec.Glossary, Term{Term: t.Number, Versions: t.Versions})
 	}
 	slices.SortFunc(rec.Glossary, func(x, y Term) int { return compareTerms(x.Term, y.Term) })
-	// The pairing: a rule d held in old is the same rule in b; every
-	// other goes as b pairs the release before d with d.
 	var p Pairing
 	if k > 0 {
 		p = b.Pairing(k).without(ownsRule)
@@ -251,19 +270,7 @@ func (b *Book) revision(old *Book, d string) (*Change, error) {
 	rec.pairings = make([]pairingSlot, 2)
 	rec.pairings[1].x = newPairingIndex(p)
 	rec.pairings[1].once.Do(func() {})
-	dd, err := rec.Compare(before, d)
-	if err != nil {
-		return nil, err
-	}
-	dd.From = d
-	c := &Change{Kind: kind, DocDiff: *dd}
-	if !whole {
-		c.Held = was.Holds
-		if k > 0 {
-			c.Before = before
-		}
-	}
-	return c, nil
+	return rec, before
 }
 
 // without is p without the pairs of the rules owned says stay
