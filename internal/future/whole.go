@@ -68,11 +68,11 @@ func WholeShown(report []byte, before, after string, want map[string][]string) (
 			}
 			return "", fmt.Errorf("%s: the pull request does not show the changes of scrape diff -whole %s once each:\n  %s", x.name, x.command, strings.Join(diffs, "\n  "))
 		}
-		fmt.Fprintf(&log, "%s: %d changes shown", x.name, count(changesOf(&c.DocDiff)))
+		fmt.Fprintf(&log, "%s: %s shown", x.name, changes(count(changesOf(&c.DocDiff))))
 		if x.earlier != nil {
 			fmt.Fprintf(&log, ", and %d when it was recorded", count(changesOf(x.earlier)))
 		}
-		fmt.Fprintf(&log, ": the %d of scrape diff -whole %s\n", count(wanted), x.command)
+		fmt.Fprintf(&log, ": the %s of scrape diff -whole %s\n", changes(count(wanted)), x.command)
 	}
 	for lang, dates := range want {
 		for _, d := range dates {
@@ -167,10 +167,44 @@ func changesOf(d *rulebook.DocDiff) map[string]int {
 	return out
 }
 
+func changes(n int) string {
+	if n == 1 {
+		return "1 change"
+	}
+	return fmt.Sprintf("%d changes", n)
+}
+
 func count(m map[string]int) int {
 	n := 0
 	for _, k := range m {
 		n += k
 	}
 	return n
+}
+
+// Changed is what the official TXT of s prints otherwise than the tree's
+// snapshots quoted it, outside the rules the record of its release held
+// in the rule book of the snapshots in dir (the rules of its pages, for
+// a completion): each rule "changed" where that record holds it, "added"
+// where it does not. It is what the future wrote, not what a diff found.
+func (s *Step) Changed(dir string) (map[string]string, error) {
+	book, err := rulebook.Load(scrape.BookDir(dir, "en"), "en")
+	if err != nil {
+		return nil, err
+	}
+	var holds []string
+	if rel, ok := book.ReleaseAsOf(s.W.Date); ok && rel.Date == s.W.Date {
+		holds = rel.Holds
+	}
+	out := map[string]string{}
+	for n, text := range s.W.EN {
+		if q, ok := s.W.quoted[n]; ok && q == text || slices.ContainsFunc(holds, func(h string) bool { return n == h || IsSubrule(n, h) }) {
+			continue
+		}
+		out[n] = "added"
+		if _, ok := book.Rule(n, s.W.Date); ok {
+			out[n] = "changed"
+		}
+	}
+	return out, nil
 }

@@ -97,6 +97,9 @@ func (c *completion) checkReport(t *testing.T, runnerTemp, work, body string) {
 			Added   map[string][]string
 			Removed map[string][]string
 		}
+		Whole []struct {
+			Rules []struct{ Number, Status string }
+		} `json:"whole_rules"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
@@ -127,6 +130,29 @@ func (c *completion) checkReport(t *testing.T, runnerTemp, work, body string) {
 		t.Error(err)
 	}
 	t.Logf("the whole rules in the pull request: %s", counted)
+	// Each rule the TXT added or reworded outside the pages, as the future
+	// wrote it, in the completion's diff.
+	var whole struct {
+		Rules []struct{ Number, Status string }
+	}
+	if len(rep.Whole) == 1 {
+		whole = rep.Whole[0]
+	} else {
+		t.Errorf("%d whole diffs in the pull request, want the completion of en@%s", len(rep.Whole), c.date())
+	}
+	shown := map[string]string{}
+	for _, rc := range whole.Rules {
+		shown[rc.Number] = rc.Status
+	}
+	changed, err := c.step.Changed(filepath.Join(runnerTemp, "old-snapshots"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, status := range changed {
+		if shown[n] != status {
+			t.Errorf("rule %s, %s by the TXT: %q in the pull request's whole diff", n, status, shown[n])
+		}
+	}
 	for _, want := range []string{
 		"## Rules update: English " + c.date() + " (completed from the official TXT)",
 		"- **History of releases**: completed en@" + c.date() + " from the official TXT (",
