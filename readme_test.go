@@ -144,13 +144,14 @@ func TestREADMEExample(t *testing.T) {
 			}
 			return ""
 		},
-		`keyword.Read("Protection from black and from red\nSuspend 4—{1}{U}", nil)`: func() string {
+		`keyword.Append(nil, "Protection from black and from red\nSuspend 4—{1}{U}")`: func() string {
 			// As of a past release: the example's keywords are today's as
 			// written, and a release may drop one.
-			fs, err := keyword.Reader{AsOf: "2022-04-25"}.Read("Protection from black and from red\nSuspend 4—{1}{U}", nil)
-			if err != nil || len(fs) != 3 || fs[0].Ability != keyword.AbilityProtection || fs[0].Param().Text != "black" || fs[1].Param().Text != "red" ||
-				fs[2].Ability != keyword.AbilitySuspend || fs[2].Params[0].Number != 4 || !fs[2].Params[1].Mana || fs[2].Params[1].Cost.String() != "{1}{U}" {
-				return fmt.Sprint("Read: ", fs, err)
+			r, err := keyword.NewReader("2022-04-25")
+			fs := r.Append(nil, "Protection from black and from red\nSuspend 4—{1}{U}")
+			if err != nil || len(fs) != 3 || fs[0].Ability != keyword.AbilityProtection || fs[0].Param(0).Text != "black" || fs[1].Param(0).Text != "red" ||
+				fs[2].Ability != keyword.AbilitySuspend || fs[2].Param(0).Number.Value != 4 || !fs[2].Param(1).Mana || fs[2].Param(1).Cost.String() != "{1}{U}" {
+				return fmt.Sprint("Append: ", fs, err)
 			}
 			return ""
 		},

@@ -41,24 +41,36 @@
 // "Megamorph [cost]" and "Equip planeswalker [cost]"), and each keyword
 // action the forms rule 701 writes (Action.Forms: "scry N", "amass
 // [subtype] N"), read from the rules of every release, never typed in;
-// what Forms returns is the caller's to change. Read and Reader.Read
-// lex a card's rules text once (words, numbers, mana symbols, dashes,
-// separators, reminder text by its depth) and one matcher reads from
-// those tokens: the keyword abilities of its keyword lines, after a flavor
-// word (207.2d, never reported) or an ability word heading the line, each
-// with the variant as printed ("Islandwalk") and its parameters typed (a
-// mana.Cost, a number, a quality, a type with its subtype, a name:
-// "Protection from black and from red" is two abilities); a keyword
-// inside another's cost ("Ward—Collect evidence 4"); every keyword action
-// in any of its verb forms and subjects, with its form's parameters; the
-// designations keywords give ("suspected", "plotted"); the ability words
-// heading its lines; the predefined tokens it creates. Each Found gives
-// its span (Offset, End) and each parameter's, how the card uses it (Use:
-// it has or does it, a trigger names it, a designation), the name a card
-// prints for a keyword the rules renamed since (Was), and the names card
-// databases list it under (DatabaseNames). Reading as of a release finds
-// only what its rules listed, and allocates nothing once the slice it
-// appends to has grown.
+// what Forms returns is the caller's to change. A Reader, made once for
+// the rules of a day (NewReader, which checks the day; its zero value
+// reads by today's), appends the keywords of a card's rules text to a
+// slice (Reader.Append, and Append by today's rules, as strconv appends).
+// It lexes each line once, with the lexer cmd/gen reads the forms, verbs
+// and names with (words, numbers, mana symbols, dashes, separators,
+// reminder text by its depth), looks each word up once among the words
+// that begin a keyword, and compares token to token, in any case, either
+// apostrophe, any spaces and tabs between words. It finds the keyword
+// abilities of its keyword lines, after a flavor word (207.2d, never
+// reported) or an ability word heading the line, each with the variant as
+// printed ("Islandwalk") and its parameters typed (NumParams, Param: a
+// mana.Cost and each choice of a cost with choices, a Number that is a
+// value, a variable with what the card says it is, or the ability
+// printed in its place, a quality, a type with its subtype, a name, a
+// power and toughness): "Protection from black and from red" is two
+// abilities, "Hexproof from artifacts, creatures, and enchantments"
+// three; a keyword inside another's cost ("Ward—Collect evidence 4");
+// every keyword action in any of its verb forms and subjects, with its
+// form's parameters; the designations keywords give ("suspected",
+// "plotted", "the city's blessing"); the ability words heading its lines;
+// the predefined tokens it creates. Each Found gives its span (Offset,
+// End) and each parameter's, how the card uses it (Use: it has or does
+// it, a trigger names it, a designation, the meld pair its reminder
+// names), the name a card prints for a keyword the rules renamed since
+// (Was), and the names card databases list it under, each by its rule
+// (DatabaseNames: "Manifest" of manifest dread, which rule 701.62a
+// defines through manifest). Reading as of a release finds only what its
+// rules listed, and allocates nothing once the slice it appends to has
+// grown.
 //
 // # How this package is made
 //

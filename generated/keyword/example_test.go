@@ -84,19 +84,23 @@ func ExampleAbilityWordValues() {
 
 // A card's text read by the rules of a past release (what a release
 // listed then does not change): each keyword with the variant it prints
-// and its parameters.
-func ExampleReader_Read() {
-	text := "Flying, protection from black and from red\nSuspend 4—{1}{U} (Rather than cast this card from your hand, you may pay {1}{U} and exile it with four time counters on it.)\nLandfall — Whenever a land enters the battlefield under your control, scry 1."
-	found, err := keyword.Reader{AsOf: "2022-04-25"}.Read(text, nil)
+// and its parameters, typed.
+func ExampleReader_Append() {
+	r, err := keyword.NewReader("2022-04-25") // the day checked once, here
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	text := "Flying, protection from black and from red\nSuspend 4—{1}{U} (Rather than cast this card from your hand, you may pay {1}{U} and exile it with four time counters on it.)\nLandfall — Whenever a land enters the battlefield under your control, scry 1."
+	var found []keyword.Found // reused card to card, reading allocates nothing
+	found = r.Append(found[:0], text)
 	for _, k := range found {
 		fmt.Printf("%s %s, printed %q", k.Kind, k.Name(), k.Printed) // k.Rule(): its rule today
-		for _, p := range k.Params {
-			if p.Kind != 0 {
-				fmt.Printf(", %s %s", p.Kind, p.Text)
+		for i := range k.NumParams() {
+			p := k.Param(i)
+			fmt.Printf(", %s %s", p.Kind, p.Text)
+			if p.Kind == keyword.ParamCost {
+				fmt.Printf(" (mana value %d)", p.Cost.ManaValue())
 			}
 		}
 		if k.Reminder {
@@ -108,9 +112,49 @@ func ExampleReader_Read() {
 	// ability Flying, printed "Flying"
 	// ability Protection, printed "protection from", quality black
 	// ability Protection, printed "protection from", quality red
-	// ability Suspend, printed "Suspend", number 4, cost {1}{U}
+	// ability Suspend, printed "Suspend", number 4, cost {1}{U} (mana value 2)
 	// action Cast, printed "cast", in reminder text
 	// action Exile, printed "exile", in reminder text
 	// ability word Landfall, printed "Landfall"
 	// action Scry, printed "scry", number 1
+}
+
+// A number is typed: a number's value, a variable and what the card
+// says it is, or the keyword ability printed in its place.
+func ExampleNumber() {
+	r, _ := keyword.NewReader("2022-04-25")
+	for _, k := range r.Append(nil, "Devour X, where X is the number of creatures devoured this way\nModular—Sunburst\nBushido 2") {
+		if k.NumParams() == 0 {
+			fmt.Printf("%s\n", k.Name())
+			continue
+		}
+		switch n := k.Param(0).Number; {
+		case n.Variable != "":
+			fmt.Printf("%s %s, where %s is %s\n", k.Name(), n.Variable, n.Variable, k.Param(0).Where)
+		case n.Ability != 0:
+			fmt.Printf("%s, the number %s sets\n", k.Name(), n.Ability)
+		default:
+			fmt.Printf("%s %d\n", k.Name(), n.Value)
+		}
+	}
+	// Output:
+	// Devour X, where X is the number of creatures devoured this way
+	// Modular, the number Sunburst sets
+	// Sunburst
+	// Bushido 2
+}
+
+// The names card databases file a keyword under, each by the rule that
+// names it so.
+func ExampleFound_DatabaseNames() {
+	for _, k := range keyword.Append(nil, "Swampcycling {2}\nWhen this creature dies, manifest dread.") {
+		for _, n := range k.DatabaseNames(nil) {
+			fmt.Printf("%s (%s) ", n.Name, n.Rule)
+		}
+		fmt.Println()
+	}
+	// With the rules of 2026-09-25, this prints:
+	//
+	//	Cycling (702.29) Swampcycling (702.29e) Typecycling (702.29e) Landcycling (702.29e)
+	//	Manifest dread (701.62) Manifest (701.62a)
 }

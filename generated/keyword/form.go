@@ -1,14 +1,19 @@
 package keyword
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mtgrules/crgen/internal/kwform"
+)
 
 // Form is one form of a keyword as its rule writes it: "Ward
 // [cost]" (702.21a), "Protection from [quality]" (702.16a), "[type]walk"
 // (702.14a), a variant the rule defines ("Megamorph [cost]", 702.37b;
 // "Equip planeswalker [cost]", 702.6e), or the ability's name alone
 // where its rule writes none ("Flying"). cmd/gen reads each from the
-// snapshots (internal/kwform parses its parts); the reader of card text
-// matches a line against the parts.
+// snapshots, its parts the tokens of its text as the reader lexes a
+// card's line (internal/kwform); the reader matches a line's tokens
+// against the parts.
 type Form struct {
 	Text string // as the rule writes it: "Suspend N—[cost]"
 	Rule string // the subrule that writes it ("702.62a"), or the ability's rule
@@ -20,48 +25,49 @@ type Form struct {
 }
 
 // Params returns the kinds of the form's parameters, in order: none for
-// "Flying", ParamNumber and ParamCost for "Suspend N—[cost]".
+// "Flying", ParamNumber and ParamCost for "Suspend N—[cost]", the number
+// of its symbol first for "{N+}[abilities][P/T]".
 func (f Form) Params() []ParamKind {
 	var out []ParamKind
 	for _, p := range f.Parts {
-		if p.Kind == PartParam || p.Kind == PartGlued {
+		if p.Kind == PartParam || p.Kind == PartGlued || p.Kind == PartSymbol {
 			out = append(out, p.Param)
 		}
 	}
 	return out
 }
 
-// Part is one part of a form.
-type Part struct {
-	Kind PartKind
-	// Text is a word, in lower case ("ward", "from"), or the ending a
-	// glued parameter is printed with ("walk" of "[type]walk").
-	Text  string
-	Param ParamKind // of a PartParam or PartGlued
-}
+// Part is one part of a form: a token a card prints, or a parameter
+// (what package kwform reads a form's text into, cmd/gen and this
+// package's reader sharing one definition).
+type Part = kwform.Part
 
 // PartKind is what one part of a form is.
-type PartKind uint8
+type PartKind = kwform.PartKind
 
 // The kinds of part.
 const (
-	PartWord  PartKind = iota + 1 // a word, printed in any case
-	PartDash                      // the long dash, with or without spaces around it
-	PartColon                     // the colon after a cost ("Boast — [Cost]: [Effect]")
-	PartParam                     // a parameter
-	// PartGlued is a parameter printed glued to the word after it:
-	// "[type]walk" prints "Islandwalk".
-	PartGlued
-	// PartSymbol is a symbol with a number in it, of its keyword's own:
-	// "{N+}" (721.2a), printed "{12+}", or in Oracle text as its keyword's
-	// name in capitals, "STATION 12+". Text is what follows the number.
-	PartSymbol
+	PartWord   = kwform.PartWord   // a word (or a sign, "∞") printed in any case: one token
+	PartDash   = kwform.PartDash   // the long dash, with or without spaces around it
+	PartColon  = kwform.PartColon  // the colon after a cost ("Boast — [Cost]: [Effect]")
+	PartParam  = kwform.PartParam  // a parameter
+	PartGlued  = kwform.PartGlued  // a parameter glued to the word after it: "[type]walk" prints "Islandwalk"
+	PartSymbol = kwform.PartSymbol // a symbol with a number, "{N+}" (721.2a): "{12+}", "STATION 12+"
 )
 
-// MaxParams is the most parameters a form has ("Suspend N—[cost]",
-// "Craft with [materials] [cost]", "{N+}[abilities][P/T]"); cmd/gen
-// refuses a form with more, so a reader keeps them in an array.
-const MaxParams = 3
+// ParamKind says what a keyword's parameter holds.
+type ParamKind = kwform.ParamKind
+
+// The kinds of parameter.
+const (
+	ParamCost    = kwform.ParamCost    // mana symbols ("{2}{W}"), or after a long dash the words of a cost ("Ward—Pay 3 life.")
+	ParamNumber  = kwform.ParamNumber  // "Bushido 2", "Bloodthirst X", "scry 2", "Modular—Sunburst"
+	ParamQuality = kwform.ParamQuality // "Protection from black", "Enchant creature", "Affinity for artifacts"
+	ParamName    = kwform.ParamName    // "Partner with Pir, Imaginative Rascal"
+	ParamType    = kwform.ParamType    // "Islandwalk": Island; "Basic landcycling": basic land
+	ParamAbility = kwform.ParamAbility // "Boast — {1}{R}: ...": the ability after the cost; "Companion — ...": the condition
+	ParamPT      = kwform.ParamPT      // "Prototype {1}{B}{B} — 3/3": a power and toughness
+)
 
 // Forms returns the forms of the ability its rule has written in any
 // release, in the order the rules first wrote them, those no longer

@@ -41,46 +41,6 @@ func (k *Kind) Scan(src any) error {
 	return enum.ScanText(src, "keyword", "a kind of keyword", k.UnmarshalText)
 }
 
-// ParamKind says what a keyword's parameter holds.
-type ParamKind uint8
-
-// The kinds of parameter.
-const (
-	// ParamCost is mana symbols ("{2}{W}"), or after a long dash the words
-	// of a cost ("Ward—Pay 3 life.").
-	ParamCost    ParamKind = iota + 1
-	ParamNumber            // "Bushido 2", "Bloodthirst X", "scry 2"
-	ParamQuality           // "Protection from black", "Enchant creature", "Affinity for artifacts"
-	ParamName              // "Partner with Pir, Imaginative Rascal"
-	ParamType              // "Islandwalk": Island; "Basic landcycling": basic land
-	ParamAbility           // "Boast — {1}{R}: ...": the ability after the cost; "Companion — ...": the condition
-	ParamPT                // "Prototype {1}{B}{B} — 3/3": a power and toughness
-)
-
-var paramKindNames = [...]string{"", "cost", "number", "quality", "name", "type", "ability", "pt"}
-
-// String is the kind's name: "cost", "number", "quality", "name",
-// "type", "ability", "pt".
-func (k ParamKind) String() string { return nameOf(paramKindNames[:], int(k)) }
-
-// MarshalText writes the kind's name.
-func (k ParamKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
-
-// UnmarshalText reads a kind's name.
-func (k *ParamKind) UnmarshalText(b []byte) error {
-	n, err := parseName(paramKindNames[:], string(b), "kind of parameter")
-	*k = ParamKind(n)
-	return err
-}
-
-// Value stores the kind in a database as its name.
-func (k ParamKind) Value() (driver.Value, error) { return k.String(), nil }
-
-// Scan reads a kind from a database, as Value stores it.
-func (k *ParamKind) Scan(src any) error {
-	return enum.ScanText(src, "keyword", "a kind of parameter", k.UnmarshalText)
-}
-
 // Use is how a card's text uses a keyword it names.
 type Use uint8
 
@@ -97,11 +57,17 @@ const (
 	// names ("Suspected is a designation", 701.60b; "It becomes a plotted
 	// card", 702.170a): "suspected creatures", "it becomes plotted".
 	UseDesignation
+	// UsePair is the meld of a meld pair named in the reminder text of
+	// the card that does not meld ("(Melds with Gisela, the Broken
+	// Blade.)"): one card of each pair has the ability that melds both
+	// (712.4a, 701.42a); the other is melded by it, and meld is nothing it
+	// does. The text names the card's counterpart.
+	UsePair
 )
 
-var useNames = [...]string{"has", "condition", "designation"}
+var useNames = [...]string{"has", "condition", "designation", "pair"}
 
-// String is "has", "condition" or "designation".
+// String is "has", "condition", "designation" or "pair".
 func (u Use) String() string {
 	if int(u) < len(useNames) {
 		return useNames[u]

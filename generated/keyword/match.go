@@ -1,24 +1,13 @@
 package keyword
 
 import (
-	"sort"
-	"strings"
-	"unicode/utf8"
-
-	"github.com/mtgrules/crgen/generated/internal/data"
+	"github.com/mtgrules/crgen/generated/mana"
+	"github.com/mtgrules/crgen/internal/kwform"
 )
 
 // The matcher: one form's parts against a line's tokens, for the keyword
 // abilities of a keyword line (an item, which must end where an item
 // may) and for the parameters of a keyword action (inside a sentence).
-
-// formEntry is one form of an ability, by its first word ("" for a form
-// that begins with a parameter or a symbol), which formIndex is sorted by.
-type formEntry struct {
-	first   string
-	ability Ability
-	form    int // its index in abilityForms[ability]
-}
 
 // match is what one form read of a line.
 type match struct {
@@ -26,11 +15,18 @@ type match struct {
 	words     int // words, glued endings and symbols of its own matched
 	printedTo int // where its last word of its own ends in the line, in bytes
 	endByte   int // where its last token ends in the line, in bytes
-	params    [MaxParams]Param
-	n         int  // parameters read
-	lastParam int  // the token after the last parameter, before a shorthand
-	symbolEnd int  // where a symbol matched ends in the line ("STATION 12+"), in bytes
-	sentence  bool // a sentence follows the item to the end of the line
+	n         int // parameters read
+	lastParam int // the token after the last parameter, before a shorthand
+	symbolEnd int // where a symbol matched ends in the line ("STATION 12+"), in bytes
+	whereEnd  int // where ", where X is ..." after it ends in the line, in bytes
+	sentence  bool
+	params    [kwform.MaxParams]Param
+}
+
+// reset makes m the match of nothing (its parameters past n are not
+// read, and are left as they are).
+func (m *match) reset() {
+	*m = match{params: m.params}
 }
 
 // better reports whether m reads the item better than o: more of it;
@@ -60,21 +56,30 @@ func (m *match) add(p Param) {
 	}
 }
 
+// itemForm is the form an item was read by best.
+type itemForm struct {
+	form        *Form
+	ability     Ability // as the rules read name it
+	was         Ability // the ability the card prints, renamed since; 0 if not
+	afterFrom   bool    // its last parameter is a quality after "from"
+	have, param bool    // a form read it; one with a parameter read as much
+}
+
 // item reads the keyword ability that begins at token i by the form that
 // reads it best (better: "Equip planeswalker {1}" by "Equip planeswalker
 // [cost]", not by "Equip [quality] [cost]"), and appends it: one Found for
-// each ability a shorthand gives ("Protection from black and from red"
-// is two). It returns the token after the item, and whether a sentence
-// follows it to the end of the line.
-func (s *scan) item(t []lexeme, i int) (end int, sentence, ok bool) {
-	var best, withParams match
-	var bestForm *Form
-	var bestAbility, was Ability
-	try := func(e *formEntry) {
+// each ability a shorthand or a series gives ("Protection from black and
+// from red" is two). It returns the token after the item, and whether a
+// sentence follows it to the end of the line.
+func (s *scan) item(t []kwform.Token, i int) (end int, sentence, ok bool) {
+	var ms [3]match
+	best, cur, withParams := &ms[0], &ms[1], &ms[2]
+	var in itemForm
+	try := func(e *ref) {
 		v := e.ability
 		f := &abilityForms[v][e.form]
 		as, renamed := v, Ability(0)
-		if !s.listed(v) || !s.formListed(f, s.forms) {
+		if !s.listed(v) || !s.formListed(f, s.r.forms) {
 			// A keyword the rules renamed since, printed under its old
 			// name: read as the keyword that replaced it.
 			r, ok := v.ReplacedBy()
@@ -83,78 +88,91 @@ func (s *scan) item(t []lexeme, i int) (end int, sentence, ok bool) {
 			}
 			as, renamed = r, v
 		}
-		m, ok := s.matchParts(t, f.Parts, i, v, true)
-		if !ok || m.words == 0 || !s.itemEnds(t, &m, f) {
+		cur.reset()
+		if !s.matchParts(t, f.Parts, i, v, true, cur) || cur.words == 0 || !s.itemEnds(t, cur, f) {
 			return
 		}
-		if m.n > 0 && (withParams.end == 0 || m.end > withParams.end || m.end == withParams.end && m.words > withParams.words) {
-			withParams = m
+		if cur.n > 0 && (!in.param || cur.end > withParams.end || cur.end == withParams.end && cur.words > withParams.words) {
+			*withParams, in.param = *cur, true
 		}
-		if bestForm != nil && !m.better(&best) {
+		if in.have && !cur.better(best) {
 			return
 		}
-		best, bestForm, bestAbility, was = m, f, as, renamed
+		best, cur = cur, best
+		in = itemForm{form: f, ability: as, was: renamed, afterFrom: lastAfterFrom(f.Parts), have: true, param: in.param}
 	}
-	k := 0
-	for ; k < len(formIndex) && formIndex[k].first == ""; k++ {
-		try(&formIndex[k])
+	for k := range formsAnywhere {
+		try(&formsAnywhere[k])
 	}
-	if s.is(t, i, tokWord) || s.is(t, i, tokOther) {
-		w := s.word(t, i)
-		for k = firstForm(k, w); k < len(formIndex) && compareFold(formIndex[k].first, w) == 0; k++ {
-			try(&formIndex[k])
+	refs := s.refsAt(t, i)
+	for k := range refs {
+		if refs[k].kind == refForm {
+			try(&refs[k])
 		}
 	}
-	if bestForm == nil {
+	if !in.have {
 		return i, false, false
 	}
-	if best.n == 0 && withParams.n > 0 && withParams.end == best.end {
+	if best.n == 0 && in.param && withParams.end == best.end {
 		// A form of the words a card prints ("Gift a card", 702.174e)
 		// says what the form with parameters that reads as much reads in
 		// them ("Gift a [something]": card).
 		best.params, best.n = withParams.params, withParams.n
 	}
-	// It ends with its last word or parameter ("Ward—Pay 3 life.": the
-	// period is no part of it).
-	best.endByte = max(best.printedTo, best.symbolEnd)
-	for _, p := range best.params[:best.n] {
-		best.endByte = max(best.endByte, p.End-s.off)
+	s.appendItem(t, i, best, &in)
+	return best.end, best.sentence, true
+}
+
+// appendItem appends the ability an item was read as, by the match m of
+// its form: one Found, and one more for each shorthand or quality of a
+// series after its last parameter.
+func (s *scan) appendItem(t []kwform.Token, i int, m *match, in *itemForm) {
+	// It ends with its last word, parameter or what its variable is
+	// ("Ward—Pay 3 life.": the period is no part of it).
+	m.endByte = max(m.printedTo, m.symbolEnd, m.whereEnd)
+	for _, p := range m.params[:m.n] {
+		m.endByte = max(m.endByte, p.End-s.off)
 	}
-	start := int(t[i].start)
-	f := Found{Kind: KindAbility, Ability: bestAbility, Printed: s.src[start:best.printedTo], Params: best.params,
-		Form: bestForm.Text, FormRule: bestForm.Rule, Offset: s.off + start, End: s.off + best.endByte}
-	if was != 0 {
+	start := int(t[i].Start)
+	f := Found{Kind: KindAbility, Ability: in.ability, Printed: s.src[start:m.printedTo], params: m.params, n: uint8(m.n),
+		Form: in.form.Text, FormRule: in.form.Rule, Offset: s.off + start, End: s.off + m.endByte}
+	if in.was != 0 {
 		f.Was = f.Printed
 	}
 	s.dst = append(s.dst, f)
-	s.nested(t, &best)
+	s.nested(m)
 	// "Protection from black and from red", "Kicker {1}{U} and/or
-	// {2}{B}": the ability again for each parameter after the first.
-	if best.n > 0 {
-		kind := best.params[best.n-1].Kind
-		for p := best.lastParam; ; {
-			prm, next, ok := s.shorthand(t, kind, p)
+	// {2}{B}", "Hexproof from artifacts, creatures, and enchantments":
+	// the ability again for each parameter after the first.
+	if m.n > 0 {
+		kind := m.params[m.n-1].Kind
+		for p := m.lastParam; ; {
+			prm, next, ok := s.more(t, kind, p, in.afterFrom)
 			if !ok {
 				break
 			}
-			f.Params[best.n-1] = prm
+			f.params[m.n-1] = prm
 			f.End = prm.End
 			s.dst = append(s.dst, f)
 			p = next
 		}
 	}
-	return best.end, best.sentence, true
 }
 
-// nested appends a keyword ability a parameter names ("Modular—Sunburst":
-// sunburst, 702.44).
-func (s *scan) nested(t []lexeme, m *match) {
+// lastAfterFrom reports whether a form ends with a quality after the
+// word "from" ("Protection from [quality]", "Hexproof from [quality]"),
+// of which a card may print a series.
+func lastAfterFrom(parts []Part) bool {
+	n := len(parts)
+	return n >= 2 && parts[n-1].Kind == PartParam && parts[n-1].Param == ParamQuality && parts[n-2].Kind == PartWord && parts[n-2].Text == "from"
+}
+
+// nested appends the keyword ability a parameter names in place of a
+// number ("Modular—Sunburst": sunburst, 702.44c).
+func (s *scan) nested(m *match) {
 	for _, p := range m.params[:m.n] {
-		if p.Kind != ParamNumber || p.Number != 0 || p.Text == "X" || p.Text == "" {
-			continue
-		}
-		if v, ok := data.Abilities.Lookup(p.Text); ok && s.listed(Ability(v)) {
-			s.dst = append(s.dst, Found{Kind: KindAbility, Ability: Ability(v), Printed: p.Text, Offset: p.Offset, End: p.End,
+		if v := p.Number.Ability; v != 0 {
+			s.dst = append(s.dst, Found{Kind: KindAbility, Ability: v, Printed: p.Text, Offset: p.Offset, End: p.End,
 				Form: abilityForms[v][0].Text, FormRule: abilityForms[v][0].Rule})
 		}
 	}
@@ -163,24 +181,57 @@ func (s *scan) nested(t []lexeme, m *match) {
 // itemEnds reports whether the item m read ends where an item may: at
 // the end of the line, a separator or reminder text; after a cost or a
 // number, at a sentence of the ability's own that ends the line ("Equip
-// {10}. This ability costs {X} less ...", "Devour X, where X is ...");
-// after an ability whose rule writes no form, at its cost printed after
-// its name and what follows it ("Prototype {1}{R} — 3/2", 718.1).
-func (s *scan) itemEnds(t []lexeme, m *match, f *Form) bool {
+// {10}. This ability costs {X} less ..."), after what its variable is
+// ("Devour X, where X is ..."); after an ability whose rule writes no
+// form, at its cost printed after its name and what follows it
+// ("Prototype {1}{R} — 3/2", 718.1).
+func (s *scan) itemEnds(t []kwform.Token, m *match, f *Form) bool {
 	p := m.end
 	if m.n > 0 && m.lastParam == p && p < len(t) {
+		if e, ok := s.where(t, p, &m.params[m.n-1]); ok {
+			m.whereEnd = int(t[e-1].End)
+			m.end, m.lastParam, p = e, e, e
+			if s.is(t, p, kwform.TokPeriod) && p+1 == len(t) {
+				m.end = p + 1 // the period that ends the line
+				return true
+			}
+		}
 		k := m.params[m.n-1].Kind
-		if (k == ParamCost || k == ParamNumber) && (s.is(t, p, tokPeriod) && p+1 < len(t) ||
-			s.is(t, p, tokComma) && p+1 < len(t) && foldIs(s.word(t, p+1), "where")) {
-			m.sentence = true
+		if (k == ParamCost || k == ParamNumber) && (s.is(t, p, kwform.TokPeriod) && p+1 < len(t) ||
+			s.is(t, p, kwform.TokComma) && s.isWord(t, p+1, "where")) {
+			m.sentence = true // a sentence of the ability's own, or what a variable of it is
 			return true
 		}
 	}
 	e := s.skipReminder(t, p)
-	if e >= len(t) || s.is(t, e, tokComma) || s.is(t, e, tokSemicolon) {
+	if e >= len(t) || s.is(t, e, kwform.TokComma) || s.is(t, e, kwform.TokSemicolon) {
 		return true
 	}
 	return s.nameAndCost(t, m, f)
+}
+
+// where reads ", where X is ..." at token p after a keyword whose
+// parameter prm is the variable X: what X is (prm.Where), to the end of
+// its sentence or the clause after it (", then draw three cards", ",
+// and Y is ..."). It returns the token after it.
+func (s *scan) where(t []kwform.Token, p int, prm *Param) (int, bool) {
+	x := prm.Number.Variable
+	if x == "" || !s.is(t, p, kwform.TokComma) || !s.isWord(t, p+1, "where") || !s.is(t, p+2, kwform.TokWord) || s.word(t, p+2) != x || !s.isWord(t, p+3, "is") {
+		return p, false
+	}
+	q, e := p+4, p+4
+	for e < len(t) && t[e].Depth == t[p].Depth {
+		if k := t[e].Kind; k == kwform.TokPeriod || k == kwform.TokSemicolon || k == kwform.TokOpen || k == kwform.TokClose ||
+			k == kwform.TokComma && (s.isWord(t, e+1, "then") || s.isWord(t, e+1, "and")) {
+			break
+		}
+		e++
+	}
+	if e == q {
+		return p, false
+	}
+	prm.Where, _, _ = s.text(t, q, e)
+	return e, true
 }
 
 // nameAndCost reads, after an ability whose rule writes no form (its name
@@ -188,8 +239,8 @@ func (s *scan) itemEnds(t []lexeme, m *match, f *Form) bool {
 // power and toughness after a dash, and what follows them to the end of
 // the line: "Prototype {1}{R} — 3/2", the inset frame of rule 718.1. The
 // cost and the power and toughness are its parameters.
-func (s *scan) nameAndCost(t []lexeme, m *match, f *Form) bool {
-	if m.n > 0 || hasLetter(f.Rule) || !s.is(t, m.end, tokSymbol) {
+func (s *scan) nameAndCost(t []kwform.Token, m *match, f *Form) bool {
+	if m.n > 0 || hasLetter(f.Rule) || !s.is(t, m.end, kwform.TokSymbol) {
 		return false // a form its rule writes, or no cost after the name
 	}
 	prm, end, ok := s.cost(t, m.end, nil, false)
@@ -197,136 +248,102 @@ func (s *scan) nameAndCost(t []lexeme, m *match, f *Form) bool {
 		return false
 	}
 	m.add(prm)
-	m.lastParam, m.end, m.endByte, m.sentence = end, end, int(t[end-1].end), true
-	if s.is(t, end, tokDash) && s.is(t, end+1, tokPT) {
-		_, a, b := s.text(t, end+1, end+2)
-		m.add(Param{Kind: ParamPT, Text: s.word(t, end+1), Offset: a, End: b})
-		m.lastParam, m.end, m.endByte = end+2, end+2, int(t[end+1].end)
+	m.lastParam, m.end, m.endByte, m.sentence = end, end, int(t[end-1].End), true
+	if s.is(t, end, kwform.TokDash) {
+		if pt, ok := s.pt(t, end+1); ok {
+			m.add(pt)
+			m.lastParam, m.end, m.endByte = end+2, end+2, int(t[end+1].End)
+		}
 	}
 	return true
 }
 
-// matchParts matches parts at token i (item: an ability of a keyword
-// line; else an action's parameters in a sentence). name is the keyword's,
-// for a symbol printed as its name ("STATION 12+").
-func (s *scan) matchParts(t []lexeme, parts []Part, i int, v Ability, item bool) (match, bool) {
-	var m match
+// matchParts matches parts at token i into m (item: an ability of a
+// keyword line; else an action's parameters in a sentence). v is the
+// keyword, for a symbol printed as its name ("STATION 12+").
+func (s *scan) matchParts(t []kwform.Token, parts []Part, i int, v Ability, item bool, m *match) bool {
 	p := i
 	for k := range parts {
 		part := &parts[k]
-		afterDash := k > 0 && parts[k-1].Kind == PartDash
 		switch part.Kind {
 		case PartWord:
-			end, ok := s.wordPart(t, p, part.Text)
-			if !ok {
-				return m, false
-			}
-			p = end
-			m.printedTo = int(t[p-1].end)
-			m.words++
-		case PartDash:
-			if !s.is(t, p, tokDash) {
-				return m, false
+			if !s.wordPart(t, p, part.Text) {
+				return false
 			}
 			p++
-		case PartColon:
-			if !s.is(t, p, tokColon) {
-				return m, false
+			m.printedTo = int(t[p-1].End)
+			m.words++
+		case PartDash, PartColon:
+			if !s.is(t, p, punctuation[part.Kind]) {
+				return false
 			}
 			p++
 		case PartGlued:
 			prm, end, ok := s.glued(t, part, p)
 			if !ok {
-				return m, false
+				return false
 			}
 			m.add(prm)
 			p = end
-			m.printedTo = int(t[p-1].end)
+			m.printedTo = int(t[p-1].End)
 			m.words++
 		case PartSymbol:
 			prm, printed, end, ok := s.symbol(t, part, p, v)
 			if !ok {
-				return m, false
+				return false
 			}
 			m.add(prm)
-			m.printedTo = printed
-			m.symbolEnd = int(t[end-1].end)
+			m.printedTo, m.symbolEnd = printed, int(t[end-1].End)
 			p = end
 			m.words++
 		case PartParam:
-			var next *Part
-			if k+1 < len(parts) {
-				next = &parts[k+1]
-			}
 			if p >= len(t) && k > 0 && parts[0].Kind == PartSymbol {
 				continue // a symbol's abilities are the lines after it (721.2a)
 			}
-			prm, end, ok := s.param(t, part.Param, p, next, afterDash, item)
+			at := paramAt{afterDash: k > 0 && parts[k-1].Kind == PartDash, afterFrom: k > 0 && parts[k-1].Kind == PartWord && parts[k-1].Text == "from", item: item}
+			if k+1 < len(parts) {
+				at.next = &parts[k+1]
+			}
+			prm, end, ok := s.param(t, part.Param, p, at)
 			if !ok {
-				return m, false
+				return false
 			}
 			m.add(prm)
 			p = end
 			m.lastParam = p
-			if next == nil && item {
-				for {
-					_, e, ok := s.shorthand(t, part.Param, p)
-					if !ok {
-						break
-					}
-					p = e
+			for at.next == nil && item {
+				_, e, ok := s.more(t, part.Param, p, at.afterFrom)
+				if !ok {
+					break
 				}
+				p = e
 			}
 		}
 	}
 	m.end = p
 	if p > i {
-		m.endByte = int(t[p-1].end)
+		m.endByte = int(t[p-1].End)
 	}
-	return m, true
+	return true
 }
 
-// wordPart matches a word of a form at token p: the token, or, for a
-// word of several tokens ("{level", "n1-n2}" of "{LEVEL N1-N2}
-// [Abilities] [P/T]"), the text of the tokens it spans, in any case. It
-// returns the token after it.
-func (s *scan) wordPart(t []lexeme, p int, word string) (int, bool) {
+// punctuation is the token each part of punctuation matches.
+var punctuation = [...]kwform.TokKind{PartDash: kwform.TokDash, PartColon: kwform.TokColon}
+
+// wordPart reports whether the token at p is the word of a form (its
+// key), in any case; "a" and "an" stand for each other ("Champion an
+// [object]" prints "Champion a Faerie").
+func (s *scan) wordPart(t []kwform.Token, p int, word string) bool {
 	if p >= len(t) {
-		return p, false
+		return false
 	}
-	if (t[p].kind == tokWord || t[p].kind == tokOther) && wordIs(s.word(t, p), word) {
-		return p + 1, true
-	}
-	start := int(t[p].start)
-	if len(s.src)-start < len(word) || !strings.EqualFold(s.src[start:start+len(word)], word) {
-		return p, false
-	}
-	for q := p; q < len(t); q++ {
-		switch {
-		case int(t[q].end) == start+len(word):
-			return q + 1, true
-		case int(t[q].end) > start+len(word):
-			return p, false
-		}
-	}
-	return p, false
-}
-
-// wordIs reports whether w is the word of a form (lower case) in any
-// case; "a" and "an" stand for each other ("Champion an [object]" prints
-// "Champion a Faerie").
-func wordIs(w, word string) bool {
-	if strings.EqualFold(w, word) {
+	w := s.word(t, p)
+	switch {
+	case kwform.Equal(w, word):
 		return true
-	}
-	if strings.Contains(word, apostrophe) {
-		// Either apostrophe: compared as the index's first words are.
-		return compareFold(word, w) == 0
-	}
-	switch word {
-	case "a":
+	case word == "a":
 		return foldIs(w, "an")
-	case "an":
+	case word == "an":
 		return foldIs(w, "a")
 	}
 	return false
@@ -336,25 +353,29 @@ func wordIs(w, word string) bool {
 // ("Islandwalk"), the type perhaps a word or two before the glued one
 // ("Basic landcycling", "Nonbasic landwalk"): the type, and the token
 // after the glued word.
-func (s *scan) glued(t []lexeme, part *Part, p int) (Param, int, bool) {
+func (s *scan) glued(t []kwform.Token, part *Part, p int) (Param, int, bool) {
 	// The word that ends with the part's text comes first: most lines
 	// have none, and are told so before any word is looked up as a type.
-	for q := p; q < p+3 && s.is(t, q, tokWord); q++ {
+	for q := p; q < p+3 && s.is(t, q, kwform.TokWord); q++ {
 		w := s.word(t, q)
-		if len(w) <= len(part.Text) || !strings.EqualFold(w[len(w)-len(part.Text):], part.Text) {
+		stem := len(w) - len(part.Text)
+		if stem <= 0 || !kwform.Equal(w[stem:], part.Text) {
 			continue
 		}
+		if !isTypeWord(w[:stem]) {
+			return Param{}, 0, false
+		}
 		for r := p; r < q; r++ {
-			if !typeWords(s.word(t, r)) {
+			if !isTypeWord(s.word(t, r)) {
 				return Param{}, 0, false
 			}
 		}
-		a, b := int(t[p].start), int(t[q].end)-len(part.Text)
-		typ := s.src[a:b]
-		if !typeWords(typ) {
-			return Param{}, 0, false
+		a, b := int(t[p].Start), int(t[q].End)-len(part.Text)
+		prm := Param{Kind: part.Param, Text: s.src[a:b], Offset: s.off + a, End: s.off + b}
+		if q == p {
+			prm.Subtype = s.subtypeOf(w[:stem])
 		}
-		return Param{Kind: part.Param, Text: typ, Offset: s.off + a, End: s.off + b}, q + 1, true
+		return prm, q + 1, true
 	}
 	return Param{}, 0, false
 }
@@ -363,93 +384,107 @@ func (s *scan) glued(t []lexeme, part *Part, p int) (Param, int, bool) {
 // Oracle text prints it, its keyword's name in any case and the number
 // ("STATION 12+"): the number, where the printed keyword ends in the
 // line, and the token after it.
-func (s *scan) symbol(t []lexeme, part *Part, p int, v Ability) (Param, int, int, bool) {
-	if s.is(t, p, tokSymbol) {
+func (s *scan) symbol(t []kwform.Token, part *Part, p int, v Ability) (Param, int, int, bool) {
+	if s.is(t, p, kwform.TokSymbol) {
 		w := s.word(t, p)
-		inner, ok := strings.CutSuffix(w[1:len(w)-1], part.Text)
-		if n, okN := digits(inner); ok && okN {
+		inner := w[1 : len(w)-1]
+		cut := len(inner) - len(part.Text)
+		if n, ok := digits(inner[:max(cut, 0)]); cut > 0 && ok && kwform.Equal(inner[cut:], part.Text) {
 			_, a, b := s.text(t, p, p+1)
-			return Param{Kind: ParamNumber, Text: inner, Number: n, Offset: a + 1, End: a + 1 + len(inner)}, b - s.off, p + 1, true
+			return Param{Kind: ParamNumber, Text: inner[:cut], Number: Number{Value: n}, Offset: a + 1, End: a + 1 + cut}, b - s.off, p + 1, true
 		}
 		return Param{}, 0, 0, false
 	}
-	if !s.is(t, p, tokWord) || !strings.EqualFold(s.word(t, p), printedName(v.String())) || !s.is(t, p+1, tokNumber) {
+	if !s.is(t, p, kwform.TokWord) || !kwform.Same(s.word(t, p), printedName(v.String())) || !s.is(t, p+1, kwform.TokNumber) {
 		return Param{}, 0, 0, false
 	}
 	end := p + 2
-	if part.Text == "+" {
-		if !s.is(t, end, tokPlus) {
+	if part.Text != "" {
+		if !s.is(t, end, kwform.TokPlus) || part.Text != "+" {
 			return Param{}, 0, 0, false
 		}
 		end++
 	}
 	n, ok := digits(s.word(t, p+1))
 	_, a, b := s.text(t, p+1, p+2)
-	return Param{Kind: ParamNumber, Text: s.word(t, p+1), Number: n, Offset: a, End: b}, int(t[p].end), end, ok
+	return Param{Kind: ParamNumber, Text: s.word(t, p+1), Number: Number{Value: n}, Offset: a, End: b}, int(t[p].End), end, ok
 }
 
 // printedName is a keyword's name as cards print it: its title without
 // the gloss of a name of no letters ("∞ (Infinity)" prints "∞").
 func printedName(name string) string {
-	if head, gloss, ok := strings.Cut(name, " ("); ok && strings.HasSuffix(gloss, ")") {
-		return head
+	for i := 0; i+1 < len(name); i++ {
+		if name[i] == ' ' && name[i+1] == '(' && name[len(name)-1] == ')' {
+			return name[:i]
+		}
 	}
 	return name
 }
 
-// firstForm is the first index of formIndex[from:] whose first word is
-// not below w in ASCII case-folded order, counted from from.
-func firstForm(from int, w string) int {
-	return from + sort.Search(len(formIndex)-from, func(i int) bool { return compareFold(formIndex[from+i].first, w) >= 0 })
+// pt reads a power and toughness at token p, typed.
+func (s *scan) pt(t []kwform.Token, p int) (Param, bool) {
+	if !s.is(t, p, kwform.TokPT) {
+		return Param{}, false
+	}
+	w, a, b := s.text(t, p, p+1)
+	slash := 0
+	for w[slash] != '/' {
+		slash++
+	}
+	return Param{Kind: ParamPT, Text: w, Offset: a, End: b, Power: side(w[:slash]), Toughness: side(w[slash+1:])}, true
 }
 
-// compareFold compares a lower-case a with b in ASCII case-folded order,
-// either apostrophe read as the ASCII one.
-func compareFold(a, b string) int {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		x, y := a[i], b[j]
-		i++
-		j++
-		if x == apostrophe[0] && strings.HasPrefix(a[i-1:], apostrophe) {
-			x = '\''
-			i += len(apostrophe) - 1
-		}
-		if y == apostrophe[0] && strings.HasPrefix(b[j-1:], apostrophe) {
-			y = '\''
-			j += len(apostrophe) - 1
-		}
-		if y >= 'A' && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
+// side is one side of a power and toughness: a number with its sign, or
+// a variable ("X", "*").
+func side(w string) Number {
+	neg := w[0] == '-'
+	if w[0] == '+' || w[0] == '-' {
+		w = w[1:]
 	}
-	switch {
-	case i < len(a):
-		return 1
-	case j < len(b):
-		return -1
+	if w == "X" || w == "*" {
+		return Number{Variable: w}
 	}
-	return 0
+	n, _ := digits(w)
+	if neg {
+		n = -n
+	}
+	return Number{Value: n}
 }
 
-// apostrophe is the typographic apostrophe, which the rules print ("Doctor’s
-// companion") and card text as the rules or as ASCII ("Doctor's").
-const apostrophe = "’"
-
-// foldIs reports whether w is lit, a word the reader spells (lower-case
-// ASCII), in any case, as strings.EqualFold does: most words of a line
-// are not, and are told so by their length or their first letter before
-// any folding (only a rune beyond ASCII folds to a letter of another
-// length, the Kelvin sign to k, and it makes the word longer).
-func foldIs(w, lit string) bool {
-	if len(w) < len(lit) || len(w) > 0 && len(lit) > 0 && w[0] < utf8.RuneSelf && w[0]|0x20 != lit[0]|0x20 {
-		return false
+// choices appends the mana cost of each choice of a cost of mana symbols
+// printed with "or" between them ("{W} or {U}"): the symbols of each, as
+// mana.ParseCostPrinted reads them; the cost of one choice alone.
+func choices(dst []mana.Cost, text string) []mana.Cost {
+	var buf [32]kwform.Token
+	t := kwform.Lex(text, buf[:0])
+	for i := 0; i < len(t); {
+		j := i
+		for j < len(t) && t[j].Kind == kwform.TokSymbol {
+			j++
+		}
+		if j == i {
+			break
+		}
+		if c, err := mana.ParseCostPrinted(text[t[i].Start:t[j-1].End]); err == nil {
+			dst = append(dst, c)
+		}
+		if j+1 >= len(t) || t[j].Kind != kwform.TokWord || !foldIs(t[j].Text(text), "or") {
+			break
+		}
+		i = j + 1
 	}
-	return strings.EqualFold(w, lit)
+	return dst
+}
+
+// AppendChoices appends to dst the mana cost of each choice of a cost
+// with choices ("Cumulative upkeep {W} or {U}": {W}, {U}), or its Cost
+// alone for a cost of one; nothing for a cost of words.
+func (p Param) AppendChoices(dst []mana.Cost) []mana.Cost {
+	if p.Kind != ParamCost || p.Cost.Len() == 0 {
+		return dst
+	}
+	if p.Mana {
+		return append(dst, p.Cost)
+	}
+	return choices(dst, p.Text)
 }

@@ -1,65 +1,119 @@
 package keyword
 
 import (
-	"strings"
 	"unsafe"
 
 	"github.com/mtgrules/crgen/generated/internal/data"
 	"github.com/mtgrules/crgen/generated/mana"
 	"github.com/mtgrules/crgen/generated/subtype"
+	"github.com/mtgrules/crgen/internal/kwform"
 )
 
 // The parameters of a form, each read from a line's tokens by its kind:
 // numbers, costs, qualities, types (in the plural as cards print them),
 // names and abilities, a power and toughness.
 
-// shorthand reads, after a quality or a cost that ends a form, the
-// shorthand for one more of the same ability: "and from [quality]"
-// (702.16g, 702.11f), "and/or [cost]" (702.33b).
-func (s *scan) shorthand(t []lexeme, kind ParamKind, p int) (Param, int, bool) {
+// paramAt is where a parameter is in its form: the part after it (nil at
+// the end of the form), whether a long dash or the word "from" comes
+// before it, and whether it is of an ability of a keyword line (an item,
+// which the parameter may not run past) or of an action in a sentence.
+type paramAt struct {
+	next                 *Part
+	afterDash, afterFrom bool
+	item                 bool
+}
+
+// more reads, after a quality or a cost that ends a form, one more of the
+// same ability: the shorthand "and from [quality]" (702.16g, 702.11f),
+// "and/or [cost]" (702.33b), or, after "from", the next quality of a
+// series ("Hexproof from artifacts, creatures, and enchantments": from
+// each, as the shorthand says).
+func (s *scan) more(t []kwform.Token, kind ParamKind, p int, afterFrom bool) (Param, int, bool) {
 	q := p
 	switch kind {
 	case ParamQuality:
-		if s.is(t, q, tokComma) {
+		if s.is(t, q, kwform.TokComma) {
 			q++
 		}
-		if s.is(t, q, tokWord) && foldIs(s.word(t, q), "and") {
+		if s.isWord(t, q, "and") {
 			q++
 		}
-		if !s.is(t, q, tokWord) || !foldIs(s.word(t, q), "from") || q == p {
+		switch {
+		case q == p:
+			return Param{}, p, false
+		case s.isWord(t, q, "from"):
+			q++
+		case !afterFrom || !s.seriesTail(t, p):
 			return Param{}, p, false
 		}
-		q++
 	case ParamCost:
-		if !(s.is(t, q, tokWord) && foldIs(s.word(t, q), "and") && s.is(t, q+1, tokOther) && s.word(t, q+1) == "/" && s.is(t, q+2, tokWord) && foldIs(s.word(t, q+2), "or")) {
+		if !(s.isWord(t, q, "and") && s.is(t, q+1, kwform.TokOther) && s.word(t, q+1) == "/" && s.isWord(t, q+2, "or")) {
 			return Param{}, p, false
 		}
 		q += 3
 	default:
 		return Param{}, p, false
 	}
-	return s.param(t, kind, q, nil, false, true)
+	return s.param(t, kind, q, paramAt{afterFrom: afterFrom, item: true})
 }
 
-// param reads a parameter of kind at token p, before the part next (nil
-// at the end of the form); afterDash when a long dash comes before it;
-// item for an ability of a keyword line, which the parameter may not run
-// past.
-func (s *scan) param(t []lexeme, kind ParamKind, p int, next *Part, afterDash, item bool) (Param, int, bool) {
+// seriesTail reports whether the tokens from p end a series of
+// qualities to the end of the item: ", B, and C", " and C" after its
+// first, each of words, the last after "and".
+func (s *scan) seriesTail(t []kwform.Token, p int) bool {
+	limit := s.itemLimit(t, p)
+	for q, and := p, false; q < limit; {
+		if s.is(t, q, kwform.TokComma) {
+			q++
+		}
+		if s.isWord(t, q, "and") {
+			q, and = q+1, true
+		}
+		start := q
+		for q < limit && !s.is(t, q, kwform.TokComma) && !s.isWord(t, q, "and") {
+			if !s.is(t, q, kwform.TokWord) && !s.is(t, q, kwform.TokNumber) {
+				return false
+			}
+			q++
+		}
+		if q == start || s.isWord(t, start, "from") {
+			return false
+		}
+		if and {
+			return q == limit
+		}
+	}
+	return false
+}
+
+// itemLimit is where the item at p ends at the latest: its semicolon,
+// reminder text, or the end of the line, before a period that ends it.
+func (s *scan) itemLimit(t []kwform.Token, p int) int {
+	limit := s.reminderStart(t, p)
+	for q := p; q < limit; q++ {
+		if s.is(t, q, kwform.TokSemicolon) {
+			limit = q
+		}
+	}
+	if limit > p && s.is(t, limit-1, kwform.TokPeriod) {
+		limit--
+	}
+	return limit
+}
+
+// param reads a parameter of kind at token p, where at says.
+func (s *scan) param(t []kwform.Token, kind ParamKind, p int, at paramAt) (Param, int, bool) {
 	switch kind {
 	case ParamNumber:
-		return s.number(t, p, item)
+		return s.number(t, p, at.item)
 	case ParamCost:
-		return s.cost(t, p, next, afterDash)
+		return s.cost(t, p, at.next, at.afterDash)
 	case ParamPT:
-		if !s.is(t, p, tokPT) {
-			return Param{}, p, false
-		}
-		_, a, b := s.text(t, p, p+1)
-		return Param{Kind: kind, Text: s.word(t, p), Offset: a, End: b}, p + 1, true
+		prm, ok := s.pt(t, p)
+		return prm, p + 1, ok
 	case ParamName, ParamAbility:
 		end := s.reminderStart(t, p)
-		if next != nil && next.Kind == PartParam && next.Param == ParamPT && end-1 > p && t[end-1].kind == tokPT {
+		if at.next != nil && at.next.Kind == PartParam && at.next.Param == ParamPT && end-1 > p && t[end-1].Kind == kwform.TokPT {
 			end-- // "{LEVEL 1-3} [Abilities] [P/T]": the power and toughness last
 		}
 		if end == p {
@@ -70,22 +124,22 @@ func (s *scan) param(t []lexeme, kind ParamKind, p int, next *Part, afterDash, i
 	}
 	// A quality or a type: words up to what follows it in the form, or
 	// to the end of the item.
-	end := s.wordsEnd(t, p, next, kind, item)
+	end := s.wordsEnd(t, p, kind, at)
 	if end <= p {
 		return Param{}, p, false
 	}
 	text, a, b := s.text(t, p, end)
 	prm := Param{Kind: kind, Text: text, Offset: a, End: b}
-	if kind == ParamType {
-		if !typeWords(text) {
-			return Param{}, p, false
-		}
-		prm.Subtype = s.subtypeOf(text)
-	}
 	for q := p; q < end; q++ {
-		if s.is(t, q, tokColon) || s.is(t, q, tokPeriod) {
+		switch {
+		case kind == ParamType && !isTypeWord(s.word(t, q)):
+			return Param{}, p, false
+		case s.is(t, q, kwform.TokColon) || s.is(t, q, kwform.TokPeriod):
 			return Param{}, p, false // a sentence, not a quality
 		}
+	}
+	if kind == ParamType && end == p+1 {
+		prm.Subtype = s.subtypeOf(text)
 	}
 	return prm, end, true
 }
@@ -93,31 +147,30 @@ func (s *scan) param(t []lexeme, kind ParamKind, p int, next *Part, afterDash, i
 // wordsEnd is where a quality or a type that begins at token p ends: at
 // the part next (its word; a cost's symbols or dash; a number), or, at
 // the end of the form, at the end of the item ("Enchant creature, land,
-// or planeswalker" a list of one item), before "and from" (a shorthand)
-// or, in a sentence, at its punctuation or a word that begins a clause.
-func (s *scan) wordsEnd(t []lexeme, p int, next *Part, kind ParamKind, item bool) int {
+// or planeswalker" a list of one item), before "and from" (a shorthand),
+// at each quality of a series after "from" ("from artifacts, creatures,
+// and enchantments"), or, in a sentence, at its punctuation or a word
+// that begins a clause.
+func (s *scan) wordsEnd(t []kwform.Token, p int, kind ParamKind, at paramAt) int {
 	limit := s.reminderStart(t, p)
-	if next != nil {
+	if next := at.next; next != nil {
 		for q := p; q < limit; q++ {
 			switch {
-			case next.Kind == PartWord && (s.is(t, q, tokWord) || s.is(t, q, tokOther)) && wordIs(s.word(t, q), next.Text):
+			case next.Kind == PartWord && s.wordPart(t, q, next.Text):
 				return q
-			case next.Kind == PartParam && next.Param == ParamCost && (s.is(t, q, tokSymbol) || s.is(t, q, tokDash)):
+			case next.Kind == PartParam && next.Param == ParamCost && (s.is(t, q, kwform.TokSymbol) || s.is(t, q, kwform.TokDash)):
 				return q
-			case next.Kind == PartParam && next.Param == ParamNumber && (s.is(t, q, tokNumber) || s.is(t, q, tokWord) && s.word(t, q) == "X"):
+			case next.Kind == PartParam && next.Param == ParamNumber && (s.is(t, q, kwform.TokNumber) || s.is(t, q, kwform.TokWord) && s.word(t, q) == "X"):
 				return q
-			case !item && (s.is(t, q, tokPeriod) || s.is(t, q, tokComma) || s.is(t, q, tokSemicolon)):
+			case !at.item && (s.is(t, q, kwform.TokPeriod) || s.is(t, q, kwform.TokComma) || s.is(t, q, kwform.TokSemicolon)):
 				return p // the sentence ends before the form does
 			}
 		}
 		return p
 	}
-	if !item {
+	if !at.item {
 		for q := p; q < limit; q++ {
-			if t[q].kind != tokWord && t[q].kind != tokNumber && t[q].kind != tokPT {
-				return q
-			}
-			if q > p && clauseWord(s.word(t, q)) {
+			if k := t[q].Kind; k != kwform.TokWord && k != kwform.TokNumber && k != kwform.TokPT || q > p && clauseWord(s.word(t, q)) {
 				return q
 			}
 		}
@@ -127,17 +180,17 @@ func (s *scan) wordsEnd(t []lexeme, p int, next *Part, kind ParamKind, item bool
 	// planeswalker").
 	list := false
 	for q := p; q < limit; q++ {
-		if s.is(t, q, tokComma) && s.is(t, q+1, tokWord) && foldIs(s.word(t, q+1), "or") {
+		if s.is(t, q, kwform.TokComma) && s.isWord(t, q+1, "or") {
 			list = true
 		}
 	}
 	for q := p; q < limit; q++ {
 		switch {
-		case (s.is(t, q, tokComma) || s.is(t, q, tokSemicolon)) && !list:
+		case (s.is(t, q, kwform.TokComma) || s.is(t, q, kwform.TokSemicolon)) && !list:
 			return q
-		case kind == ParamQuality && q > p && s.is(t, q, tokWord) && foldIs(s.word(t, q), "and") && s.is(t, q+1, tokWord) && foldIs(s.word(t, q+1), "from"):
+		case kind == ParamQuality && q > p && s.isWord(t, q, "and") && (s.isWord(t, q+1, "from") || at.afterFrom && s.seriesTail(t, q)):
 			return q
-		case s.is(t, q, tokPeriod) && q+1 == limit:
+		case s.is(t, q, kwform.TokPeriod) && q+1 == limit:
 			return q
 		}
 	}
@@ -155,71 +208,91 @@ func clauseWord(w string) bool {
 	return false
 }
 
-// reminderStart is the token where reminder text begins at or after p,
-// or the line's end.
-func (s *scan) reminderStart(t []lexeme, p int) int {
-	for q := p; q < len(t); q++ {
-		if t[q].kind == tokOpen {
-			return q
-		}
-	}
-	return len(t)
-}
-
-// number reads a number at token p: digits, X, or, after a long dash, the
-// keyword ability that gives it ("Modular—Sunburst", 702.43, 702.44).
-func (s *scan) number(t []lexeme, p int, item bool) (Param, int, bool) {
+// number reads a number at token p: digits, a variable (X), or, of an
+// item after a long dash, the keyword ability printed in its place
+// ("Modular—Sunburst", 702.43, 702.44c).
+func (s *scan) number(t []kwform.Token, p int, item bool) (Param, int, bool) {
 	switch {
-	case s.is(t, p, tokNumber):
+	case s.is(t, p, kwform.TokNumber):
 		n, ok := digits(s.word(t, p))
 		_, a, b := s.text(t, p, p+1)
-		return Param{Kind: ParamNumber, Text: s.word(t, p), Number: n, Offset: a, End: b}, p + 1, ok
-	case s.is(t, p, tokWord) && s.word(t, p) == "X":
+		return Param{Kind: ParamNumber, Text: s.word(t, p), Number: Number{Value: n}, Offset: a, End: b}, p + 1, ok
+	case s.is(t, p, kwform.TokWord) && s.word(t, p) == "X":
 		_, a, b := s.text(t, p, p+1)
-		return Param{Kind: ParamNumber, Text: "X", Offset: a, End: b}, p + 1, true
-	case item && s.is(t, p, tokDash) && s.is(t, p+1, tokWord):
-		end := s.reminderStart(t, p+1)
-		if s.is(t, end-1, tokPeriod) {
-			end--
-		}
-		text, a, b := s.text(t, p+1, end)
-		if v, ok := data.Abilities.Lookup(text); ok && s.listed(Ability(v)) {
-			return Param{Kind: ParamNumber, Text: text, Offset: a, End: b}, end, true
+		return Param{Kind: ParamNumber, Text: "X", Number: Number{Variable: "X"}, Offset: a, End: b}, p + 1, true
+	case item && s.is(t, p, kwform.TokDash):
+		if v, end, ok := s.abilityNamed(t, p+1); ok {
+			text, a, b := s.text(t, p+1, end)
+			return Param{Kind: ParamNumber, Text: text, Number: Number{Ability: v}, Offset: a, End: b}, end, true
 		}
 	}
 	return Param{}, p, false
+}
+
+// abilityNamed reads the name of a keyword ability the rules read list
+// at token p, to the end of the item (a form of its rule's that is words
+// alone, "Sunburst"): the ability (as the rules read name it), and the
+// token after its name.
+func (s *scan) abilityNamed(t []kwform.Token, p int) (Ability, int, bool) {
+	limit := s.itemLimit(t, p)
+	for _, e := range s.refsAt(t, p) {
+		if e.kind != refForm {
+			continue
+		}
+		end, ok := s.leadingWords(t, p, abilityForms[e.ability][e.form].Parts)
+		if !ok || end != limit {
+			continue
+		}
+		if s.listed(e.ability) {
+			return e.ability, end, true
+		}
+		if r, ok := e.ability.ReplacedBy(); ok && s.listed(r) {
+			return r, end, true
+		}
+	}
+	return 0, p, false
+}
+
+// leadingWords matches the words a form begins with at token p: all its
+// parts, when they are words. It returns the token after them, and
+// whether the form is words alone.
+func (s *scan) leadingWords(t []kwform.Token, p int, parts []Part) (int, bool) {
+	for _, part := range parts {
+		if part.Kind != PartWord {
+			return p, false
+		}
+		if !s.wordPart(t, p, part.Text) {
+			return p, false
+		}
+		p++
+	}
+	return p, true
 }
 
 // cost reads a cost at token p: mana symbols (with choices: "{W} or
 // {U}"), or the words of a cost after a long dash ("Ward—Pay 3 life.",
 // "Boast — Sacrifice a creature: ..."), up to the colon of an ability
 // that follows it.
-func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, bool) {
+func (s *scan) cost(t []kwform.Token, p int, next *Part, afterDash bool) (Param, int, bool) {
 	start := p
-	if s.is(t, start, tokDash) {
+	if s.is(t, start, kwform.TokDash) {
 		start, afterDash = start+1, true
 	}
 	sym := start
-	for s.is(t, sym, tokSymbol) {
+	for s.is(t, sym, kwform.TokSymbol) {
 		sym++
 	}
 	first := sym // the end of the first choice
 	choices := false
-	for sym > start && s.is(t, sym, tokWord) && foldIs(s.word(t, sym), "or") && s.is(t, sym+1, tokSymbol) {
+	for sym > start && s.isWord(t, sym, "or") && s.is(t, sym+1, kwform.TokSymbol) {
 		choices = true
-		for sym++; s.is(t, sym, tokSymbol); sym++ {
+		for sym++; s.is(t, sym, kwform.TokSymbol); sym++ {
 		}
 	}
 	var c mana.Cost
 	if first > start {
-		symbols, _, _ := s.text(t, start, first)
 		var err error
-		if s.date == "" {
-			c, err = mana.ParseCost(symbols)
-		} else {
-			c, err = mana.ParseCostAsOf(symbols, s.date)
-		}
-		if err != nil {
+		if c, err = s.manaCost(t, start, first); err != nil {
 			if !afterDash {
 				return Param{}, p, false
 			}
@@ -228,7 +301,7 @@ func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, 
 			c, first, sym = mana.Cost{}, start, start
 		}
 	}
-	if !afterDash || sym > start && !s.is(t, sym, tokComma) {
+	if !afterDash || sym > start && !s.is(t, sym, kwform.TokComma) {
 		// Mana symbols, the whole cost: "Suspend X—{X}{3}{U}. X can't be 0."
 		text, a, b := s.text(t, start, sym)
 		return Param{Kind: ParamCost, Text: text, Cost: c, Mana: !choices, Offset: a, End: b}, sym, sym > start
@@ -238,7 +311,7 @@ func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, 
 	end := s.reminderStart(t, start)
 	if next != nil && next.Kind == PartColon {
 		colon := start
-		for colon < end && !s.is(t, colon, tokColon) {
+		for colon < end && !s.is(t, colon, kwform.TokColon) {
 			colon++
 		}
 		if colon == end {
@@ -247,7 +320,7 @@ func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, 
 		end = colon
 	}
 	stop := end
-	if next == nil && end > start && s.is(t, end-1, tokPeriod) {
+	if next == nil && end > start && s.is(t, end-1, kwform.TokPeriod) {
 		end-- // "Ward—Pay 3 life.": the period ends the line
 	}
 	if end <= start {
@@ -255,6 +328,15 @@ func (s *scan) cost(t []lexeme, p int, next *Part, afterDash bool) (Param, int, 
 	}
 	text, a, b := s.text(t, start, end)
 	return Param{Kind: ParamCost, Text: text, Cost: c, Mana: first == end && !choices, Offset: a, End: b}, stop, true
+}
+
+// manaCost reads the mana symbols of tokens i to j by the rules read.
+func (s *scan) manaCost(t []kwform.Token, i, j int) (mana.Cost, error) {
+	symbols, _, _ := s.text(t, i, j)
+	if s.r.date == "" {
+		return mana.ParseCost(symbols)
+	}
+	return mana.ParseCostAsOf(symbols, s.r.date)
 }
 
 // hasLetter reports whether a rule number ends in a subrule's letter: a
@@ -277,26 +359,19 @@ func digits(w string) (int, bool) {
 	return n, true
 }
 
-// typeWords reports whether t is words of types ("basic land",
-// "Island", "nonbasic land", "snow", "Orcs"): each a card type, a
-// supertype or a subtype, in the singular or as cards print its plural,
-// "non" before one too.
-func typeWords(t string) bool {
-	if t == "" {
-		return false
-	}
-	for rest, more := t, true; more; {
-		var w string
-		w, rest, more = strings.Cut(rest, " ")
-		if len(w) > 3 && foldIs(w[:3], "non") {
-			w = strings.TrimPrefix(w[3:], "-")
-		}
-		var buf [34]byte
-		if !typeWord(w) && singular(w, &buf) == "" {
-			return false
+// isTypeWord reports whether a word is a type ("basic", "land",
+// "Island", "snow", "Orcs", "nonbasic"): a card type, a supertype or a
+// subtype, in the singular or as cards print its plural, "non" before one
+// too.
+func isTypeWord(w string) bool {
+	if len(w) > 3 && foldIs(w[:3], "non") {
+		w = w[3:]
+		if w != "" && w[0] == '-' {
+			w = w[1:]
 		}
 	}
-	return true
+	var buf [34]byte
+	return typeWord(w) || singular(w, &buf) != ""
 }
 
 // typeWord reports whether w names a card type, a supertype or a subtype
@@ -308,12 +383,7 @@ func typeWord(w string) bool {
 	if _, ok := data.Supertypes.Lookup(w); ok {
 		return true
 	}
-	for i := range data.Categories {
-		if _, ok := data.Categories[i].Table.Lookup(w); ok {
-			return true
-		}
-	}
-	return false
+	return isSubtype(w)
 }
 
 // singular is the type whose plural w is as cards print it ("Orcs",
@@ -328,13 +398,12 @@ func singularOf(w string, buf *[34]byte, subtypes bool) string {
 		return ""
 	}
 	for _, e := range [...]struct{ plural, one string }{{"ies", "y"}, {"ves", "f"}, {"ves", "fe"}, {"s", ""}, {"es", ""}} {
-		stem, ok := strings.CutSuffix(w, e.plural)
-		if !ok || len(stem) < 2 {
+		if len(w) < len(e.plural)+2 || !foldIs(w[len(w)-len(e.plural):], e.plural) {
 			continue
 		}
-		one := stem
+		one := w[:len(w)-len(e.plural)]
 		if e.one != "" {
-			n := copy(buf[:], stem)
+			n := copy(buf[:], one)
 			n += copy(buf[n:], e.one)
 			one = unsafe.String(&buf[0], n)
 		}
@@ -345,18 +414,14 @@ func singularOf(w string, buf *[34]byte, subtypes bool) string {
 	return ""
 }
 
-// subtypeOf is the subtype one word of a type parameter names, in the
+// subtypeOf is the subtype a word of a type parameter names, in the
 // singular or its plural ("Zombies" is Zombie before "Zombi", "-s"
 // before "-es"), in a category that lists it in the rules read, else in
-// the first that has ever listed it (the text may be older than they);
-// the zero Subtype for several words or none.
-func (s *scan) subtypeOf(t string) subtype.Subtype {
-	if strings.Contains(t, " ") {
-		return subtype.Subtype{}
-	}
+// the first that has ever listed it (the text may be older than they).
+func (s *scan) subtypeOf(w string) subtype.Subtype {
 	var buf [34]byte
 	var anyTime subtype.Subtype
-	for _, w := range [2]string{t, singularOf(t, &buf, true)} {
+	for _, w := range [2]string{w, singularOf(w, &buf, true)} {
 		if w == "" {
 			continue
 		}
@@ -367,10 +432,10 @@ func (s *scan) subtypeOf(t string) subtype.Subtype {
 			}
 			c := subtype.Category(i + 1)
 			st := subtype.Of(c, v)
-			if s.date == "" && st.IsValid() {
+			if s.r.date == "" && st.IsValid() {
 				return st
 			}
-			if known, ok := c.List().KnownAsOf(s.date); s.date != "" && ok && listedIn(data.Categories[i].Table, v, known) {
+			if known, ok := c.List().KnownAsOf(s.r.date); s.r.date != "" && ok && listedIn(data.Categories[i].Table, v, known) {
 				return st
 			}
 			if anyTime == (subtype.Subtype{}) {

@@ -41,7 +41,7 @@ func TestReadCardsOf2023To2026(t *testing.T) {
 		{"", "You and target opponent each mill three cards.", []string{"action Mill|mill|number:three [mill three]"}},
 		// Actions with the parameters their rules write.
 		{"", "Amass Orcs 2.", []string{"action Amass|Amass|type:Orcs|number:2 [Amass Orcs 2]"}},
-		{"", "When this enters, amass Goblins X, where X is your life.", []string{"action Amass|amass|type:Goblins|number:X [amass Goblins X]"}},
+		{"", "When this enters, amass Goblins X, where X is your life.", []string{"action Amass|amass|type:Goblins|number:X [amass Goblins X, where X is your life]"}},
 		{"", "Collect evidence 6.", []string{"action Collect Evidence|Collect evidence|number:6 [Collect evidence 6]"}},
 		{"", "Discover 3.", []string{"action Discover|Discover|number:3 [Discover 3]"}},
 		{"", "Endure 2.", []string{"action Endure|Endure|number:2 [Endure 2]"}},
@@ -89,15 +89,11 @@ func TestReadCardsOf2023To2026(t *testing.T) {
 		if date == "" {
 			date = past2026
 		}
-		fs, err := Reader{AsOf: date}.Read(c.text, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []string
-		for _, f := range fs {
+		for _, f := range reader(t, date, "").Append(nil, c.text) {
 			got = append(got, kept(f, c.text))
-			for _, p := range f.Params {
-				if p.Kind != 0 && c.text[p.Offset:p.End] != p.Text {
+			for _, p := range params(f) {
+				if c.text[p.Offset:p.End] != p.Text {
 					t.Errorf("%q: parameter %q at [%d:%d], where the text has %q", c.text, p.Text, p.Offset, p.End, c.text[p.Offset:p.End])
 				}
 			}
@@ -111,10 +107,9 @@ func TestReadCardsOf2023To2026(t *testing.T) {
 // A type parameter is typed as the subtype it names, in the plural as
 // cards print it.
 func TestTypedSubtypes(t *testing.T) {
-	fs, _ := Reader{AsOf: past2026}.Read("Amass Zombies 2. Then amass Elves 1.", nil)
 	var got []string
-	for _, f := range fs {
-		got = append(got, f.Params[0].Subtype.String())
+	for _, f := range reader(t, past2026, "").Append(nil, "Amass Zombies 2. Then amass Elves 1.") {
+		got = append(got, f.Param(0).Subtype.String())
 	}
 	if !slices.Equal(got, []string{"Zombie", "Elf"}) {
 		t.Errorf("subtypes %q", got)
@@ -129,7 +124,7 @@ func TestFormsAreCopies(t *testing.T) {
 			forms[i].Parts[j].Text = "changed"
 		}
 	}
-	if got := Read("Ward {2}", nil); len(got) != 1 || got[0].Ability != AbilityWard {
+	if got := Append(nil, "Ward {2}"); len(got) != 1 || got[0].Ability != AbilityWard {
 		t.Errorf("after a caller changed what Forms returned, Ward {2} reads %v", got)
 	}
 	for _, f := range AbilityWard.Forms() {
@@ -151,12 +146,16 @@ func TestDatabaseNames(t *testing.T) {
 		"Hexproof from white":      {"Hexproof", "Hexproof from"},
 		"Collect evidence 4.":      {"Collect evidence"},
 	} {
-		fs, _ := Reader{AsOf: past2026}.Read(text, nil)
+		fs := reader(t, past2026, "").Append(nil, text)
 		if len(fs) == 0 {
 			t.Errorf("%q reads nothing", text)
 			continue
 		}
-		if got := fs[0].DatabaseNames(nil); !slices.Equal(got, want) {
+		var got []string
+		for _, n := range fs[0].DatabaseNames(nil) {
+			got = append(got, n.Name)
+		}
+		if !slices.Equal(got, want) {
 			t.Errorf("%q: %q, want %q", text, got, want)
 		}
 	}
@@ -170,8 +169,8 @@ func TestEveryActionFormReads(t *testing.T) {
 	n := 0
 	for _, v := range EveryAction() {
 		for _, f := range v.Forms() {
-			line, params := sample(f)
-			if len(params) == 0 {
+			line, want := sample(f)
+			if len(want) == 0 {
 				continue
 			}
 			k := 0 // the index of a parameter among params
@@ -181,8 +180,8 @@ func TestEveryActionFormReads(t *testing.T) {
 				}
 				if p.Param == ParamType {
 					// A subtype in the plural, as cards print it.
-					line = strings.Replace(line, params[k], "Goblins", 1)
-					params[k] = "Goblins"
+					line = strings.Replace(line, want[k], "Goblins", 1)
+					want[k] = "Goblins"
 				}
 				k++
 			}
@@ -192,20 +191,18 @@ func TestEveryActionFormReads(t *testing.T) {
 				dates = append(dates, "")
 			}
 			for _, date := range dates {
-				fs, err := Reader{AsOf: date}.Read(line, nil)
+				fs := reader(t, date, "").Append(nil, line)
 				i := slices.IndexFunc(fs, func(g Found) bool { return g.Kind == KindAction && g.Action == v })
-				if err != nil || i < 0 {
-					t.Errorf("%s form %q as of %q: %q reads %v, %v", v, f.Text, date, line, fs, err)
+				if i < 0 {
+					t.Errorf("%s form %q as of %q: %q reads %v", v, f.Text, date, line, fs)
 					continue
 				}
 				var got []string
-				for _, p := range fs[i].Params {
-					if p.Kind != 0 {
-						got = append(got, p.Text)
-					}
+				for _, p := range params(fs[i]) {
+					got = append(got, p.Text)
 				}
-				if !slices.Equal(got, params) || fs[i].Form != f.Text {
-					t.Errorf("%s form %q: %q reads parameters %q by %q, want %q", v, f.Text, line, got, fs[i].Form, params)
+				if !slices.Equal(got, want) || fs[i].Form != f.Text {
+					t.Errorf("%s form %q: %q reads parameters %q by %q, want %q", v, f.Text, line, got, fs[i].Form, want)
 				}
 				n++
 			}

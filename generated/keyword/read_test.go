@@ -12,6 +12,27 @@ import (
 	"github.com/mtgrules/crgen/internal/kwform"
 )
 
+// reader is the reader of the rules in force on date, for a card named
+// name.
+func reader(t testing.TB, date, name string) Reader {
+	t.Helper()
+	r, err := NewReader(date)
+	if err != nil {
+		t.Fatalf("NewReader(%q): %v", date, err)
+	}
+	r.Name = name
+	return r
+}
+
+// params are the parameters of a keyword found.
+func params(f Found) []Param {
+	var out []Param
+	for i := range f.NumParams() {
+		out = append(out, f.Param(i))
+	}
+	return out
+}
+
 // past is a day the rules in force are a past release: what they list
 // and how their rules write each keyword does not change, so cards read
 // as of it may be pinned.
@@ -20,10 +41,8 @@ const past = "2022-04-25"
 // want is one keyword a test expects, written "Kind Name|printed|param|param".
 func describe(f Found) string {
 	s := fmt.Sprintf("%s %s|%s", f.Kind, f.Name(), f.Printed)
-	for _, p := range f.Params {
-		if p.Kind != 0 {
-			s += "|" + p.Kind.String() + ":" + p.Text
-		}
+	for _, p := range params(f) {
+		s += "|" + p.Kind.String() + ":" + p.Text
 	}
 	if f.Reminder {
 		s += " (reminder)"
@@ -33,10 +52,7 @@ func describe(f Found) string {
 
 func readAll(t *testing.T, r Reader, text string) []string {
 	t.Helper()
-	fs, err := r.Read(text, nil)
-	if err != nil {
-		t.Fatalf("Read(%q): %v", text, err)
-	}
+	fs := r.Append(nil, text)
 	var out []string
 	for _, f := range fs {
 		if got := text[f.Offset-0 : f.Offset+len(f.Printed)]; got != f.Printed {
@@ -106,7 +122,7 @@ func TestReadCards(t *testing.T) {
 		{"", "Equip abilities you activate cost {1} less to activate.", []string{"action Activate|activate", "action Activate|activate"}},
 		{"Clash of Titans", "Clash of Titans deals 3 damage to target creature.", nil},
 	} {
-		got := readAll(t, Reader{AsOf: past, Name: c.name}, c.text)
+		got := readAll(t, reader(t, past, c.name), c.text)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s %q:\n got %q\nwant %q", c.name, c.text, got, c.want)
 		}
@@ -118,7 +134,7 @@ func TestReadCards(t *testing.T) {
 // power and toughness; of the rules of 2024, a past release that lists
 // it.
 func TestReadNameAndCost(t *testing.T) {
-	got := readAll(t, Reader{AsOf: "2024-02-02"}, "Prototype {1}{R} — 3/2\nCounter target spell unless its controller pays {2}. Put two charge counters on it.")
+	got := readAll(t, reader(t, "2024-02-02", ""), "Prototype {1}{R} — 3/2\nCounter target spell unless its controller pays {2}. Put two charge counters on it.")
 	if want := []string{"ability Prototype|Prototype|cost:{1}{R}|pt:3/2", "action Counter|Counter"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -126,15 +142,15 @@ func TestReadNameAndCost(t *testing.T) {
 
 // The parameters typed: a cost as mana.Cost, a number as an int.
 func TestReadParameters(t *testing.T) {
-	fs, _ := Reader{AsOf: past}.Read("Suspend 4—{1}{U}\nWard—Pay 3 life.", nil)
+	fs := reader(t, past, "").Append(nil, "Suspend 4—{1}{U}\nWard—Pay 3 life.")
 	if len(fs) != 2 {
 		t.Fatalf("%v", fs)
 	}
-	n, c := fs[0].Params[0], fs[0].Params[1]
-	if n.Number != 4 || !c.Mana || c.Cost.ManaValue() != 2 || c.Cost.String() != "{1}{U}" {
+	n, c := fs[0].Param(0), fs[0].Param(1)
+	if n.Number != (Number{Value: 4}) || !c.Mana || c.Cost.ManaValue() != 2 || c.Cost.String() != "{1}{U}" || fs[0].NumParams() != 2 {
 		t.Errorf("Suspend 4—{1}{U}: %+v, %+v", n, c)
 	}
-	if w := fs[1].Param(); w.Mana || w.Text != "Pay 3 life" || w.Cost.Len() != 0 {
+	if w := fs[1].Param(0); w.Mana || w.Text != "Pay 3 life" || w.Cost.Len() != 0 || fs[1].Param(1) != (Param{}) {
 		t.Errorf("Ward—Pay 3 life.: %+v", w)
 	}
 	if fs[0].Form != "Suspend N—[cost]" || !strings.HasPrefix(fs[0].FormRule, AbilitySuspend.Rule()) || fs[0].Rule() != AbilitySuspend.Rule() {
@@ -184,13 +200,14 @@ func TestEveryFormReads(t *testing.T) {
 	n := 0
 	for _, v := range EveryAbility() {
 		for _, f := range v.Forms() {
-			line, params := sample(f)
+			line, want := sample(f)
 			dates := []string{f.Since}
 			if f.Removed == "" && v.IsValid() {
 				dates = append(dates, "")
 			}
 			for _, date := range dates {
-				fs, err := Reader{AsOf: date}.Read(line, nil)
+				r, err := NewReader(date)
+				fs := r.Append(nil, line)
 				var abilities []Found
 				for _, g := range fs {
 					if g.Kind == KindAbility {
@@ -202,24 +219,21 @@ func TestEveryFormReads(t *testing.T) {
 					continue
 				}
 				var got []string
-				for _, p := range abilities[0].Params {
-					if p.Kind != 0 {
-						got = append(got, p.Text)
-					}
+				for _, p := range params(abilities[0]) {
+					got = append(got, p.Text)
 				}
 				// A form of words alone ("Gift a card") may be read with
 				// the parameters of a form that reads as much ("Gift a
 				// [something]").
-				if !slices.Equal(got, params) && len(params) > 0 {
-					t.Errorf("%s form %q: %q reads parameters %q, want %q", v, f.Text, line, got, params)
+				if !slices.Equal(got, want) && len(want) > 0 {
+					t.Errorf("%s form %q: %q reads parameters %q, want %q", v, f.Text, line, got, want)
 				}
 				n++
 			}
 			since, _ := v.Since()
 			if i := slices.Index(releases, since); i > 0 && f.Since == since {
 				before := releases[i-1]
-				fs, _ := Reader{AsOf: before}.Read(line, nil)
-				for _, g := range fs {
+				for _, g := range reader(t, before, "").Append(nil, line) {
 					if g.Kind == KindAbility && g.Ability == v {
 						t.Errorf("%s (since %s) found as of %s in %q", v, since, before, line)
 					}
@@ -232,14 +246,17 @@ func TestEveryFormReads(t *testing.T) {
 	}
 }
 
-// Every verb form of every keyword action today reads as that action, in
-// a sentence that uses it as a verb, with an object.
+// Every verb form of every keyword action today (kwform.Verbs, what
+// cmd/gen lays out) reads as that action, in a sentence that uses it as
+// a verb, with an object.
 func TestEveryVerbReads(t *testing.T) {
 	for _, v := range ActionValues() {
-		for _, verb := range actionVerbs[v] {
-			line := "Then you " + verb + " it."
-			fs := Read(line, nil)
-			if !slices.ContainsFunc(fs, func(f Found) bool { return f.Kind == KindAction && f.Action == v && strings.EqualFold(f.Printed, verb) }) {
+		for _, verb := range kwform.Verbs(v.String()) {
+			line := "Then you " + verb.Text + " it."
+			fs := Append(nil, line)
+			if !slices.ContainsFunc(fs, func(f Found) bool {
+				return f.Kind == KindAction && f.Action == v && strings.EqualFold(f.Printed, verb.Text)
+			}) {
 				t.Errorf("%s: %q reads %v", v, line, fs)
 			}
 		}
@@ -250,18 +267,22 @@ func TestEveryVerbReads(t *testing.T) {
 func TestEveryAbilityWordReads(t *testing.T) {
 	for _, v := range AbilityWordValues() {
 		line := v.String() + " — Draw a card."
-		fs := Read(line, nil)
+		fs := Append(nil, line)
 		if len(fs) == 0 || fs[0].Kind != KindAbilityWord || fs[0].Word != v {
 			t.Errorf("%s: %q reads %v", v, line, fs)
 		}
 	}
 }
 
-func TestReadDateError(t *testing.T) {
-	_, err := Reader{AsOf: "1999-01-01"}.Read("Flying", nil)
+// The day read as of is checked once, when the reader is made.
+func TestNewReaderDateError(t *testing.T) {
+	_, err := NewReader("1999-01-01")
 	var de *rules.DateError
 	if !errors.As(err, &de) {
 		t.Errorf("as of 1999: %v", err)
+	}
+	if r := reader(t, past, ""); r.AsOf() != past || (Reader{}).AsOf() != "" {
+		t.Errorf("AsOf %q", r.AsOf())
 	}
 }
 
@@ -270,9 +291,9 @@ func TestReadDateError(t *testing.T) {
 func TestReadDoesNotAllocate(t *testing.T) {
 	text := "Flying, protection from black and from red\nWard—Pay 3 life.\nSuspend 4—{1}{U}\nBasic landcycling {1}{B} ({1}{B}, Discard this card: Search your library for a basic land card.)\nLandfall — Whenever a land enters, scry 2.\nEach player mills three cards."
 	dst := make([]Found, 0, 64)
-	for _, r := range []Reader{{}, {AsOf: past, Name: "Myriad Landscape"}} {
-		if n := testing.AllocsPerRun(100, func() { dst, _ = r.Read(text, dst[:0]) }); n != 0 {
-			t.Errorf("Read as of %q: %v allocations, want 0", r.AsOf, n)
+	for _, r := range []Reader{{}, reader(t, past, "Myriad Landscape")} {
+		if n := testing.AllocsPerRun(100, func() { dst = r.Append(dst[:0], text) }); n != 0 {
+			t.Errorf("Append as of %q: %v allocations, want 0", r.AsOf(), n)
 		}
 	}
 	if len(dst) < 8 {
@@ -286,22 +307,28 @@ func TestReadDoesNotAllocate(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{"Flying, vigilance", "Protection from black and from red", "Ward—Pay 3 life.", "Suspend X—{X}{3}{U}. X can't be 0.",
 		"Boast — {1}{R}: Draw.", "Basic landcycling {1}{B} (x)", "Equip legendary creature {3}", "Landfall — Scry 2.", "Enchant creature, land, or planeswalker",
-		"((", "—", "Kicker {1}{U} and/or {2}{B}", "Devour X, where X", "Partner with A, B (C)", "{", "Champion an", "islandwalk,", "Gift a"} {
+		"((", "—", "Kicker {1}{U} and/or {2}{B}", "Devour X, where X", "Partner with A, B (C)", "{", "Champion an", "islandwalk,", "Gift a",
+		"Double  strike", "Descend\t4 — Scry 1.", "Hexproof from artifacts, creatures, and enchantments", "Devour X, where X is your life.",
+		"Cumulative upkeep {W} or {U}", "(Melds with A.)", "Modular—Sunburst", "Amass Orcs X, where X is 2. Draw."} {
 		f.Add(s, "")
 	}
-	f.Fuzz(func(t *testing.T, text, asOf string) {
-		for _, r := range []Reader{{}, {AsOf: past, Name: asOf}} {
-			fs, err := r.Read(text, nil)
-			if err != nil {
-				t.Fatal(err)
+	f.Fuzz(func(t *testing.T, text, name string) {
+		for _, r := range []Reader{{}, reader(t, past, name)} {
+			fs := r.Append(nil, text)
+			// Spaces and tabs, any number, read as one space does.
+			if spread := describeAll(r.Append(nil, strings.ReplaceAll(text, " ", " \t "))); !slices.Equal(spread, describeAll(fs)) {
+				t.Fatalf("%q reads %q; with its spaces spread, %q", text, describeAll(fs), spread)
 			}
 			for _, k := range fs {
 				if k.Offset < 0 || k.Offset+len(k.Printed) > len(text) || text[k.Offset:k.Offset+len(k.Printed)] != k.Printed || k.Name() == "" || k.End < k.Offset+len(k.Printed) || k.End > len(text) {
 					t.Fatalf("%q: %+v", text, k)
 				}
-				for _, p := range k.Params {
-					if p.Kind != 0 && (p.Offset < k.Offset || p.End > k.End || p.Offset > p.End || text[p.Offset:p.End] != p.Text) {
+				for _, p := range params(k) {
+					if p.Kind == 0 || p.Offset < k.Offset || p.End > k.End || p.Offset > p.End || text[p.Offset:p.End] != p.Text {
 						t.Fatalf("%q: %+v: parameter %+v is not the text at its span within the keyword's", text, k, p)
+					}
+					if p.Where != "" && !strings.Contains(text[k.Offset:k.End], p.Where) {
+						t.Fatalf("%q: %+v: what %s is, %q, is not within the keyword's span", text, k, p.Text, p.Where)
 					}
 				}
 			}
@@ -309,25 +336,13 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// The parts of every form are kwform's reading of its text, the kinds
-// named as this package names them, and no form has more parameters
-// than a Found keeps.
+// The parts of every form are kwform's reading of its text, and no form
+// has more parameters than a Found keeps.
 func TestFormPartsAreKwformsReading(t *testing.T) {
-	if MaxParams != kwform.MaxParams {
-		t.Fatalf("keyword.MaxParams %d, kwform.MaxParams %d", MaxParams, kwform.MaxParams)
-	}
-	kinds := map[kwform.Kind]PartKind{kwform.Word: PartWord, kwform.Dash: PartDash, kwform.Colon: PartColon, kwform.Param: PartParam, kwform.Glued: PartGlued, kwform.Symbol: PartSymbol}
 	for _, v := range EveryAbility() {
 		for _, f := range v.Forms() {
-			want := kwform.Parse(f.Text)
-			if len(want) != len(f.Parts) || kwform.Check(f.Text) != nil {
+			if want := kwform.Parse(f.Text); !slices.Equal(want, f.Parts) || kwform.Check(f.Text) != nil {
 				t.Errorf("%s %q: parts %+v, kwform %+v (%v)", v, f.Text, f.Parts, want, kwform.Check(f.Text))
-				continue
-			}
-			for i, p := range want {
-				if g := f.Parts[i]; g.Kind != kinds[p.Kind] || g.Text != p.Text || g.Param.String() != p.Param.String() {
-					t.Errorf("%s %q part %d: %+v, kwform %+v", v, f.Text, i, g, p)
-				}
 			}
 		}
 	}

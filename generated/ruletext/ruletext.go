@@ -1,292 +1,438 @@
 // Package ruletext is the text of the Magic: The Gathering Comprehensive
-// Rules, every rule of every release recorded since 2009-07-11, offline:
-// a rule by number (Lookup, or LookupAsOf a date), with its paragraphs,
-// examples, title, section and the rules it refers to; a rule's subrules
-// (Subrules); a glossary entry (Term); a chapter's or section's title
-// (Heading); the contents of a release (Contents); a rule's history
-// across its renumberings (Trace); the diff of the whole rules between
-// two releases (Compare).
+// Rules, offline: every rule, example, heading and glossary entry of
+// every release recorded since 2009-07-11 in English, and of the Spanish
+// rule pages recorded.
 //
-// Its data is the rule book the pipeline records (snapshots/rules/), which
-// cmd/gen copies here and the package embeds. Nothing is read before the
-// first call: a program that imports the other generated packages and
-// not this one pays nothing for it, and one that imports it pays at
-// start-up only what the Go runtime does for any package. The first call
-// reads the book (about 80 ms, 60 MB allocated, kept for the process's
-// life); lookups after it allocate nothing.
+// A language (English, Spanish) gives its releases and an Edition: the
+// rules as one release printed them, the newest (Newest) or the one in
+// force on a date (AsOf). An Edition looks up a rule, subrule, section
+// or chapter by number (Lookup, Children, Subrules, Heading, Contents),
+// a glossary entry forgiving case, punctuation, plurals and near misses
+// (Term, Terms), and searches the text with its context (Search). A rule
+// renumbered keeps its identity: Trace follows it back to where it came
+// and on to where it went, and Compare diffs the whole rules of any two
+// dates, rules paired across their renumberings, word by word.
 //
-// A release read from rule pages (2026-09-25) holds only the rules of
-// its pages: the others are as the release before it printed them, and
-// Rule.Release and Rule.Since say which release a text comes from. A
-// rule renumbered keeps its identity: Trace follows it, and Compare
-// pairs it with its old number.
+// Dates are written YYYY-MM-DD and mean the release in force that day
+// (the newest recorded on or before it); "" means the newest. Every
+// function that takes a date refuses alike what is not one and a date
+// before the first release (*DateError).
 //
-// cmd/gen writes tables.go and the books from the snapshots; this file is
-// hand-written.
+// A release read from rule pages (Release.Source RulePages) printed only
+// the rules of its pages: its other rules are as the release before it
+// printed them, and Rule.Printed names the release whose printing a text
+// is, where Rule.Release is the release asked about.
+//
+// The books are the ones cmd/gen lays out from snapshots/rules/ in a
+// compact form (internal/bookfile) and the package embeds: importing it
+// costs nothing, a first lookup reads the one chunk of text it needs
+// (under a millisecond and about 100 kB), and lookups after it allocate
+// nothing. Nothing returned shares memory a caller could change.
+// tables.go is generated; this file is hand-written.
 package ruletext
 
 import (
-	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/mtgrules/crgen/generated/rules"
-	"github.com/mtgrules/crgen/internal/crtext"
-	"github.com/mtgrules/crgen/internal/rulebook"
+	"github.com/mtgrules/crgen/internal/bookfile"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
-// Lang is a language of the rules: "en" or "es" (the Spanish book holds
-// the rules of the Spanish rule pages recorded).
+// Lang is a language of the rules.
 type Lang string
 
 const (
 	English Lang = "en"
+	// Spanish holds the rules of the Spanish rule pages recorded.
 	Spanish Lang = "es"
 )
 
-// The rule books, each read on its first use: plain variables, so that
-// importing the package does no work at all.
+// Langs are the languages of the rule books, English first.
+func Langs() []Lang { return []Lang{English, Spanish} }
+
 var (
 	enOnce, esOnce sync.Once
-	enBook, esBook *rulebook.Book
+	enFile, esFile *bookfile.File
 )
 
-func load(lang Lang) *rulebook.Book {
-	sub, err := fs.Sub(books, "books/"+string(lang))
-	if err != nil {
-		panic("ruletext: " + err.Error())
+// file is lang's book, opened on first use; nil for a language without
+// one.
+func (l Lang) file() *bookfile.File {
+	open := func(data string) *bookfile.File {
+		f, err := bookfile.Open(data)
+		if err != nil {
+			panic("ruletext: the embedded rule book of " + string(l) + " does not read: " + err.Error())
+		}
+		return f
 	}
-	b, err := rulebook.LoadFS(sub, string(lang))
-	if err != nil {
-		panic("ruletext: the embedded rule book does not read: " + err.Error())
-	}
-	return b
-}
-
-// Rule is one rule as a release printed it.
-type Rule struct {
-	Number string // "702.19b"
-	// Text is its first paragraph, without the number; More the
-	// paragraphs after it, in order: examples ("Example: ...") and
-	// paragraphs that continue the rule.
-	Text string
-	More []string
-	// Release is the release asked about; Since the release that first
-	// printed this text under this number (Release or older).
-	Release, Since string
-	// Gap is, for a rule as of a date, the release in force that day
-	// that the record does not hold (rules.Gap): the text is Release's,
-	// older, and may differ from it. "" when none is known.
-	Gap  string
-	lang Lang
-}
-
-// Title is the name a rule without a letter gives its subrules
-// ("Trample" for 702.19), or "".
-func (r Rule) Title() string { return crtext.TitleOf(r.Number, r.Text, len(r.More)) }
-
-// Examples are the rule's example paragraphs ("Example: ..."), in order.
-func (r Rule) Examples() []string { return crtext.Para{More: r.More}.Examples() }
-
-// References are the rules, sections and chapters the rule refers to,
-// ranges resolved ("rules 601.2f–h" is 601.2f, 601.2g, 601.2h).
-func (r Rule) References() []string {
-	return crtext.References(strings.Join(append([]string{r.Text}, r.More...), "\n"))
-}
-
-// Section is the title of the rule's section as of its release ("Type
-// Line" for 205.3m since 2011-09-30, "Expansion Symbol" before).
-func (r Rule) Section() string {
-	t, _ := Heading(r.lang, rulebook.SectionOf(r.Number), r.Release)
-	return t
-}
-
-// Lookup is rule number as the newest recorded release of lang prints
-// it. It allocates nothing once the book is read.
-func Lookup(lang Lang, number string) (Rule, bool) {
-	b := bookOf(lang)
-	if b == nil {
-		return Rule{}, false
-	}
-	rel, ok := b.Newest()
-	if !ok {
-		return Rule{}, false
-	}
-	return ruleOf(b, lang, number, rel.Date)
-}
-
-// LookupAsOf is rule number as the release in force on date (YYYY-MM-DD:
-// the newest recorded release on or before it) printed it; false for a
-// date before the first release, not a date (rules.IsDate), or a rule
-// that release does not print.
-func LookupAsOf(lang Lang, number, date string) (Rule, bool) {
-	b := bookOf(lang)
-	if b == nil || !rules.IsDate(date) {
-		return Rule{}, false
-	}
-	rel, ok := b.ReleaseAsOf(date)
-	if !ok {
-		return Rule{}, false
-	}
-	r, ok := ruleOf(b, lang, number, rel.Date)
-	if ok && lang == English {
-		r.Gap = rules.GapAfter(rel.Date, date)
-	}
-	return r, ok
-}
-
-func ruleOf(b *rulebook.Book, lang Lang, number, release string) (Rule, bool) {
-	v, ok := b.Rule(number, release)
-	if !ok {
-		return Rule{}, false
-	}
-	return Rule{Number: number, Text: v.Text, More: v.More, Release: release, Since: v.Since, lang: lang}, true
-}
-
-func bookOf(lang Lang) *rulebook.Book {
-	switch lang {
+	switch l {
 	case English:
-		enOnce.Do(func() { enBook = load(English) })
-		return enBook
+		enOnce.Do(func() { enFile = open(englishBook) })
+		return enFile
 	case Spanish:
-		esOnce.Do(func() { esBook = load(Spanish) })
-		return esBook
+		esOnce.Do(func() { esFile = open(spanishBook) })
+		return esFile
 	}
 	return nil
 }
 
-// Subrules are the numbers of the rules under number (702.19a, 702.19b
-// for 702.19; every rule of 702 for 702) as release prints them, in
-// order; release is a date (the release in force that day), "" the newest.
-func Subrules(lang Lang, number, release string) []string {
-	b := bookOf(lang)
-	if b == nil {
-		return nil
+// must is text read from the embedded book, whose every chunk the
+// package's tests read: an error is a corrupt build.
+func must(s string, err error) string {
+	if err != nil {
+		panic("ruletext: " + err.Error())
 	}
-	if release == "" {
-		r, _ := b.Newest()
-		release = r.Date
-	}
-	return b.Subrules(number, release)
+	return s
 }
 
-// Heading is the title of chapter ("7") or section ("702") number as
-// release printed it ("" the newest).
-func Heading(lang Lang, number, release string) (string, bool) {
-	b := bookOf(lang)
-	if b == nil {
-		return "", false
-	}
-	if release == "" {
-		r, _ := b.Newest()
-		release = r.Date
-	}
-	return b.Heading(number, release)
-}
+// Source says what a release was recorded from.
+type Source string
 
-// Entry is a glossary entry: its term and the lines of its definition.
-type Entry struct {
-	Term       string
-	Definition []string
-	Release    string
-	Since      string
-}
+const (
+	// OfficialText: the official TXT, read whole (or, with Holds, a text
+	// of some sections).
+	OfficialText Source = "txt"
+	// RulePages: rule pages, which print the rules of Holds and their
+	// subrules only.
+	RulePages Source = "pages"
+)
 
-// Term is glossary term (any case) as release printed it ("" the
-// newest; a date is the release in force that day). It allocates nothing
-// once the book is read.
-func Term(lang Lang, term, release string) (Entry, bool) {
-	b := bookOf(lang)
-	if b == nil {
-		return Entry{}, false
-	}
-	if release == "" {
-		r, _ := b.Newest()
-		release = r.Date
-	}
-	t := b.Term(term)
-	if t == nil {
-		return Entry{}, false
-	}
-	v, ok := rulebook.At(t.Versions, release)
-	if !ok {
-		return Entry{}, false
-	}
-	return Entry{Term: t.Term, Definition: v.More, Release: release, Since: v.Since}, true
-}
-
-// Release is a recorded release: its date and whether it was read whole
-// ("txt") or from rule pages ("pages", holding the rules of Holds).
+// Release is one recorded release.
 type Release struct {
-	Date, Source string
-	Holds        []string
+	Date   string `json:"date"` // effective date, YYYY-MM-DD
+	Source Source `json:"source"`
+	// Holds are the rules (or sections) a release of some rules only
+	// printed; nil for a release read whole.
+	Holds []string `json:"holds,omitempty"`
+	// Quirks are the flaws of the release read past, each naming its line
+	// and rule ("line 1432: rule 119.1d printed \"119.1d.\": read as
+	// 119.1d").
+	Quirks []string `json:"quirks,omitempty"`
+	// What it printed: rules (a number printed twice counted twice),
+	// examples, glossary entries.
+	Rules    int `json:"rules"`
+	Examples int `json:"examples"`
+	Glossary int `json:"glossary"`
 }
 
-// Releases are lang's recorded releases, oldest first.
-func Releases(lang Lang) []Release {
-	b := bookOf(lang)
-	if b == nil {
+func releaseOf(f *bookfile.File, i int) Release {
+	r := f.Release(i)
+	return Release{Date: r.Date, Source: Source(r.Source), Holds: r.Holds, Quirks: r.Quirks, Rules: r.Rules, Examples: r.Examples, Glossary: r.Glossary}
+}
+
+// Releases are the language's recorded releases, oldest first.
+func (l Lang) Releases() []Release {
+	f := l.file()
+	if f == nil {
 		return nil
 	}
-	out := make([]Release, len(b.Releases))
-	for i, r := range b.Releases {
-		out[i] = Release{Date: r.Date, Source: r.Source, Holds: slices.Clone(r.Holds)}
+	out := make([]Release, f.Releases())
+	for i := range out {
+		out[i] = releaseOf(f, i)
 	}
 	return out
 }
 
-// Contents are the chapters and sections of release ("" the newest), in
-// order, each number and title.
-func Contents(lang Lang, release string) [][2]string {
-	b := bookOf(lang)
-	if b == nil {
+// DateError is a date a function cannot answer for: not a date of the
+// calendar written YYYY-MM-DD, or one before the first recorded release.
+type DateError struct {
+	Lang Lang
+	Date string // as given
+	// First is the first recorded release of Lang ("" when Date is no
+	// date).
+	First string
+}
+
+func (e *DateError) Error() string {
+	if err := rules.CheckDate(e.Date); err != nil {
+		return "ruletext: " + err.Error()
+	}
+	if e.First == "" {
+		return "ruletext: no rule book of " + string(e.Lang)
+	}
+	return "ruletext: no release of the " + string(e.Lang) + " rules was in force on " + e.Date + ": the first recorded is " + e.First
+}
+
+// Edition is the rules as one recorded release printed them: the newest,
+// or the one in force on a date. Its zero value holds nothing.
+type Edition struct {
+	lang  Lang
+	f     *bookfile.File
+	i     int
+	asked string // the date asked, "" for the newest
+}
+
+// Newest is the newest recorded release's edition (an empty Edition for a
+// language without a book).
+func (l Lang) Newest() Edition {
+	f := l.file()
+	if f == nil || f.Releases() == 0 {
+		return Edition{}
+	}
+	return Edition{lang: l, f: f, i: f.Releases() - 1}
+}
+
+// AsOf is the edition in force on date (YYYY-MM-DD): the newest release
+// recorded on or before it; "" is the newest. It refuses a string that is
+// no date and a date before the first release (*DateError).
+func (l Lang) AsOf(date string) (Edition, error) {
+	if date == "" {
+		if e := l.Newest(); e.f != nil {
+			return e, nil
+		}
+		return Edition{}, &DateError{Lang: l, Date: date}
+	}
+	f := l.file()
+	if !rules.IsDate(date) || f == nil || f.Releases() == 0 {
+		return Edition{}, &DateError{Lang: l, Date: date}
+	}
+	i, ok := f.AsOf(date)
+	if !ok {
+		return Edition{}, &DateError{Lang: l, Date: date, First: f.Date(0)}
+	}
+	return Edition{lang: l, f: f, i: i, asked: date}, nil
+}
+
+// Lang is the edition's language.
+func (e Edition) Lang() Lang { return e.lang }
+
+// Date is the effective date of the edition's release ("" for the zero
+// Edition).
+func (e Edition) Date() string {
+	if e.f == nil {
+		return ""
+	}
+	return e.f.Date(e.i)
+}
+
+// Release is the edition's release.
+func (e Edition) Release() Release {
+	if e.f == nil {
+		return Release{}
+	}
+	return releaseOf(e.f, e.i)
+}
+
+// Asked is the date the edition was asked for (AsOf), "" for Newest.
+func (e Edition) Asked() string { return e.asked }
+
+// Gap is, for an English edition asked as of a date, a release known to
+// have been in force that day that the record does not hold (rules.Gap):
+// the edition's text is of the release before it, older, and may differ.
+// "" when none is known.
+func (e Edition) Gap() string {
+	if e.lang != English || e.asked == "" || e.f == nil {
+		return ""
+	}
+	return rules.GapAfter(e.Date(), e.asked)
+}
+
+// Kind is what a number names.
+type Kind uint8
+
+const (
+	Chapter  Kind = Kind(rulenum.Chapter) // "7"
+	Section  Kind = Kind(rulenum.Section) // "702"
+	Numbered Kind = Kind(rulenum.Rule)    // "702.19"
+	Subrule  Kind = Kind(rulenum.Subrule) // "702.19b"
+)
+
+// Rule is one rule (or section, or chapter) as an edition prints it. It
+// is a value: nothing in it is shared with the book or another Rule.
+type Rule struct {
+	Number string
+	// Text is its first paragraph, without the number; a section's or
+	// chapter's title.
+	Text string
+	// Release is the release of the edition asked about; Printed the
+	// release whose printing Text is (Release, or for a release of some
+	// rules only the newest before it that printed this rule); Since the
+	// first release that printed this text under this number.
+	Release, Printed, Since string
+
+	kind Kind
+	v    bookfile.Version
+	e    Edition
+}
+
+// Kind is what the rule's number names.
+func (r Rule) Kind() Kind { return r.kind }
+
+// Lookup is rule number (702.19b, 702.19, a section 702 or a chapter 7)
+// as the edition prints it; false when it prints no such number. It
+// allocates nothing once the text it reads has been read.
+func (e Edition) Lookup(number string) (Rule, bool) {
+	if e.f == nil {
+		return Rule{}, false
+	}
+	kind := Kind(rulenum.KindOf(number))
+	switch kind {
+	case Chapter, Section:
+		h, ok := e.f.Find(bookfile.Contents, number)
+		if !ok {
+			return Rule{}, false
+		}
+		v, ok := e.f.At(bookfile.Contents, h, e.i)
+		if !ok {
+			return Rule{}, false
+		}
+		return Rule{Number: e.f.Key(bookfile.Contents, h), Text: must(v.Para(0)), Release: e.f.Date(e.i),
+			Printed: e.f.Date(e.i), Since: e.f.Date(v.Since()), kind: kind, v: v, e: e}, true
+	case Numbered, Subrule:
+		h, ok := e.f.Find(bookfile.Rules, number)
+		if !ok {
+			return Rule{}, false
+		}
+		v, ok := e.f.At(bookfile.Rules, h, e.i)
+		if !ok {
+			return Rule{}, false
+		}
+		n := e.f.Key(bookfile.Rules, h)
+		return Rule{Number: n, Text: must(v.Para(0)), Release: e.f.Date(e.i),
+			Printed: e.f.Date(e.f.PrintedBy(n, e.i)), Since: e.f.Date(v.Since()), kind: kind, v: v, e: e}, true
+	}
+	return Rule{}, false
+}
+
+// More are the paragraphs after the first, in order: examples
+// ("Example: ...") and paragraphs that continue the rule. A new slice
+// each call.
+func (r Rule) More() []string {
+	if r.e.f == nil || r.kind == Chapter || r.kind == Section {
 		return nil
 	}
-	if release == "" {
-		r, _ := b.Newest()
-		release = r.Date
+	var out []string
+	for k := 1; k < r.v.Paras(); k++ {
+		out = append(out, must(r.v.Para(k)))
 	}
-	var out [][2]string
-	for _, h := range b.Contents {
-		if v, ok := rulebook.At(h.Versions, release); ok {
-			out = append(out, [2]string{h.Number, v.Text})
+	return out
+}
+
+// Again are the paragraphs of the rules the release printed again under
+// the same number, a flaw of its numbering (702.30d in 2009-09-04); nil
+// for nearly every rule. A new slice each call.
+func (r Rule) Again() []string {
+	if r.e.f == nil || r.kind == Chapter || r.kind == Section {
+		return nil
+	}
+	var out []string
+	for j := range r.v.Also() {
+		_, paras, err := r.v.AlsoPrinting(j)
+		must("", err)
+		out = append(out, paras...)
+	}
+	return out
+}
+
+// Examples are the rule's example paragraphs, in order.
+func (r Rule) Examples() []string {
+	return slices.DeleteFunc(r.More(), func(p string) bool { return !rulenum.IsExample(p) })
+}
+
+// Lead is the rule's number as the release misprinted it ("119.1d."),
+// or "" when it printed it as the rules do.
+func (r Rule) Lead() string {
+	if r.e.f == nil || r.kind == Chapter || r.kind == Section {
+		return ""
+	}
+	return r.v.Lead()
+}
+
+// Title is the name a rule without a letter gives its subrules
+// ("Trample" for 702.19), a section's or chapter's title, or "".
+func (r Rule) Title() string {
+	if r.kind == Chapter || r.kind == Section {
+		return r.Text
+	}
+	if r.e.f == nil {
+		return ""
+	}
+	return rulenum.TitleOf(r.Number, r.Text, r.v.Paras()-1+r.v.Also())
+}
+
+// Section is the title of the rule's section in its edition ("Type
+// Line" for 205.3m since 2011-09-30), or "" where the book has no
+// contents (the Spanish rule pages).
+func (r Rule) Section() string {
+	t, _ := r.e.Heading(rulenum.SectionOf(r.Number))
+	return t
+}
+
+// References are the rules, sections and chapters the rule refers to,
+// ranges resolved ("rules 601.2f–h" is 601.2f, 601.2g, 601.2h).
+func (r Rule) References() []string {
+	return rulenum.References(strings.Join(append([]string{r.Text}, r.More()...), "\n"))
+}
+
+// Children are the numbers directly under number in the edition: the
+// rules of section 702, the subrules of 702.19, the sections of chapter 7.
+func (e Edition) Children(number string) []string {
+	if e.f == nil {
+		return nil
+	}
+	if Kind(rulenum.KindOf(number)) == Chapter {
+		var out []string
+		for _, h := range e.Contents() {
+			if rulenum.IsChild(h.Number, number) {
+				out = append(out, h.Number)
+			}
+		}
+		return out
+	}
+	return e.f.Under(number, e.i, true)
+}
+
+// Numbers are every rule and subrule the edition prints, in order.
+func (e Edition) Numbers() []string {
+	if e.f == nil {
+		return nil
+	}
+	hs := e.f.Numbers(e.i)
+	out := make([]string, len(hs))
+	for k, h := range hs {
+		out[k] = e.f.Key(bookfile.Rules, h)
+	}
+	return out
+}
+
+// Subrules are every rule under number in the edition, in order: 702.19a,
+// 702.19b for 702.19; every rule and subrule of 702 for 702.
+func (e Edition) Subrules(number string) []string {
+	if e.f == nil {
+		return nil
+	}
+	return e.f.Under(number, e.i, false)
+}
+
+// Heading is the title of chapter ("7") or section ("702") number in the
+// edition.
+func (e Edition) Heading(number string) (string, bool) {
+	if e.f == nil {
+		return "", false
+	}
+	t, ok := e.f.Heading(number, e.i)
+	return t, ok
+}
+
+// Heading is one chapter or section of the contents.
+type Heading struct {
+	Number string `json:"number"`
+	Title  string `json:"title"`
+}
+
+// Contents are the edition's chapters and sections, in order.
+func (e Edition) Contents() []Heading {
+	if e.f == nil {
+		return nil
+	}
+	var out []Heading
+	for h := range e.f.Len(bookfile.Contents) {
+		if v, ok := e.f.At(bookfile.Contents, h, e.i); ok {
+			out = append(out, Heading{Number: e.f.Key(bookfile.Contents, h), Title: must(v.Para(0))})
 		}
 	}
 	return out
-}
-
-// Step is one release of a rule's trace (rulebook.Step): where it came,
-// changed text or number, or went.
-type Step = rulebook.Step
-
-// Trace is the history of rule number as the release in force on date
-// ("" the newest) numbers it, oldest first, across its renumberings.
-func Trace(lang Lang, number, date string) ([]Step, error) {
-	b := bookOf(lang)
-	if b == nil {
-		return nil, fs.ErrNotExist
-	}
-	r, ok := b.Newest()
-	if date != "" {
-		r, ok = b.ReleaseAsOf(date)
-	}
-	if !ok {
-		return nil, fmt.Errorf("ruletext: no %s release in force on %q", lang, date)
-	}
-	return b.Trace(number, r.Date)
-}
-
-// Diff is the whole rules of two releases compared (rulebook.DocDiff).
-type Diff = rulebook.DocDiff
-
-// Compare is the diff of the whole rules from release from to release to
-// (from the older).
-func Compare(lang Lang, from, to string) (*Diff, error) {
-	b := bookOf(lang)
-	if b == nil {
-		return nil, fs.ErrNotExist
-	}
-	return b.Compare(from, to)
 }

@@ -31,25 +31,32 @@ func generatedPackages(tb testing.TB) []string {
 	return pkgs
 }
 
-// probeProgram builds, in a module of its own beside nothing but a
-// replace of this one (and this one's go.sum), a program that imports
-// pkgs and does nothing: what importing them costs is what it costs
-// before main runs. It returns the program's path.
+// probeProgram builds a program that imports pkgs and does nothing: what
+// importing them costs is what it costs before main runs. It returns the
+// program's path.
 func probeProgram(tb testing.TB, pkgs []string) string {
 	tb.Helper()
-	root := corpus.Root(tb)
 	var imports strings.Builder
 	for _, p := range pkgs {
 		fmt.Fprintf(&imports, "\t_ %q\n", p)
 	}
+	main := "package main\n\nfunc main() {}\n"
+	if len(pkgs) > 0 {
+		main = "package main\n\nimport (\n" + imports.String() + ")\n\nfunc main() {}\n"
+	}
+	return buildProgram(tb, main)
+}
+
+// buildProgram builds, in a module of its own beside nothing but a
+// replace of this one (and this one's go.sum), the program of source
+// main. It returns the program's path.
+func buildProgram(tb testing.TB, main string) string {
+	tb.Helper()
+	root := corpus.Root(tb)
 	dir := tb.TempDir()
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		tb.Fatal(err)
-	}
-	main := "package main\n\nfunc main() {}\n"
-	if len(pkgs) > 0 {
-		main = "package main\n\nimport (\n" + imports.String() + ")\n\nfunc main() {}\n"
 	}
 	files := map[string]string{
 		"go.mod":  "module initprobe\n\ngo 1.26.0\n\nrequire github.com/mtgrules/crgen v0.0.0\n\nreplace github.com/mtgrules/crgen => " + root + "\n",
@@ -66,7 +73,7 @@ func probeProgram(tb testing.TB, pkgs []string) string {
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := build.CombinedOutput(); err != nil {
-		tb.Fatalf("building a program importing %v: %v\n%s", pkgs, err, out)
+		tb.Fatalf("building a program: %v\n%s\n%s", err, out, main)
 	}
 	return bin
 }

@@ -181,8 +181,10 @@ func TestRegexpBaselineReads(t *testing.T) {
 	}
 	faces := textFaces(t)
 	same := 0
+	kr := kwReader(t, mtgjsonDate)
 	for _, f := range faces {
-		found, _ := keyword.Reader{AsOf: mtgjsonDate, Name: f.faceName()}.Read(f.Text, nil)
+		kr.Name = f.faceName()
+		found := kr.Append(nil, f.Text)
 		var ours []string
 		for _, k := range found {
 			if k.Kind == keyword.KindAbility && !slices.Contains(ours, strings.ToLower(k.Name())) {
@@ -222,13 +224,13 @@ func BenchmarkKeywords(b *testing.B) {
 		b.Run("input="+c.name+"/impl=project", func(b *testing.B) {
 			b.ReportAllocs()
 			dst := make([]keyword.Found, 0, 64) // reused face to face: no face of the corpus has 64 keywords
-			r := keyword.Reader{AsOf: c.asOf}
+			r := kwReader(b, c.asOf)
 			found := 0
 			for b.Loop() {
 				found = 0
 				for _, f := range c.faces {
 					r.Name = f.name
-					dst, _ = r.Read(f.text, dst[:0])
+					dst = r.Append(dst[:0], f.text)
 					found += len(dst)
 				}
 			}
@@ -268,13 +270,13 @@ func BenchmarkKeywords(b *testing.B) {
 func TestKeywordsOfTheCorpusAllocateNothing(t *testing.T) {
 	faces := textFaces(t)
 	dst := make([]keyword.Found, 0, 64)
-	r := keyword.Reader{AsOf: mtgjsonDate}
+	r := kwReader(t, mtgjsonDate)
 	found := 0
 	allocs := testing.AllocsPerRun(3, func() {
 		found = 0
 		for _, f := range faces {
 			r.Name = f.faceName()
-			dst, _ = r.Read(f.Text, dst[:0])
+			dst = r.Append(dst[:0], f.Text)
 			found += len(dst)
 		}
 	})

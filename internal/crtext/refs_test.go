@@ -6,27 +6,8 @@ import (
 	"testing"
 
 	"github.com/mtgrules/crgen/internal/corpus"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
-
-func TestReferences(t *testing.T) {
-	for in, want := range map[string][]string{
-		"See rules 601.2b and 601.2f–h.":            {"601.2b", "601.2f", "601.2g", "601.2h"},
-		"See rule 702.19b.":                         {"702.19b"},
-		"see section 6, “Spells, Abilities.”":       {"6"},
-		"rules 702.19c, 702.19d, and 702.19e apply": {"702.19c", "702.19d", "702.19e"},
-		"rules 903.2–903.4":                         {"903.2", "903.3", "903.4"},
-		"See rule 113, “Abilities,” and section 6.": {"113", "6"},
-		"sections 8 and 9":                          {"8", "9"},
-		"rules 701.2j-n":                            {"701.2j", "701.2k", "701.2m", "701.2n"}, // no l
-		"Rule 100.1 and rule 100.1 again":           {"100.1"},
-		"The rules of Magic apply. 100 cards.":      nil,
-		"If a rule or effect refers to 2 players":   nil,
-	} {
-		if got := References(in); !slices.Equal(got, want) {
-			t.Errorf("References(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
 
 // Every reference of every release of the corpus names a rule, a
 // section or a chapter the release prints, but those the official text
@@ -59,7 +40,7 @@ func TestReferencesOfEveryRelease(t *testing.T) {
 		var dangling []string
 		for _, p := range w.Rules {
 			for _, para := range append([]string{p.Text}, p.More...) {
-				for _, ref := range References(para) {
+				for _, ref := range rulenum.References(para) {
 					total++
 					if !have[ref] && !slices.Contains(dangling, p.Number+"→"+ref) {
 						dangling = append(dangling, p.Number+"→"+ref)
@@ -75,26 +56,4 @@ func TestReferencesOfEveryRelease(t *testing.T) {
 	if total < 10000 {
 		t.Errorf("%d references in the corpus: the reader misses them", total)
 	}
-}
-
-func FuzzReferences(f *testing.F) {
-	f.Add("See rules 601.2b and 601.2f–h.")
-	f.Add("rules 903.2–903.4, and section 6")
-	f.Add("rule 1.2z–a")
-	f.Fuzz(func(t *testing.T, s string) {
-		refs := References(s)
-		seen := map[string]bool{}
-		for _, r := range refs {
-			if seen[r] {
-				t.Errorf("%q twice", r)
-			}
-			seen[r] = true
-			if !strings.Contains(s, strings.TrimRight(r, subruleLetters)) && !strings.ContainsAny(s, "–-") {
-				t.Errorf("%q: reference %q is not in the text", s, r)
-			}
-		}
-		if len(refs) > 60*len(s) {
-			t.Errorf("%d references from %d bytes", len(refs), len(s))
-		}
-	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mtgrules/crgen/internal/rulenum"
 	"github.com/mtgrules/crgen/internal/textenc"
 )
 
@@ -56,7 +57,7 @@ type Para struct {
 func (p Para) Examples() []string {
 	var ex []string
 	for _, m := range p.More {
-		if strings.HasPrefix(m, "Example:") || strings.HasPrefix(m, "Ejemplo:") {
+		if rulenum.IsExample(m) {
 			ex = append(ex, m)
 		}
 	}
@@ -65,23 +66,7 @@ func (p Para) Examples() []string {
 
 // Title is the name a rule without a letter gives its subrules
 // ("Trample" for 702.19), or "" for a rule that says something.
-func (p Para) Title() string { return TitleOf(p.Number, p.Text, len(p.More)) }
-
-// TitleOf is Title of rule number's first paragraph text followed by
-// more paragraphs.
-func TitleOf(number, text string, more int) string {
-	if more > 0 || text == "" || strings.IndexFunc(number, func(r rune) bool { return r >= 'a' && r <= 'z' }) >= 0 {
-		return ""
-	}
-	switch text[len(text)-1] {
-	case '.', ':', '"', ')', '!', '?', ',', ';':
-		return ""
-	}
-	if strings.HasSuffix(text, "”") {
-		return ""
-	}
-	return text
-}
+func (p Para) Title() string { return rulenum.TitleOf(p.Number, p.Text, len(p.More)) }
 
 // Printed is the rule's first line as the release prints it, whitespace
 // aside: "100.1. These Magic ...", "100.1a A two-player game ...",

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgrules/crgen/internal/rulenum"
 	"github.com/mtgrules/crgen/internal/textenc"
 )
 
@@ -85,7 +86,7 @@ func TestParseWhole(t *testing.T) {
 	if r := byNumber["119.1d"]; r.Lead != "119.1d." || r.Printed() != "119.1d. In a two-player Brawl game, 25 life. See rules 100.1a–b and section 7." {
 		t.Errorf("119.1d: lead %q, printed %q", r.Lead, r.Printed())
 	}
-	if got := References(byNumber["119.1d"].Text); !slices.Equal(got, []string{"100.1a", "100.1b", "7"}) {
+	if got := rulenum.References(byNumber["119.1d"].Text); !slices.Equal(got, []string{"100.1a", "100.1b", "7"}) {
 		t.Errorf("119.1d's references %q", got)
 	}
 	if r := byNumber["702.19"]; r.Title() != "Trample" || byNumber["100.1"].Title() != "" {

@@ -1,22 +1,17 @@
 // Package diff compares snapshots, and only compares: list entries added,
 // removed, renamed, moved between categories or changed only in
 // typography; Spanish translations changed; meanings changed; rule text
-// changed word by word (go-diff), with renumbered rules matched to their
-// old number; the renames of a history; the Spanish lag; and an update
-// between two snapshot directories. It is pure and offline: the same
+// changed word by word (package worddiff), with renumbered rules matched
+// to their old number; the renames of a history; the Spanish lag; and an
+// update between two snapshot directories. It is pure and offline: the same
 // snapshots always give the same Report. Package report renders it.
 package diff
 
 import (
-	"cmp"
 	"fmt"
-	"maps"
-	"regexp"
-	"slices"
-	"strings"
-	"sync"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/worddiff"
 )
 
 // Report is everything that changed between two snapshots.
@@ -117,9 +112,9 @@ const (
 
 // Text classes of a renumbered rule's text (RuleChange.Text).
 const (
-	TextSame       = "same"
-	TextTypography = "typography"
-	TextReference  = "reference"
+	TextSame       = string(worddiff.Same)
+	TextTypography = string(worddiff.Typography)
+	TextReference  = string(worddiff.Reference)
 )
 
 // RuleChange is one rule whose text or number changed.
@@ -153,9 +148,9 @@ func (rc RuleChange) References() (from, to []string) {
 	for _, sp := range rc.Diff {
 		switch sp.Op {
 		case Delete:
-			from = append(from, ruleNumberRegexp().FindAllString(sp.Text, -1)...)
+			from = append(from, worddiff.RuleNumbers(sp.Text)...)
 		case Insert:
-			to = append(to, ruleNumberRegexp().FindAllString(sp.Text, -1)...)
+			to = append(to, worddiff.RuleNumbers(sp.Text)...)
 		}
 	}
 	return from, to
@@ -241,251 +236,21 @@ func compareRules(old, cur *snapshot.Snapshot) []RuleChange {
 	return CompareTexts(o, n)
 }
 
-// CompareTexts matches the rules of two releases (number → text): first
-// the texts word for word those of one rule of the other release, then
-// by number when the text is still recognisably the same rule, then by
-// text among the rest (a rule that moved from 205.3p to 205.3r when two
-// subrules were inserted), and diffs each pair word by word. Every rule
-// of either is in the result once (unchanged rules aside): changed,
-// renumbered, added or removed.
-func CompareTexts(old, cur map[string]string) []RuleChange {
-	m := ruleMatcher{oldLeft: maps.Clone(old), newLeft: maps.Clone(cur), seen: map[[2]string]pairDiff{}, bags: map[string]wordBag{}}
-	if m.oldLeft == nil {
-		m.oldLeft = map[string]string{}
-	}
-	if m.newLeft == nil {
-		m.newLeft = map[string]string{}
-	}
-	m.identical()
-	m.sameNumber()
-	m.renumbered()
-	for n, t := range m.oldLeft {
-		m.out = append(m.out, RuleChange{Number: n, Status: RuleRemoved, Diff: []Span{{Delete, t}}})
-	}
-	for n, t := range m.newLeft {
-		m.out = append(m.out, RuleChange{Number: n, Status: RuleAdded, Diff: []Span{{Insert, t}}})
-	}
-	slices.SortFunc(m.out, func(a, b RuleChange) int {
-		if snapshot.RuleLess(a.Number, b.Number) {
-			return -1
-		}
-		if snapshot.RuleLess(b.Number, a.Number) {
-			return 1
-		}
-		if c := strings.Compare(a.OldNumber, b.OldNumber); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Status, b.Status)
-	})
-	return m.out
-}
-
-// sameRule is how similar two texts must be to be one rule.
-const sameRule = 0.5
-
-// ruleMatcher pairs the rules of two snapshots; the rules not yet paired
-// are left in oldLeft and newLeft.
-type ruleMatcher struct {
-	oldLeft, newLeft map[string]string
-	seen             map[[2]string]pairDiff // each pair is diffed once
-	bags             map[string]wordBag     // rule text → its words
-	out              []RuleChange
-}
-
-type pairDiff struct {
-	spans []Span
-	sim   float64
-}
-
-// diffed is the word diff of two texts and their similarity, read off it.
-func (m *ruleMatcher) diffed(a, b string) ([]Span, float64) {
-	d, ok := m.seen[[2]string{a, b}]
-	if !ok {
-		d.spans, d.sim = wordDiff(a, b)
-		m.seen[[2]string{a, b}] = d
-	}
-	return d.spans, d.sim
-}
-
-func (m *ruleMatcher) bagOf(t string) wordBag {
-	b, ok := m.bags[t]
-	if !ok {
-		b = newWordBag(t)
-		m.bags[t] = b
-	}
-	return b
-}
-
-// pair records old rule o as new rule n.
-func (m *ruleMatcher) pair(o, n, oldNum string, spans []Span) {
-	ot, nt := m.oldLeft[o], m.newLeft[n]
-	if ot != nt || oldNum != "" {
-		m.out = append(m.out, ruleChange(n, oldNum, ot, nt, spans))
-	}
-	delete(m.oldLeft, o)
-	delete(m.newLeft, n)
-}
-
-// identical pairs first the rules whose text is word for word the text of
-// one rule of the other release, and of no other: a rule moved down a
-// number (701.17a → 701.18a, "To “scry N” means ...", when Fight came
-// before it) is that rule, whatever took its old number.
-func (m *ruleMatcher) identical() {
-	m.identicalBy(func(t string) string { return t })
-	// Then the same words in other typography (straight quotes become
-	// curly ones, 2015-01-23).
-	m.identicalBy(typographyKey)
-}
-
-// identicalBy pairs the rules whose text, as key folds it, is that of
-// one rule of the other release and of no other.
-func (m *ruleMatcher) identicalBy(key func(string) string) {
-	byText := map[string][]string{}
-	for n, t := range m.oldLeft {
-		byText[key(t)] = append(byText[key(t)], n)
-	}
-	count := map[string]int{}
-	for _, t := range m.newLeft {
-		count[key(t)]++
-	}
-	for _, n := range slices.Sorted(maps.Keys(m.newLeft)) {
-		nt := m.newLeft[n]
-		k := key(nt)
-		if olds := byText[k]; len(olds) == 1 && count[k] == 1 {
-			oldNum := ""
-			if olds[0] != n {
-				oldNum = olds[0]
-			}
-			spans := []Span{{Equal, nt}}
-			if ot := m.oldLeft[olds[0]]; ot != nt {
-				spans, _ = m.diffed(ot, nt)
-			}
-			m.pair(olds[0], n, oldNum, spans)
-		}
-	}
-}
-
-// sameNumber pairs the rules that kept their number and are still
-// recognisably the same rule.
-func (m *ruleMatcher) sameNumber() {
-	for n, nt := range m.newLeft {
-		ot, ok := m.oldLeft[n]
-		if !ok {
-			continue
-		}
-		var spans []Span
-		if ot != nt {
-			var sim float64
-			if spans, sim = m.diffed(ot, nt); sim < sameRule {
-				continue
-			}
-		}
-		m.pair(n, n, "", spans)
-	}
-}
-
-// renumbered pairs the rest by text, greedily, most similar pairs first.
-func (m *ruleMatcher) renumbered() {
-	type cand struct {
-		o, n  string
-		sim   float64
-		spans []Span
-	}
-	var cands []cand
-	for o, ot := range m.oldLeft {
-		for n, nt := range m.newLeft {
-			// The words two texts share in order are at most the words
-			// they share in any order: pairs that cannot reach sameRule
-			// that way are not diffed at all.
-			if m.bagOf(ot).similarityBound(m.bagOf(nt)) < sameRule {
-				continue
-			}
-			if spans, s := m.diffed(ot, nt); s >= sameRule {
-				cands = append(cands, cand{o, n, s, spans})
-			}
-		}
-	}
-	slices.SortFunc(cands, func(a, b cand) int {
-		if c := cmp.Compare(b.sim, a.sim); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.o, b.o); c != 0 {
-			return c
-		}
-		return strings.Compare(a.n, b.n)
-	})
-	for _, c := range cands {
-		_, ok1 := m.oldLeft[c.o]
-		_, ok2 := m.newLeft[c.n]
-		if ok1 && ok2 {
-			m.pair(c.o, c.n, c.o, c.spans)
-		}
-	}
-}
-
 func ruleChange(n, oldNum, ot, nt string, spans []Span) RuleChange {
 	rc := RuleChange{Number: n, Status: RuleChanged, Diff: spans}
-	class := textClass(ot, nt, spans)
+	class := worddiff.Classify(ot, nt)
 	switch {
 	case oldNum != "":
-		rc.OldNumber, rc.Status, rc.Text = oldNum, RuleRenumbered, class
-	case class == TextTypography:
+		rc.OldNumber, rc.Status = oldNum, RuleRenumbered
+		if class != worddiff.Reworded {
+			rc.Text = string(class)
+		}
+	case class == worddiff.Typography:
 		rc.Status = RuleTypography
-	case class == TextReference:
+	case class == worddiff.Reference:
 		rc.Status = RuleReference
 	}
 	return rc
-}
-
-// textClass says how a rule's text changed: not at all, in typography,
-// only in the rule numbers it cites, or ("") really.
-func textClass(ot, nt string, spans []Span) string {
-	switch {
-	case ot == nt:
-		return TextSame
-	case !sameWordCount(spans):
-		return ""
-	case typographyKey(ot) == typographyKey(nt):
-		return TextTypography
-	case referenceKey(typographyKey(ot)) == referenceKey(typographyKey(nt)):
-		return TextReference
-	}
-	return ""
-}
-
-// ruleNumberRE matches a rule number cited in rule text: "117.5",
-// "702.19b", "205.4f", a section "205".
-// It is compiled on first use: importing the package costs nothing.
-var ruleNumberRE = struct {
-	once sync.Once
-	re   *regexp.Regexp
-}{}
-
-func ruleNumberRegexp() *regexp.Regexp {
-	ruleNumberRE.once.Do(func() { ruleNumberRE.re = regexp.MustCompile(`\b[1-9]\d{2}(?:\.\d{1,3}[a-z]?)?\b`) })
-	return ruleNumberRE.re
-}
-
-// referenceKey is text with every cited rule number replaced by one
-// mark, so two texts citing different numbers in the same words match.
-func referenceKey(text string) string {
-	return ruleNumberRegexp().ReplaceAllString(text, "§")
-}
-
-// sameWordCount reports whether a diff deletes as many words as it
-// inserts, as a change of typography alone does (folding quotes and
-// spaces keeps every word): the texts are only folded when it does.
-func sameWordCount(spans []Span) bool {
-	n := 0
-	for _, s := range spans {
-		switch s.Op {
-		case Delete:
-			eachToken(s.Text, func(string) { n++ })
-		case Insert:
-			eachToken(s.Text, func(string) { n-- })
-		}
-	}
-	return n == 0
 }
 
 // ruleComparable reports whether both snapshots carry the fact group of
@@ -510,17 +275,19 @@ type wordBag struct {
 	total int
 }
 
+// newWordBag counts the words of t as worddiff.Similarity compares
+// them (worddiff.FoldWord).
 func newWordBag(t string) wordBag {
 	b := wordBag{count: map[string]int{}}
-	eachToken(t, func(w string) {
-		b.count[strings.TrimSpace(w)]++
+	for w := range worddiff.Words(t) {
+		b.count[worddiff.FoldWord(w)]++
 		b.total++
-	})
+	}
 	return b
 }
 
 // similarityBound is an upper bound of the similarity of two texts (see
-// wordDiff): twice the words they share, in any order, over all words.
+// worddiff.DiffSimilarity): twice the words they share, in any order, over all words.
 func (a wordBag) similarityBound(b wordBag) float64 {
 	if a.total+b.total == 0 {
 		return 0
@@ -546,7 +313,7 @@ func Classify(n, oldNum, ot, nt string) (RuleChange, bool) {
 	if ot == nt && oldNum == "" {
 		return RuleChange{}, false
 	}
-	spans := []Span{{Equal, nt}}
+	spans := []Span{{Op: Equal, Text: nt}}
 	if ot != nt {
 		spans = WordDiff(ot, nt)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/corpus"
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/worddiff"
 )
 
 func TestKindredReplacedTribal(t *testing.T) {
@@ -306,33 +307,6 @@ func BenchmarkCompareScaled(b *testing.B) {
 	}
 }
 
-// Whatever two texts, the word diff gives both back, and its similarity
-// is a share.
-func FuzzWordDiff(f *testing.F) {
-	f.Add("The creature types are Advisor, Ally, Angel.", "The creature types are Aardwolf, Advisor, Angel, Ape.")
-	f.Add("a b a b a b", "b a b a b a")
-	f.Add(strings.Repeat("x y ", 300), strings.Repeat("y x ", 300))
-	f.Add("Urza’s  Tower", "Urza's Tower\u00a0")
-	f.Fuzz(func(t *testing.T, a, b string) {
-		spans, sim := wordDiff(a, b)
-		var ra, rb strings.Builder
-		for _, s := range spans {
-			if s.Op != Insert {
-				ra.WriteString(s.Text)
-			}
-			if s.Op != Delete {
-				rb.WriteString(s.Text)
-			}
-		}
-		if ra.String() != a || rb.String() != b {
-			t.Fatalf("diff of %q and %q gives back %q and %q", a, b, ra.String(), rb.String())
-		}
-		if sim < 0 || sim > 1 || a == b && a != "" && sim != 1 {
-			t.Errorf("similarity %v", sim)
-		}
-	})
-}
-
 // The Type Line rule was renumbered from 204 to 205 on 2011-09-30 (and a
 // subrule, 205.3d, inserted; the Text Box became 207): the facts keep
 // their identity, and the diff says only what the rules changed (Curse,
@@ -391,7 +365,7 @@ func TestCrossReferenceChange(t *testing.T) {
 		t.Errorf("tokens added %q, want the first, Treasure", r.Added[snapshot.FactTokens])
 	}
 	// A real change in the same words is not a cross-reference change.
-	if got := textClass("See rule 117.5.", "See rule 117.6 and 118.", WordDiff("See rule 117.5.", "See rule 117.6 and 118.")); got != "" {
+	if got := worddiff.Classify("See rule 117.5.", "See rule 117.6 and 118."); got != worddiff.Reworded {
 		t.Errorf("class %q", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/worddiff"
 )
 
 // Meaning is one fact of meaning that changed.
@@ -64,7 +65,7 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 		kept := cur.List(of.fact)
 		for _, k := range old.List(of.fact) {
 			if slices.Contains(kept, k) {
-				if was, now := written(of.was, k), written(of.now, k); typographyKey(was) != typographyKey(now) {
+				if was, now := written(of.was, k), written(of.now, k); worddiff.TypographyKey(was) != worddiff.TypographyKey(now) {
 					r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordForm, From: was, To: now})
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/worddiff"
 )
 
 // What a list lost and gained, paired: typography, renames with their
@@ -21,14 +22,14 @@ func (r *Report) pairTypography(k string, add, rem []string) ([]string, []string
 	}
 	removedBy := make(map[string]string, len(rem))
 	for _, d := range rem {
-		if _, dup := removedBy[typographyKey(d)]; !dup {
-			removedBy[typographyKey(d)] = d
+		if _, dup := removedBy[worddiff.TypographyKey(d)]; !dup {
+			removedBy[worddiff.TypographyKey(d)] = d
 		}
 	}
 	paired := map[string]bool{}
 	var keptAdd []string
 	for _, a := range add {
-		if d, ok := removedBy[typographyKey(a)]; ok && !paired[d] {
+		if d, ok := removedBy[worddiff.TypographyKey(a)]; ok && !paired[d] {
 			paired[d] = true
 			r.Typography[k] = append(r.Typography[k], Rename{From: d, To: a})
 			continue

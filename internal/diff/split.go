@@ -3,6 +3,8 @@ package diff
 import (
 	"slices"
 	"strings"
+
+	"github.com/mtgrules/crgen/internal/worddiff"
 )
 
 // splitShare is the share of a rule's words another rule must hold for
@@ -17,10 +19,14 @@ const minSplitWords = 4
 // and cur, the rules split and merged: a rule added whose words are
 // mostly words a rule of its section lost (it changed or went: split
 // from it), a rule removed whose words are mostly words a rule of its
-// section gained (it changed or came: merged into it). A new rule
-// modelled on an old one that stays (cloak on manifest) is no split: the
-// old one lost nothing. Those changes say so (RuleSplit, RuleMerged,
-// with the other rule's number); the rest are as they were.
+// section gained (it changed or came: merged into it). A rule rewritten
+// more than kept (less than sameRule alike) lost, and gained, all its
+// words. A new rule modelled on an old one that stays (cloak on
+// manifest) is no split: the old one lost nothing; nor is one of another
+// keyword's (Escape's 702.137a on Bestow's 702.102a, rewritten in the
+// same release): rules split and merge under one title. Those changes
+// say so (RuleSplit, RuleMerged, with the other rule's number); the rest
+// are as they were.
 func SplitsAndMerges(changes []RuleChange, old, cur map[string]string) []RuleChange {
 	var lost, gained []part // rules that lost, and gained, words
 	for _, rc := range changes {
@@ -31,23 +37,29 @@ func SplitsAndMerges(changes []RuleChange, old, cur map[string]string) []RuleCha
 		switch rc.Status {
 		case RuleChanged, RuleRenumbered:
 			o, n := newWordBag(old[from]), newWordBag(cur[rc.Number])
-			lost = append(lost, part{from, o.minus(n)})
-			gained = append(gained, part{rc.Number, n.minus(o)})
+			if worddiff.Similarity(old[from], cur[rc.Number]) < sameRule {
+				// Rewritten more than kept: its words may be anywhere.
+				lost = append(lost, part{from, scope(from, old), o})
+				gained = append(gained, part{rc.Number, scope(rc.Number, cur), n})
+				break
+			}
+			lost = append(lost, part{from, scope(from, old), o.minus(n)})
+			gained = append(gained, part{rc.Number, scope(rc.Number, cur), n.minus(o)})
 		case RuleRemoved:
-			lost = append(lost, part{rc.Number, newWordBag(old[rc.Number])})
+			lost = append(lost, part{rc.Number, scope(rc.Number, old), newWordBag(old[rc.Number])})
 		case RuleAdded:
-			gained = append(gained, part{rc.Number, newWordBag(cur[rc.Number])})
+			gained = append(gained, part{rc.Number, scope(rc.Number, cur), newWordBag(cur[rc.Number])})
 		}
 	}
 	out := make([]RuleChange, 0, len(changes))
 	for _, rc := range changes {
 		switch rc.Status {
 		case RuleAdded:
-			if from, ok := bestPart(newWordBag(cur[rc.Number]), rc.Number, lost); ok {
+			if from, ok := bestPart(newWordBag(cur[rc.Number]), rc.Number, scope(rc.Number, cur), lost); ok {
 				rc.Status, rc.OldNumber = RuleSplit, from
 			}
 		case RuleRemoved:
-			if into, ok := bestPart(newWordBag(old[rc.Number]), rc.Number, gained); ok {
+			if into, ok := bestPart(newWordBag(old[rc.Number]), rc.Number, scope(rc.Number, old), gained); ok {
 				rc.Status, rc.OldNumber, rc.Number = RuleMerged, rc.Number, into
 			}
 		}
@@ -77,23 +89,37 @@ func SplitsAndMerges(changes []RuleChange, old, cur map[string]string) []RuleCha
 	return moved
 }
 
-// part is the words one rule lost or gained.
+// part is the words one rule lost or gained, and its scope.
 type part struct {
-	number string
-	words  wordBag
+	number, scope string
+	words         wordBag
 }
 
-// bestPart is the rule among others of the section of number whose
-// words lost or gained hold the largest share of the words of piece, at
-// least splitShare of them.
-func bestPart(piece wordBag, number string, others []part) (string, bool) {
+// scope is the title a rule is under ("Trample" for 702.19b: its nearest
+// parent whose text is a title), "" for none.
+func scope(n string, texts map[string]string) string {
+	for p := ParentNumber(n); strings.Contains(p, "."); p = ParentNumber(p) {
+		if t, ok := texts[p]; ok && !strings.ContainsAny(t, ".\n") && worddiff.CountWords(t) <= maxTitleWords {
+			return t
+		}
+	}
+	return ""
+}
+
+// maxTitleWords is the most words a title has ("Choose a Background").
+const maxTitleWords = 5
+
+// bestPart is the rule among others of the section of number, and of its
+// scope, whose words lost or gained hold the largest share of the words
+// of piece, at least splitShare of them.
+func bestPart(piece wordBag, number, scope string, others []part) (string, bool) {
 	if piece.total < minSplitWords {
 		return "", false
 	}
 	section, _, _ := strings.Cut(number, ".")
 	best, bestShare := "", 0.0
 	for _, o := range others {
-		if o.number == number || !strings.HasPrefix(o.number, section+".") {
+		if o.number == number || !strings.HasPrefix(o.number, section+".") || worddiff.TypographyKey(o.scope) != worddiff.TypographyKey(scope) {
 			continue
 		}
 		share := piece.containedIn(o.words)

@@ -167,7 +167,7 @@ func keywordForms(s *snapshot.Snapshot, fact string, forms snapshot.KeywordForms
 		for _, f := range written {
 			params := []string{}
 			for _, p := range kwform.Parse(f.Form) {
-				if p.Kind == kwform.Param || p.Kind == kwform.Glued || p.Kind == kwform.Symbol {
+				if p.Kind == kwform.PartParam || p.Kind == kwform.PartGlued || p.Kind == kwform.PartSymbol {
 					params = append(params, p.Param.String())
 				}
 			}

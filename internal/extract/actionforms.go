@@ -42,6 +42,7 @@ func readActionForms(rules []crtext.Rule, names, from []string, f *Facts) {
 			eachDefined(r.Text, add)
 			eachAfterTo(r.Text, names[i], add)
 			designations(r, names[i], f)
+			through(r, names, i, f)
 		}
 	}
 	for i, fs := range forms {
@@ -79,7 +80,7 @@ func designations(r *crtext.Rule, name string, f *Facts) {
 	}
 	text := r.Text
 	for rest := text; ; {
-		i := strings.Index(rest, " is a designation")
+		i := isADesignation.index(rest)
 		if i < 0 {
 			break
 		}
@@ -90,19 +91,22 @@ func designations(r *crtext.Rule, name string, f *Facts) {
 		if head != "" && head[0] >= 'A' && head[0] <= 'Z' && !strings.HasPrefix(head, "A ") && !strings.HasPrefix(head, "An ") {
 			add(head)
 		}
-		rest = rest[i+len(" is a designation"):]
+		rest = rest[i+len(isADesignation.s):]
+	}
+	if !become.in(text) { // the root of every lead
+		return
 	}
 	stem := strings.ToLower(printedName(name))
 	if len(stem) > 6 {
 		stem = stem[:6]
 	}
-	for _, lead := range [...]string{"becomes a ", "becomes ", "become "} {
+	for _, lead := range becomes {
 		for rest := text; ; {
-			i := strings.Index(rest, lead)
+			i := lead.index(rest)
 			if i < 0 {
 				break
 			}
-			rest = rest[i+len(lead):]
+			rest = rest[i+len(lead.s):]
 			w := rest
 			if e := strings.IndexAny(w, " .,;"); e >= 0 {
 				w = w[:e]

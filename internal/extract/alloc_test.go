@@ -57,6 +57,9 @@ func TestExtractionAllocations(t *testing.T) {
 		for _, ds := range f.Designations {
 			found += len(ds)
 		}
+		for _, ts := range f.Through {
+			found += len(ts)
+		}
 		per := n / float64(found)
 		if i == 0 || per < least {
 			least = per

@@ -43,8 +43,9 @@ type Facts struct {
 	Tokens    []snapshot.Token
 	// Forms are each keyword ability's forms, read from its subrules;
 	// ActionForms each keyword action's; Designations the designations
-	// each keyword gives, as its subrules name them.
-	Forms, ActionForms, Designations snapshot.KeywordForms
+	// each keyword gives, as its subrules name them; Through the keyword
+	// actions each keyword action's rule defines it through.
+	Forms, ActionForms, Designations, Through snapshot.KeywordForms
 }
 
 // List returns the names of a plain list fact.
@@ -91,6 +92,9 @@ func (f *Facts) Into(s *snapshot.Snapshot) {
 	}
 	if len(f.Designations) > 0 {
 		s.KeywordDesignations = f.Designations
+	}
+	if len(f.Through) > 0 {
+		s.KeywordActionThrough = f.Through
 	}
 	for k, r := range f.Relations {
 		if len(r) > 0 && len(f.Lists[k]) > 0 {
@@ -174,7 +178,9 @@ func Extract(lang Lang, rules []crtext.Rule, whole string) (*Facts, error) {
 		}
 		byNum[r.Number] = r
 	}
-	f := &Facts{Rules: snapshot.Rules{}, FactRule: map[string]string{}, FactRules: map[string][]string{}, Lists: map[string][]string{}, Relations: map[string]map[string]string{}}
+	// The rules facts come from are some of those given: room for all of
+	// them, rather than a map grown five times over.
+	f := &Facts{Rules: make(snapshot.Rules, len(rules)), FactRule: map[string]string{}, FactRules: map[string][]string{}, Lists: map[string][]string{}, Relations: map[string]map[string]string{}}
 	sections := map[string][]crtext.Rule{SectionTypeLine: typeLine, SectionSymbols: symbols}
 	for _, fact := range snapshot.Registry {
 		var err error

@@ -23,54 +23,68 @@ import (
 // encoding) can write a form: it says what something means, or how an
 // ability is written. Most subrules of 702 do neither, and are not kept.
 func mayWriteForm(number, text string) bool {
-	// A form is quoted, or is the head of "Ward [cost] means “...”": a
-	// text without a quote writes none (\x93 and \x94, the quotes of
-	// Windows-1252; “ and ” begin with 0xE2, as the long dash does).
-	if strings.IndexByte(text, '"') >= 0 || strings.IndexByte(text, 0x93) >= 0 || strings.Contains(text, "“") || strings.Contains(text, "”") {
-		// What something means ("“Ward [cost]” means", "on a permanent
-		// means"), how it is written, a variant, a form; a phrase "as" a
-		// quote gives ("appears ... as “[type]walk”").
-		for _, s := range [...]string{"means", "written", "variant", "in the form", "special form", " as “", " as \"", " as \x93"} {
-			if strings.Contains(text, s) {
-				return true
-			}
-		}
-		// A quoted form with its parameters ("“bands with other
-		// [quality]”", 702.22c), which completes a form named bare.
-		if strings.Contains(text, "]”") || strings.Contains(text, "]\"") || strings.Contains(text, "]\x94") {
-			return true
-		}
-	}
-	// A designation a keyword gives ("Suspected is a designation").
-	if strings.Contains(text, " is a designation") {
+	// Each phrase is looked for by its rarest byte (search.go), those
+	// sharing it in one scan: this runs on every subrule of 701 and 702.
+	first := strings.HasSuffix(number, "a")
+	switch {
+	case anyQuote.in(text) && formSaid.in(text):
+		// A quoted form (a text without a quote writes none, but for the
+		// cases below; \x93 and \x94 are the quotes of Windows-1252).
 		return true
-	}
-	// An ability whose symbols are keyword abilities, written in a rule of
-	// their own (702.184b: "See rule 721").
-	if strings.Contains(text, "symbols that are themselves keyword abilities") {
+	case isADesignation.in(text):
+		// A designation a keyword gives ("Suspected is a designation").
 		return true
-	}
-	// A form written unquoted with a parameter in a keyword's first
-	// subrule ("To amass [subtype] N means", "To incubate N, create",
-	// "instruct a permanent to endure N.").
-	if strings.HasSuffix(number, "a") && (strings.IndexByte(text, '[') >= 0 || strings.Contains(text, " N ") || strings.Contains(text, " N,") || strings.Contains(text, " N.")) {
+	case symbolsAreKeywords.in(text):
+		// An ability whose symbols are keyword abilities, written in a
+		// rule of their own (702.184b: "See rule 721").
+		return true
+	case first && (strings.IndexByte(text, '[') >= 0 || numberN.in(text)):
+		// A form written unquoted with a parameter in a keyword's first
+		// subrule ("To amass [subtype] N means", "To incubate N, create",
+		// "instruct a permanent to endure N.").
 		return true
 	}
 	// The first subrule of an ability that names its cost ("paying any
 	// foretell cost it has"): 702.1a, an ability's cost is its own.
-	return strings.HasSuffix(number, "a") && strings.Contains(text, " cost")
+	return first && namesACost.in(text)
 }
+
+// The phrases the readers of forms look for, each by its rarest byte
+// (search.go): they run on every subrule of 701 and 702.
+var (
+	curlyOpen, curlyClose = newNeedle(openQuote), newNeedle(closeQuote)
+	means                 = newNeedle(" means ")
+	anyQuote              = newNeedles(openQuote, closeQuote, "\"", "\x93") // curly first: most releases print them
+	// What a subrule says a quoted form is ("“Ward [cost]” means", "on
+	// a permanent means"), how it is written, a variant, a form; a
+	// phrase "as" a quote gives ("appears ... as “[type]walk”"); a
+	// quoted form with its parameters ("“bands with other [quality]”",
+	// 702.22c), which completes a form named bare.
+	formSaid = newNeedles("means", "written", "variant", "in the form", "special form", " as “", " as \"", " as \x93",
+		"]”", "]\"", "]\x94")
+	isADesignation = newNeedle(" is a designation")
+	// What a subrule says of an ability whose symbols are keyword
+	// abilities (702.184b).
+	symbolsAreKeywords = newNeedle("symbols that are themselves keyword abilities")
+	numberN            = newNeedles(" N ", " N,", " N.")
+	namesACost         = newNeedle(" cost")
+	isASpecialFormOf   = newNeedle(" is a special form of ")
+	become             = newNeedle("become")
+	becomes            = [...]needle{newNeedle("becomes a "), newNeedle("becomes "), newNeedle("become ")}
+)
 
 // writesSymbolForm reports whether a rule outside the keyword sections
 // writes the form of a symbol ("“{N+}[abilities]” means", 721.2a, the
 // station symbols 702.184b calls keyword abilities).
 func writesSymbolForm(text string) bool {
-	return (strings.HasPrefix(text, "“{") || strings.HasPrefix(text, "\"{")) && strings.Contains(text, " means ")
+	return (strings.HasPrefix(text, "“{") || strings.HasPrefix(text, "\"{")) && means.in(text)
 }
 
 // readForms reads the forms of each keyword ability of names (each read
-// from the rule of the same index of from) in the subrules of its rule.
-func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
+// from the rule of the same index of from) in the subrules of its rule,
+// among rules; a symbol's forms in the rule of all that a subrule sends
+// them to (symbolsSee).
+func readForms(rules, all []crtext.Rule, names, from []string, f *Facts) {
 	of := make(map[string][]int, len(from)) // a title's rule → its names (two: "Daybound and Nightbound")
 	for i, r := range from {
 		of[r] = append(of[r], i)
@@ -115,14 +129,14 @@ func readForms(rules []crtext.Rule, names, from []string, f *Facts) {
 		for _, i := range of[r.Number[:len(r.Number)-1]] {
 			designations(r, names[i], f)
 			forms[i] = withParams(forms[i], r.Text)
-			if strings.Contains(r.Text, " is a special form of ") && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return hasPrefixFold(k.Form, names[i]) }) {
+			if isASpecialFormOf.in(r.Text) && !slices.ContainsFunc(forms[i], func(k snapshot.KeywordForm) bool { return hasPrefixFold(k.Form, names[i]) }) {
 				// "“Bands with other” is a special form of banding" (702.22b):
 				// the ability is still printed as its name alone, which its
 				// title's rule writes.
 				forms[i] = append([]snapshot.KeywordForm{{Form: printedName(names[i]), Rule: from[i]}}, forms[i]...)
 			}
 			if see, ok := symbolsSee(r.Text); ok {
-				forms[i] = append(forms[i], symbolForms(rules, see, f)...)
+				forms[i] = append(forms[i], symbolForms(all, see, f)...)
 			}
 		}
 	}
@@ -181,6 +195,9 @@ func namedCost(first *crtext.Rule, name string, f *Facts) []snapshot.KeywordForm
 // quotes gives it ("“bands with other [quality]”", 702.22c): cards print
 // it with them.
 func withParams(forms []snapshot.KeywordForm, text string) []snapshot.KeywordForm {
+	if strings.IndexByte(text, '[') < 0 {
+		return forms // no parameter to give
+	}
 	for i, f := range forms {
 		if strings.ContainsAny(f.Form, "[]") {
 			continue
@@ -206,7 +223,7 @@ func withParams(forms []snapshot.KeywordForm, text string) []snapshot.KeywordFor
 // has a nonstandard layout and includes station symbols that are
 // themselves keyword abilities. See rule 721, “Station Cards.”" (702.184b).
 func symbolsSee(text string) (string, bool) {
-	if !strings.Contains(text, "symbols that are themselves keyword abilities") {
+	if !symbolsAreKeywords.in(text) {
 		return "", false
 	}
 	_, after, ok := strings.Cut(text, "See rule ")
@@ -224,9 +241,10 @@ func symbolsSee(text string) (string, bool) {
 // (“{N+}[abilities]” means ..., 721.2a), each quoted as its rule.
 func symbolForms(rules []crtext.Rule, see string, f *Facts) []snapshot.KeywordForm {
 	var out []snapshot.KeywordForm
+	prefix := see + "."
 	for k := range rules {
 		r := &rules[k]
-		if !strings.HasPrefix(r.Number, see+".") || !writesSymbolForm(r.Text) {
+		if !strings.HasPrefix(r.Number, prefix) || !writesSymbolForm(r.Text) {
 			continue
 		}
 		eachDefined(r.Text, func(phrase string) {
@@ -241,13 +259,14 @@ func symbolForms(rules []crtext.Rule, see string, f *Facts) []snapshot.KeywordFo
 
 // eachQuoted calls f with each quoted phrase of text.
 func eachQuoted(text string, f func(string)) {
+	q := quotesOf(text)
 	for i := 0; i < len(text); {
-		open, width := nextQuote(text, i)
+		open, width := q.opening(i)
 		if open < 0 {
 			return
 		}
 		start := open + width
-		end, closeWidth := closing(text, start)
+		end, closeWidth := q.closing(start)
 		if end < 0 {
 			return
 		}
@@ -280,13 +299,14 @@ const (
 // “...”" that prints its phrase unquoted.
 func eachDefined(text string, f func(string)) {
 	formListed := false // "in the form “Equip [quality]” or “Equip [quality] creature.”"
+	q := quotesOf(text)
 	for i := 0; i < len(text); {
-		open, width := nextQuote(text, i)
+		open, width := q.opening(i)
 		if open < 0 {
 			break
 		}
 		start := open + width
-		end, closeWidth := closing(text, start)
+		end, closeWidth := q.closing(start)
 		if end < 0 {
 			break
 		}
@@ -303,44 +323,95 @@ func eachDefined(text string, f func(string)) {
 		i = end + closeWidth
 	}
 	for rest := text; ; {
-		i := strings.Index(rest, " means ")
+		i := means.index(rest)
 		if i < 0 {
 			return
 		}
-		head := rest[:i]
-		if s := strings.LastIndex(head, ". "); s >= 0 {
-			head = head[s+2:]
-		}
-		if !strings.ContainsAny(head, "“”\"") && strings.Count(head, " ") < 6 {
+		if head, ok := sentenceHead(rest[:i], 6); ok && !strings.ContainsAny(head, "“”\"") {
 			f(strings.TrimSpace(head))
 		}
-		rest = rest[i+len(" means "):]
+		rest = rest[i+len(means.s):]
 	}
 }
 
-// nextQuote is where the next opening quote is at or after i, and its
-// width; -1 when there is none.
-func nextQuote(text string, i int) (int, int) {
-	curly, straight := strings.Index(text[i:], openQuote), strings.IndexByte(text[i:], '"')
-	switch {
-	case curly < 0 && straight < 0:
-		return -1, 0
-	case straight < 0 || curly >= 0 && curly < straight:
-		return i + curly, len(openQuote)
+// sentenceHead is the last sentence of text (what follows its last ". ")
+// when it has fewer than max spaces; text is read backwards as far as
+// that, not whole.
+func sentenceHead(text string, max int) (string, bool) {
+	spaces := 0
+	for k := len(text) - 1; k >= 0; k-- {
+		if text[k] != ' ' {
+			continue
+		}
+		if k > 0 && text[k-1] == '.' {
+			return text[k+1:], true
+		}
+		if spaces++; spaces == max {
+			return "", false
+		}
 	}
-	return i + straight, 1
+	return text, true
+}
+
+// quotes finds the quotes of a text in order, curly or straight: it
+// remembers where the next quote of each kind is, and looks again only
+// once it is passed, so that a text of curly quotes is read for a
+// straight one once, not at every quote.
+type quotes struct {
+	text string
+	next [3]int // the next “, ” and ", at or after the last search; len(text) for none; -1 before the first
+}
+
+func quotesOf(text string) quotes { return quotes{text: text, next: [3]int{-1, -1, -1}} }
+
+const (
+	curlyOpening = iota
+	curlyClosing
+	straightQuote
+)
+
+// find is where the next quote of kind is at or after i, len(q.text)
+// when there is none.
+func (q *quotes) find(kind, i int) int {
+	if q.next[kind] < i {
+		var j int
+		switch kind {
+		case curlyOpening:
+			j = curlyOpen.index(q.text[i:])
+		case curlyClosing:
+			j = curlyClose.index(q.text[i:])
+		default:
+			j = strings.IndexByte(q.text[i:], '"')
+		}
+		q.next[kind] = len(q.text)
+		if j >= 0 {
+			q.next[kind] = i + j
+		}
+	}
+	return q.next[kind]
+}
+
+// opening is where the next opening quote is at or after i, and its
+// width; -1 when there is none.
+func (q *quotes) opening(i int) (int, int) {
+	return q.first(q.find(curlyOpening, i), q.find(straightQuote, i), len(openQuote))
 }
 
 // closing is where the quote opened before start closes, and its width.
-func closing(text string, start int) (int, int) {
-	curly, straight := strings.Index(text[start:], closeQuote), strings.IndexByte(text[start:], '"')
+func (q *quotes) closing(start int) (int, int) {
+	return q.first(q.find(curlyClosing, start), q.find(straightQuote, start), len(closeQuote))
+}
+
+// first is the first of a curly quote (of width curlyWidth) and a
+// straight one, and its width; -1 when there is neither.
+func (q *quotes) first(curly, straight, curlyWidth int) (int, int) {
 	switch {
-	case curly < 0 && straight < 0:
+	case curly == len(q.text) && straight == len(q.text):
 		return -1, 0
-	case straight < 0 || curly >= 0 && curly < straight:
-		return start + curly, len(closeQuote)
+	case curly < straight:
+		return curly, curlyWidth
 	}
-	return start + straight, 1
+	return straight, 1
 }
 
 // defines reports whether the text after a quoted phrase says what it

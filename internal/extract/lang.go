@@ -60,9 +60,11 @@ type phrases struct {
 	manaSymbols *regexp.Regexp
 	manaWording string            // how the mana symbols sentence begins
 	manaGroup   map[string]string // clause words before the first symbol → group
-	// zoneKindWords are the words of the kinds zoneKinds reads, one of
-	// which a sentence it reads holds: the expression runs on those only.
-	zoneKindWords []string
+	// zoneKindPhrases are the words, one of which every sentence
+	// zoneKinds reads holds: the expression runs on those only (it
+	// backtracks along the whole of a sentence of 400.7 that names a
+	// public zone in passing).
+	zoneKindPhrases needles
 	// zoneKinds is the sentence of 400.2 naming the public or the hidden
 	// zones: group 1 the zones, group 2 the kind.
 	zoneKinds *regexp.Regexp
@@ -140,14 +142,15 @@ var langPhrases = map[Lang]*phrases{
 			snapshot.FactZones:           {wording: "zones:", intro: `There are normally \S+ zones:`, also: `Some older cards also use the (\S+) zone`},
 			snapshot.FactPhases:          {wording: "phases, in this order:", intro: `A turn consists of \S+ phases, in this order:`},
 		},
-		steps:         regexp.MustCompile(`^The (\S+) phase (?:consists of|has) \S+ steps(?:, in this order|, which proceed in order)?: (.+)$`),
-		tokens:        "create a predefined token",
-		titles:        true,
-		manaSymbols:   regexp.MustCompile(`^The mana symbols are `),
-		manaWording:   "The mana symbols are",
-		manaVerb:      "are",
-		zoneKinds:     regexp.MustCompile(`^(.+?) (?:are|is(?: an?)?) (public|hidden) zones?\b`),
-		zoneKindWords: []string{"public", "hidden"},
+		steps:       regexp.MustCompile(`^The (\S+) phase (?:consists of|has) \S+ steps(?:, in this order|, which proceed in order)?: (.+)$`),
+		tokens:      "create a predefined token",
+		titles:      true,
+		manaSymbols: regexp.MustCompile(`^The mana symbols are `),
+		manaWording: "The mana symbols are",
+		manaVerb:    "are",
+		zoneKinds:   regexp.MustCompile(`^(.+?) (?:are|is(?: an?)?) (public|hidden) zones?\b`),
+		zoneKindPhrases: newNeedles(" are public zone", " are hidden zone", " is public zone", " is hidden zone",
+			" is a public zone", " is a hidden zone", " is an public zone", " is an hidden zone"),
 		manaGroup: map[string]string{
 			"mana symbols are":              "basic",
 			"numerical symbols":             "numeric",

@@ -57,7 +57,7 @@ func relateZones(p *phrases, rules []crtext.Rule, f *Facts) error {
 		read := false
 		text := p.withoutAsides(r.Text)
 		for s, rest, ok := nextSentence(text); ok; s, rest, ok = nextSentence(rest) {
-			if !slices.ContainsFunc(p.zoneKindWords, func(w string) bool { return strings.Contains(s, w) }) {
+			if !p.zoneKindPhrases.in(s) {
 				continue
 			}
 			m := p.zoneKinds.FindStringSubmatch(s)

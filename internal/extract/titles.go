@@ -1,7 +1,10 @@
 package extract
 
 import (
+	"cmp"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mtgrules/crgen/internal/crtext"
 	"github.com/mtgrules/crgen/internal/snapshot"
@@ -59,11 +62,12 @@ func readTitles(p *phrases, fact *snapshot.Fact, rules []crtext.Rule, full bool,
 	}
 	f.Lists[fact.Name] = names
 	f.FactRule[fact.Name] = section
+	// A keyword's subrules are in its section (a rule page's, of none).
 	switch fact.Name {
 	case snapshot.FactKeywordAbilities:
-		readForms(rules, names, from, f)
+		readForms(inSection(rules, fact.Section), rules, names, from, f)
 	case snapshot.FactKeywordActions:
-		readActionForms(rules, names, from, f)
+		readActionForms(inSection(rules, fact.Section), names, from, f)
 	}
 	return nil
 }
@@ -82,14 +86,54 @@ func checkTitle(rule, name string) error {
 }
 
 // firstTwice finds a name listed twice, in any case: the positions of its
-// first listing and of the one after, or -1.
+// first listing and of the one after, or -1. A list of keywords has a few
+// hundred names: they are compared only within a class that holds every
+// name equal to one of them (foldClass), most classes holding one.
 func firstTwice(names []string) (int, int) {
-	for j := range names {
-		for i := range j {
-			if len(names[i]) == len(names[j]) && strings.EqualFold(names[i], names[j]) {
-				return i, j
+	order, class := make([]int, len(names)), make([]int, len(names))
+	for i := range order {
+		order[i], class[i] = i, foldClass(names[i])
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(class[a], class[b]), cmp.Compare(a, b)) })
+	first, next := -1, -1
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && class[order[hi]] == class[order[lo]] {
+			hi++
+		}
+		// Within a class, positions rise: the first pair of a later name
+		// is with the earliest listing before it.
+		for q := lo + 1; q < hi; q++ {
+			j := order[q]
+			if next >= 0 && j > next {
+				break
+			}
+			for p := lo; p < q; p++ {
+				if i := order[p]; len(names[i]) == len(names[j]) && strings.EqualFold(names[i], names[j]) {
+					first, next = i, j
+					break
+				}
 			}
 		}
+		lo = hi
 	}
-	return -1, -1
+	return first, next
+}
+
+// foldClass is the same for two names of one length that are equal in
+// any case: their length, and of an ASCII name its first and last bytes
+// with the case bit set. A name of other bytes has its length alone: an
+// ASCII name equals none of its length in any case (the letters other
+// scripts fold to ASCII, ſ and the Kelvin sign, are longer than their
+// ASCII letter).
+func foldClass(name string) int {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return len(name) << 16
+		}
+	}
+	if name == "" {
+		return 0
+	}
+	return len(name)<<16 | (int(name[0]|0x20)<<8 | int(name[len(name)-1]|0x20)) + 1
 }

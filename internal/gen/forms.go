@@ -3,9 +3,7 @@ package gen
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -75,58 +73,30 @@ func (m *Model) formsOf(enHistory []*snapshot.Snapshot, fact string, of func(*sn
 	return out, nil
 }
 
-// keywordForms emits the forms of every keyword ability as static data,
-// each with its parts as package kwform reads them, and the index of
-// their first words the reader of card text finds them by.
+// keywordForms emits the forms of every keyword ability and action as
+// static data, each with its parts as package kwform reads them (the
+// tokens of its text, and its parameters).
 func (m *Model) keywordForms(f *jen.File) {
-	l := m.Lists[snapshot.FactKeywordAbilities]
-	type entry struct {
-		first string
-		v, i  int
-	}
-	var index []entry
 	f.Comment("abilityForms are the forms each keyword ability's rule has written, by value,")
 	f.Comment("in the order the rules first wrote them, each with its parts (kwform.Parse).")
-	f.Var().Id("abilityForms").Op("=").Index(jen.Op("...")).Index().Id("Form").Values(jen.DictFunc(func(d jen.Dict) {
-		for v, forms := range m.AbilityForms {
-			if v == 0 || len(forms) == 0 {
-				continue
-			}
-			d[jen.Id(l.Values[v-1].Ident)] = lines(func(g *jen.Group) {
-				for i, fm := range forms {
-					parts := kwform.Parse(fm.Text)
-					first := ""
-					if parts[0].Kind == kwform.Word && unicode.IsLetter([]rune(parts[0].Text)[0]) {
-						first = parts[0].Text // a word of letters, which begins a token ("{level" is tried on every item)
-						// Spelt with the ASCII apostrophe, which the reader's
-						// comparison reads either apostrophe of a card as
-						// ("Doctor’s companion", printed "Doctor's").
-						first = strings.ReplaceAll(first, "’", "'")
-					}
-					index = append(index, entry{first, v, i})
-					fs := []jen.Code{field("Text", jen.Lit(fm.Text)), field("Rule", jen.Lit(fm.Rule)), field("Since", jen.Lit(fm.Since))}
-					if fm.Removed != "" {
-						fs = append(fs, field("Removed", jen.Lit(fm.Removed)))
-					}
-					fs = append(fs, field("Parts", partsLit(parts)))
-					g.Values(fs...)
-				}
-			})
-		}
-	}))
-	slices.SortStableFunc(index, func(a, b entry) int { return strings.Compare(a.first, b.first) })
+	formsTable(f, "abilityForms", m.Lists[snapshot.FactKeywordAbilities], m.AbilityForms)
 	f.Comment("actionForms are the forms each keyword action's rule has written, by value, in")
 	f.Comment("the order the rules first wrote them, each with its parts (kwform.Parse): the")
 	f.Comment("action's name alone, whose first word a card inflects, where its rule writes")
 	f.Comment("none with parameters.")
-	al := m.Lists[snapshot.FactKeywordActions]
-	f.Var().Id("actionForms").Op("=").Index(jen.Op("...")).Index().Id("Form").Values(jen.DictFunc(func(d jen.Dict) {
-		for v, forms := range m.ActionForms {
-			if v == 0 || len(forms) == 0 {
+	formsTable(f, "actionForms", m.Lists[snapshot.FactKeywordActions], m.ActionForms)
+	m.throughTable(f)
+}
+
+// formsTable emits the forms of the keywords of l, by value.
+func formsTable(f *jen.File, name string, l List, forms [][]Form) {
+	f.Var().Id(name).Op("=").Index(jen.Op("...")).Index().Id("Form").Values(jen.DictFunc(func(d jen.Dict) {
+		for v, of := range forms {
+			if v == 0 || len(of) == 0 {
 				continue
 			}
-			d[jen.Id(al.Values[v-1].Ident)] = lines(func(g *jen.Group) {
-				for _, fm := range forms {
+			d[jen.Id(l.Values[v-1].Ident)] = lines(func(g *jen.Group) {
+				for _, fm := range of {
 					fs := []jen.Code{field("Text", jen.Lit(fm.Text)), field("Rule", jen.Lit(fm.Rule)), field("Since", jen.Lit(fm.Since))}
 					if fm.Removed != "" {
 						fs = append(fs, field("Removed", jen.Lit(fm.Removed)))
@@ -137,84 +107,73 @@ func (m *Model) keywordForms(f *jen.File) {
 			})
 		}
 	}))
-	f.Comment("formIndex is every form of abilityForms by its first word, sorted by it; forms")
-	f.Comment("that begin with a parameter (\"[type]walk\") first, under no word.")
-	f.Var().Id("formIndex").Op("=").Index(jen.Op("...")).Id("formEntry").Add(rows(func(g *jen.Group) {
-		for _, e := range index {
-			g.Values(field("first", jen.Lit(e.first)), field("ability", jen.Id(l.Values[e.v-1].Ident)), field("form", jen.Lit(e.i))).Op(",")
-		}
-	}))
 }
 
-// partKinds and paramKinds name kwform's kinds as package keyword does.
-var (
-	partKinds  = map[kwform.Kind]string{kwform.Word: "PartWord", kwform.Dash: "PartDash", kwform.Colon: "PartColon", kwform.Param: "PartParam", kwform.Glued: "PartGlued", kwform.Symbol: "PartSymbol"}
-	paramKinds = map[kwform.ParamKind]string{kwform.Cost: "ParamCost", kwform.Number: "ParamNumber", kwform.Quality: "ParamQuality", kwform.Name: "ParamName", kwform.Type: "ParamType", kwform.Ability: "ParamAbility", kwform.PT: "ParamPT"}
-)
-
-// partsLit is []Part{...}, a part a line.
+// partsLit is []Part{...}, a part a line, each kind by the name package
+// keyword gives kwform's constant.
 func partsLit(parts []kwform.Part) *jen.Statement {
 	return jen.Index().Id("Part").Add(lines(func(g *jen.Group) {
 		for _, p := range parts {
-			fs := []jen.Code{field("Kind", jen.Id(partKinds[p.Kind]))}
+			fs := []jen.Code{field("Kind", jen.Id(p.Kind.GoString()))}
 			if p.Text != "" {
 				fs = append(fs, field("Text", jen.Lit(p.Text)))
 			}
 			if p.Param != 0 {
-				fs = append(fs, field("Param", jen.Id(paramKinds[p.Param])))
+				fs = append(fs, field("Param", jen.Id(p.Param.GoString())))
 			}
 			g.Values(fs...)
 		}
 	}))
 }
 
-// actionVerbs emits the verb forms of every keyword action
-// (kwform.Verbs), by value, and their index by first word, sorted, that
-// the reader of card text searches.
-func (m *Model) actionVerbs(f *jen.File) {
+// Through is a keyword action another's rule defines it through: its
+// value, and the subrule saying so ("701.62a").
+type Through struct {
+	Value int
+	Rule  string
+}
+
+// through finds, for each keyword action, the actions its rule defines
+// it through, as the newest release listing it says (a release of rule
+// pages that read no keyword actions says nothing).
+func (m *Model) through(enHistory []*snapshot.Snapshot) {
 	l := m.Lists[snapshot.FactKeywordActions]
-	type entry struct {
-		first, verb string
-		v           int
-		past        bool
+	m.Through = make([][]Through, len(l.Values)+1)
+	for _, s := range enHistory {
+		if !s.Carries(snapshot.FactKeywordActions) {
+			continue
+		}
+		for _, n := range s.List(snapshot.FactKeywordActions) {
+			v, ok := l.find(n)
+			if !ok {
+				continue
+			}
+			m.Through[v] = nil
+			for _, th := range s.KeywordActionThrough[n] {
+				if w, ok := l.find(th.Form); ok {
+					m.Through[v] = append(m.Through[v], Through{Value: w, Rule: th.Rule})
+				}
+			}
+		}
 	}
-	var index []entry
-	f.Comment("actionVerbs are the forms each keyword action's verb takes in card text, by")
-	f.Comment("value (kwform.Verbs).")
-	f.Var().Id("actionVerbs").Op("=").Index(jen.Op("...")).Index().String().Values(jen.DictFunc(func(d jen.Dict) {
-		for i, val := range l.Values {
+}
+
+// throughTable emits the actions each keyword action's rule defines it
+// through, by value.
+func (m *Model) throughTable(f *jen.File) {
+	l := m.Lists[snapshot.FactKeywordActions]
+	f.Comment("actionThrough are the keyword actions each keyword action's rule defines it")
+	f.Comment("through (\"Manifest dread\" means \"... Manifest one of them ...\"), by value,")
+	f.Comment("each with the subrule that says so.")
+	f.Var().Id("actionThrough").Op("=").Index(jen.Op("...")).Index().Id("through").Values(jen.DictFunc(func(d jen.Dict) {
+		for v, ts := range m.Through {
 			var lits []jen.Code
-			for _, vb := range kwform.Verbs(val.EN) {
-				lits = append(lits, jen.Lit(vb.Text))
-				first, _, _ := strings.Cut(vb.Text, " ")
-				index = append(index, entry{first, vb.Text, i + 1, vb.Past})
+			for _, th := range ts {
+				lits = append(lits, jen.Values(field("action", jen.Id(l.Values[th.Value-1].Ident)), field("rule", jen.Lit(th.Rule))))
 			}
-			d[jen.Id(val.Ident)] = jen.Values(lits...)
-		}
-	}))
-	slices.SortStableFunc(index, func(a, b entry) int { return strings.Compare(a.first, b.first) })
-	// Where the verbs of each first letter begin: a word is compared
-	// with those of its letter only.
-	var buckets [27]int
-	for c := range 26 {
-		buckets[c] = sort.Search(len(index), func(i int) bool { return index[i].first >= string(rune('a'+c)) })
-	}
-	buckets[26] = len(index)
-	f.Comment("verbLetters are where the verbs of verbIndex of each first letter begin, a to z,")
-	f.Comment("and its length.")
-	f.Var().Id("verbLetters").Op("=").Index(jen.Lit(27)).Uint16().ValuesFunc(func(g *jen.Group) {
-		for _, b := range buckets {
-			g.Lit(b)
-		}
-	})
-	f.Comment("verbIndex is every verb form of actionVerbs by its first word, sorted by it.")
-	f.Var().Id("verbIndex").Op("=").Index(jen.Op("...")).Id("verbEntry").Add(rows(func(g *jen.Group) {
-		for _, e := range index {
-			fs := []jen.Code{field("first", jen.Lit(e.first)), field("verb", jen.Lit(e.verb)), field("action", jen.Id(l.Values[e.v-1].Ident))}
-			if e.past {
-				fs = append(fs, field("past", jen.True()))
+			if len(lits) > 0 {
+				d[jen.Id(l.Values[v-1].Ident)] = jen.Values(lits...)
 			}
-			g.Values(fs...).Op(",")
 		}
 	}))
 }
@@ -254,23 +213,4 @@ func (m *Model) designations(enHistory []*snapshot.Snapshot) {
 		}
 	}
 	slices.SortStableFunc(m.Designations, func(a, b Designation) int { return strings.Compare(strings.ToLower(a.Word), strings.ToLower(b.Word)) })
-}
-
-// designationIndex emits the designations, sorted by their words in lower
-// case, that the reader of card text searches.
-func (m *Model) designationIndex(f *jen.File) {
-	f.Comment("designationIndex is every designation a keyword gives, as its rule names it, by")
-	f.Comment("its word in lower case, sorted by it.")
-	f.Var().Id("designationIndex").Op("=").Index(jen.Op("...")).Id("designationEntry").Add(rows(func(g *jen.Group) {
-		for _, d := range m.Designations {
-			fs := []jen.Code{field("word", jen.Lit(strings.ToLower(d.Word)))}
-			if d.Action {
-				fs = append(fs, field("kind", jen.Id("KindAction")), field("action", jen.Id(m.Lists[snapshot.FactKeywordActions].Values[d.Value-1].Ident)))
-			} else {
-				fs = append(fs, field("kind", jen.Id("KindAbility")), field("ability", jen.Id(m.Lists[snapshot.FactKeywordAbilities].Values[d.Value-1].Ident)))
-			}
-			fs = append(fs, field("rule", jen.Lit(d.Rule)))
-			g.Values(fs...).Op(",")
-		}
-	}))
 }

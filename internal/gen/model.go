@@ -73,6 +73,9 @@ type Model struct {
 	ActionForms [][]Form
 	// Designations are the designations the keywords give, by word.
 	Designations []Designation
+	// Through are the keyword actions each keyword action's rule defines
+	// it through, by value, as the newest release listing it says.
+	Through [][]Through
 
 	renames []snapshot.Rename // of the English history
 }
@@ -182,6 +185,7 @@ func Load(dir string, rec *Record) (*Model, error) {
 		return nil, err
 	}
 	m.designations(enHistory)
+	m.through(enHistory)
 	if err := m.forms(enHistory); err != nil {
 		return nil, err
 	}

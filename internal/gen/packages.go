@@ -149,9 +149,8 @@ func (m *Model) packageFile(pkg string) *jen.File {
 				m.tokenFaces(f)
 			case snapshot.FactKeywordAbilities:
 				m.keywordForms(f)
-			case snapshot.FactKeywordActions:
-				m.actionVerbs(f)
-				m.designationIndex(f)
+			case snapshot.FactAbilityWords:
+				m.keywordWords(f) // the first words of each keyword list's names, and the tokens'
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -101,8 +102,9 @@ func extraFiles(files map[string][]byte, outDir string) ([]string, error) {
 		if d.IsDir() {
 			return nil
 		}
-		// The rule books' copies are all gen's.
-		if rel, _ := filepath.Rel(outDir, p); strings.HasPrefix(filepath.ToSlash(rel), "ruletext/books/") {
+		// The rule books are all gen's (and the copies it wrote before
+		// them, under ruletext/books/).
+		if rel, _ := filepath.Rel(outDir, p); strings.HasPrefix(filepath.ToSlash(rel), "ruletext/books/") || path.Ext(rel) == ".book" && path.Dir(filepath.ToSlash(rel)) == "ruletext" {
 			if _, ok := files[p]; !ok {
 				extra = append(extra, p)
 			}

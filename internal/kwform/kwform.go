@@ -1,66 +1,123 @@
-// Package kwform reads the forms of the keywords as the rules write them
+// Package kwform is what cmd/gen and package keyword share of keywords
+// as cards print them: the one lexer of a card's line and of every form,
+// verb and name matched against it (Lex); the key by which two words
+// compare (Key, Hash, Equal); a keyword's form as its rule writes it
 // ("Ward [cost]", "Suspend N—[cost]", "[type]walk", "Boast — [Cost]:
-// [Effect]") into parts a reader of card text matches, and gives the
-// verb forms of the keyword actions ("scry", "scries", "scried",
-// "scrying"). cmd/gen calls it and writes what it returns as static data
-// of package keyword, whose reader of card text (hand-written beside the
-// tables) matches the parts; snapshot validation refuses a form it
-// cannot read (Check).
+// [Effect]") read into the parts a reader matches, one token each (Parse,
+// Part, PartKind, ParamKind, MaxParams); and the verb forms of a keyword
+// action ("scry", "scries", "scried", "scrying": Verbs). cmd/gen lays out
+// what it reads as static data of package keyword, whose reader of card
+// text (hand-written beside the tables) matches it token by token;
+// package keyword gives Part, PartKind and ParamKind under its own names;
+// snapshot validation refuses a form no reader could read (Check). It
+// imports the standard library only, as a generated package may.
 package kwform
 
 import (
+	"database/sql/driver"
 	"fmt"
-	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
-// Kind is the kind of one part of a form.
-type Kind uint8
+// PartKind is what one part of a form is.
+type PartKind uint8
 
+// The kinds of part.
 const (
-	Word  Kind = iota + 1 // a word the card prints, in any case: "ward", "from"
-	Dash                  // the long dash, spaces around it or not
-	Colon                 // ": " after a cost (Boast — [Cost]: [Effect])
-	Param                 // a parameter: Param says which
-	// Glued is a parameter printed glued to the word after it: "[type]walk"
-	// is Glued{Param: Type, Text: "walk"} ("islandwalk").
-	Glued
-	// Symbol is a symbol with a number in it: "{N+}" is Symbol{Param:
-	// Number, Text: "+"}, the station symbol of 721.2a, which a card's
-	// text prints "{12+}" or, in Oracle text, "STATION 12+".
-	Symbol
+	PartWord  PartKind = iota + 1 // a word (or a sign, "∞") printed in any case: one token
+	PartDash                      // the long dash, with or without spaces around it
+	PartColon                     // the colon after a cost ("Boast — [Cost]: [Effect]")
+	PartParam                     // a parameter
+	// PartGlued is a parameter printed glued to the word after it:
+	// "[type]walk" prints "Islandwalk".
+	PartGlued
+	// PartSymbol is a symbol with a number in it, of its keyword's own:
+	// "{N+}" (721.2a), printed "{12+}", or in Oracle text as its keyword's
+	// name in capitals, "STATION 12+". Text is what follows the number.
+	PartSymbol
 )
 
-// ParamKind is what a parameter holds.
+var partKindIdents = [...]string{"", "PartWord", "PartDash", "PartColon", "PartParam", "PartGlued", "PartSymbol"}
+
+// GoString is the kind's constant ("PartWord"), as cmd/gen writes it in
+// package keyword's tables.
+func (k PartKind) GoString() string { return nameAt(partKindIdents[:], int(k)) }
+
+// Part is one part of a form: a token a card prints, or a parameter.
+type Part struct {
+	Kind PartKind
+	// Text is a word as the reader compares it (its Key: "ward", "from",
+	// "doctor's"), the ending a glued parameter is printed with ("walk" of
+	// "[type]walk"), or what follows a symbol's number ("+" of "{N+}").
+	Text  string
+	Param ParamKind // of a PartParam, PartGlued or PartSymbol
+}
+
+// ParamKind says what a keyword's parameter holds.
 type ParamKind uint8
 
+// The kinds of parameter.
 const (
-	Cost    ParamKind = iota + 1 // [cost]: mana symbols, or after a long dash the words of a cost
-	Number                       // N, X
-	Quality                      // [quality], [text], [object], [a player]: words
-	Name                         // [name]: a card's name, to the end of the line
-	Type                         // [type], [subtype]: type words ("basic land", "island")
-	Ability                      // [Effect], [Ability], [Condition], [abilities]: the rest of the line
-	PT                           // [P/T], [power]/[toughness]: "3/3"
+	// ParamCost is mana symbols ("{2}{W}"), or after a long dash the words
+	// of a cost ("Ward—Pay 3 life.").
+	ParamCost    ParamKind = iota + 1
+	ParamNumber            // "Bushido 2", "Bloodthirst X", "scry 2"
+	ParamQuality           // "Protection from black", "Enchant creature", "Affinity for artifacts"
+	ParamName              // "Partner with Pir, Imaginative Rascal"
+	ParamType              // "Islandwalk": Island; "Basic landcycling": basic land
+	ParamAbility           // "Boast — {1}{R}: ...": the ability after the cost; "Companion — ...": the condition
+	ParamPT                // "Prototype {1}{B}{B} — 3/3": a power and toughness
 )
 
-var paramNames = [...]string{"", "cost", "number", "quality", "name", "type", "ability", "pt"}
+var (
+	paramKindNames  = [...]string{"", "cost", "number", "quality", "name", "type", "ability", "pt"}
+	paramKindIdents = [...]string{"", "ParamCost", "ParamNumber", "ParamQuality", "ParamName", "ParamType", "ParamAbility", "ParamPT"}
+)
 
-// String is the parameter kind's name: "cost", "number", ...
-func (k ParamKind) String() string {
-	if int(k) < len(paramNames) {
-		return paramNames[k]
+// String is the kind's name: "cost", "number", "quality", "name",
+// "type", "ability", "pt".
+func (k ParamKind) String() string { return nameAt(paramKindNames[:], int(k)) }
+
+// GoString is the kind's constant ("ParamCost"), as cmd/gen writes it in
+// package keyword's tables.
+func (k ParamKind) GoString() string { return nameAt(paramKindIdents[:], int(k)) }
+
+// nameAt is names[n], or "" out of range.
+func nameAt(names []string, n int) string {
+	if n > 0 && n < len(names) {
+		return names[n]
 	}
 	return ""
 }
 
-// Part is one part of a form.
-type Part struct {
-	Kind  Kind
-	Text  string    // the word (lower case), or the ending a Glued parameter is glued to
-	Param ParamKind // for Param and Glued
+// MarshalText writes the kind's name.
+func (k ParamKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *ParamKind) UnmarshalText(b []byte) error {
+	for i, n := range paramKindNames {
+		if i > 0 && n == string(b) {
+			*k = ParamKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("keyword: %q is no kind of parameter (want one of %q)", b, paramKindNames[1:])
+}
+
+// Value stores the kind in a database as its name.
+func (k ParamKind) Value() (driver.Value, error) { return k.String(), nil }
+
+// Scan reads a kind from a database, as Value stores it.
+func (k *ParamKind) Scan(src any) error {
+	switch x := src.(type) {
+	case nil:
+		return k.UnmarshalText(nil)
+	case string:
+		return k.UnmarshalText([]byte(x))
+	case []byte:
+		return k.UnmarshalText(x)
+	}
+	return fmt.Errorf("keyword: cannot scan %T into a kind of parameter: want its text (TEXT)", src)
 }
 
 // MaxParams is how many parameters a form may have: "Suspend N—[cost]",
@@ -79,16 +136,13 @@ func Check(form string) error {
 	params, words := 0, 0
 	for _, p := range Parse(form) {
 		switch p.Kind {
-		case Param:
+		case PartParam:
 			params++
-		case Glued:
+		case PartGlued, PartSymbol: // a parameter, and a word or a symbol of its keyword's own
 			params++
 			words++
-		case Word:
+		case PartWord:
 			words++
-		case Symbol:
-			params++
-			words++ // a symbol of its keyword's own
 		}
 	}
 	switch {
@@ -100,94 +154,70 @@ func Check(form string) error {
 	return nil
 }
 
-// Parse reads a form as the rules write it into its parts: words, the
-// long dash, a colon after a cost, and parameters ("[cost]", "N", "X",
-// "[quality]", "[type]walk"). Words are lower-cased, as a reader compares
-// them in any case.
+// Parse reads a form as the rules write it into its parts: the tokens of
+// its text as Lex reads a card's line (each word a part, its Key; the
+// long dash; a colon after a cost) and its parameters ("[cost]", "N",
+// "X", "[quality]", "[type]walk", "{N+}").
 func Parse(form string) []Part {
 	var out []Part
-	for _, f := range fields(form) {
+	for i := 0; i < len(form); {
+		open := strings.IndexByte(form[i:], '[')
+		if open != 0 {
+			end := len(form)
+			if open > 0 {
+				end = i + open
+			}
+			out = appendParts(out, form[i:end])
+			i = end
+			continue
+		}
+		inner, next := form[i+1:], len(form)
+		if end := strings.IndexByte(form[i:], ']'); end >= 0 {
+			inner, next = form[i+1:i+end], i+end+1
+		}
+		k := paramKind(inner)
+		i = next
+		if i < len(form) && letterAt(form, i) {
+			// A word glued after it: "[type]walk".
+			_, end := lexAt(form, i)
+			out = append(out, Part{Kind: PartGlued, Text: Key(form[i:end]), Param: k})
+			i = end
+			continue
+		}
+		out = append(out, Part{Kind: PartParam, Param: k})
+	}
+	return out
+}
+
+// appendParts appends the parts of a form's text between its bracketed
+// parameters: a part for each token.
+func appendParts(out []Part, text string) []Part {
+	var buf [16]Token
+	for _, t := range Lex(text, buf[:0]) {
+		w := t.Text(text)
 		switch {
-		case f == "—":
-			out = append(out, Part{Kind: Dash})
-		case f == ":":
-			out = append(out, Part{Kind: Colon})
-		case f == "N" || f == "X":
-			out = append(out, Part{Kind: Param, Param: Number})
-		case strings.HasPrefix(f, "{") && strings.HasSuffix(f, "}"):
-			inner := f[1 : len(f)-1]
-			if after, ok := strings.CutPrefix(inner, "N"); ok {
-				out = append(out, Part{Kind: Symbol, Text: after, Param: Number})
-			} else {
-				out = append(out, Part{Kind: Word, Text: strings.ToLower(f)})
-			}
-		case strings.HasPrefix(f, "["):
-			inner, glued, _ := strings.Cut(f[1:], "]")
-			k := paramKind(inner)
-			if glued != "" {
-				out = append(out, Part{Kind: Glued, Text: strings.ToLower(glued), Param: k})
-			} else {
-				out = append(out, Part{Kind: Param, Param: k})
-			}
+		case t.Kind == TokWord && (w == "N" || w == "X"):
+			out = append(out, Part{Kind: PartParam, Param: ParamNumber})
+		case t.Kind == TokSymbol && strings.HasPrefix(w, "{N") && !letterAt(w, 2):
+			out = append(out, Part{Kind: PartSymbol, Text: Key(w[2 : len(w)-1]), Param: ParamNumber})
+		case t.Kind == TokDash:
+			out = append(out, Part{Kind: PartDash})
+		case t.Kind == TokColon:
+			out = append(out, Part{Kind: PartColon})
 		default:
-			out = append(out, Part{Kind: Word, Text: strings.ToLower(f)})
+			out = append(out, Part{Kind: PartWord, Text: Key(w)})
 		}
 	}
 	return out
 }
 
-// fields splits a form into its words, the long dash and a colon after a
-// parameter each a field of its own ("N—[cost]" is "N", "—", "[cost]"),
-// a bracketed parameter one field whatever its spaces ("[cost 1]",
-// "[Activated ability]").
-func fields(form string) []string {
+// Keys are the keys of the tokens of a text, in order: the words of a
+// verb ("venture into the dungeon"), a name ("Doctor’s companion":
+// "doctor's", "companion"), an ability word ("Descend 4").
+func Keys(text string) []string {
 	var out []string
-	for i := 0; i < len(form); {
-		r, size := utf8.DecodeRuneInString(form[i:])
-		switch r {
-		case ' ':
-			i += size
-		case '—':
-			out = append(out, "—")
-			i += size
-		case ':':
-			out = append(out, ":")
-			i += size
-		case '{':
-			// A symbol with a number, "{N+}", is a field of its own; one
-			// with words, "{LEVEL N1-N2}", is words, as is one a colon or a
-			// dash cuts ("{a:b}": the colon is a field of its own).
-			end := strings.IndexAny(form[i:], "} :—")
-			if end < 0 || form[i+end] != '}' {
-				j := i
-				for j < len(form) && form[j] != ' ' && form[j] != ':' && !strings.HasPrefix(form[j:], "—") {
-					j++
-				}
-				out = append(out, form[i:j])
-				i = j
-				continue
-			}
-			out = append(out, form[i:i+end+1])
-			i += end + 1
-		case '[':
-			end := strings.IndexByte(form[i:], ']')
-			if end < 0 {
-				end = len(form) - i - 1
-			}
-			j := i + end + 1
-			for j < len(form) && form[j] != ' ' && form[j] != ':' && form[j] != '[' && !strings.HasPrefix(form[j:], "—") {
-				j++ // a word glued after it: "[type]walk"
-			}
-			out = append(out, form[i:j])
-			i = j
-		default:
-			j := i
-			for j < len(form) && form[j] != ' ' && form[j] != ':' && !strings.HasPrefix(form[j:], "—") {
-				j++
-			}
-			out = append(out, form[i:j])
-			i = j
-		}
+	for _, t := range Lex(text, nil) {
+		out = append(out, Key(t.Text(text)))
 	}
 	return out
 }
@@ -197,108 +227,15 @@ func paramKind(inner string) ParamKind {
 	w := strings.ToLower(inner)
 	switch {
 	case strings.HasPrefix(w, "cost"):
-		return Cost
+		return ParamCost
 	case w == "name":
-		return Name
+		return ParamName
 	case w == "type" || w == "subtype":
-		return Type
+		return ParamType
 	case strings.Contains(w, "abilit") || w == "effect" || w == "condition":
-		return Ability
+		return ParamAbility
 	case w == "p/t" || w == "power" || w == "toughness":
-		return PT
+		return ParamPT
 	}
-	return Quality
+	return ParamQuality
 }
-
-// Verb is one form of a keyword action's verb: "scries", and whether it
-// is its past form ("tapped", "exiled"), which may stand as an adjective
-// before a noun ("tapped creature").
-type Verb struct {
-	Text string
-	Past bool
-}
-
-// Verbs are the forms a keyword action's verb takes in card text, its
-// first word inflected and the rest as the rules write it: "Scry" is
-// scry, scries, scried, scrying; "Venture into the Dungeon" is venture
-// into the dungeon, ventures into the dungeon, ...; lower case, each
-// once, the name's own first. A name that is a clause ("The Ring Tempts
-// You") or a noun ("Monstrosity", printed "Monstrosity 3") is printed as
-// it is.
-func Verbs(action string) []Verb {
-	name := strings.ToLower(action)
-	verb, rest, _ := strings.Cut(name, " ")
-	if verb == "the" || strings.HasSuffix(verb, "ity") {
-		return []Verb{{Text: name}}
-	}
-	if rest != "" {
-		rest = " " + rest
-	}
-	var out []Verb
-	for k, v := range [...]string{verb, third(verb), past(verb), gerund(verb)} {
-		if v != "" && !slices.ContainsFunc(out, func(o Verb) bool { return o.Text == v+rest }) {
-			out = append(out, Verb{Text: v + rest, Past: k == 2})
-		}
-	}
-	return out
-}
-
-// irregular are the past forms of the verbs of the keyword actions that
-// do not add -ed.
-var irregular = map[string]string{"behold": "beheld", "cast": "cast", "fight": "fought", "seek": "sought", "set": "set"}
-
-func third(v string) string {
-	switch {
-	case strings.HasSuffix(v, "s") || strings.HasSuffix(v, "x") || strings.HasSuffix(v, "z") || strings.HasSuffix(v, "ch") || strings.HasSuffix(v, "sh"):
-		return v + "es"
-	case consonantY(v):
-		return v[:len(v)-1] + "ies"
-	}
-	return v + "s"
-}
-
-func past(v string) string {
-	switch p, ok := irregular[v]; {
-	case ok:
-		return p
-	case strings.HasSuffix(v, "e"):
-		return v + "d"
-	case consonantY(v):
-		return v[:len(v)-1] + "ied"
-	case doubles(v):
-		return v + v[len(v)-1:] + "ed"
-	}
-	return v + "ed"
-}
-
-func gerund(v string) string {
-	switch {
-	case strings.HasSuffix(v, "ee"):
-		return v + "ing"
-	case strings.HasSuffix(v, "e"):
-		return v[:len(v)-1] + "ing"
-	case doubles(v):
-		return v + v[len(v)-1:] + "ing"
-	}
-	return v + "ing"
-}
-
-func consonantY(v string) bool {
-	return len(v) >= 2 && v[len(v)-1] == 'y' && !isVowel(rune(v[len(v)-2]))
-}
-
-// doubles reports whether a verb doubles its last consonant before -ed
-// and -ing: a short word ending consonant, vowel, consonant ("tap",
-// "set"; "untap" as "tap").
-func doubles(v string) bool {
-	if strings.HasSuffix(v, "tap") {
-		return true
-	}
-	if len(v) > 3 || len(v) < 3 {
-		return false
-	}
-	a, b, c := rune(v[0]), rune(v[1]), rune(v[2])
-	return !isVowel(a) && isVowel(b) && !isVowel(c) && !strings.ContainsRune("wxy", c) && unicode.IsLetter(c)
-}
-
-func isVowel(r rune) bool { return strings.ContainsRune("aeiou", r) }

@@ -9,6 +9,7 @@ package prbot
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-github/v60/github"
 
@@ -360,8 +362,19 @@ func (b *Bot) pushBranch(ctx context.Context, opt RefreshOptions, res *Result) e
 	var entries []*github.TreeEntry
 	for _, f := range opt.Files {
 		e := &github.TreeEntry{Path: github.String(f.Path), Mode: github.String("100644"), Type: github.String("blob")}
-		if !f.Delete {
+		switch {
+		case f.Delete:
+		case utf8.Valid(f.Content):
 			e.Content = github.String(string(f.Content))
+		default:
+			// A tree's content is a JSON string, text only: bytes that are
+			// not UTF-8 (a rule book gen lays out) go as a base64 blob.
+			blob, _, err := b.gh.Git.CreateBlob(ctx, b.owner, b.repo, &github.Blob{
+				Content: github.String(base64.StdEncoding.EncodeToString(f.Content)), Encoding: github.String("base64")})
+			if err != nil {
+				return fmt.Errorf("creating the blob of %s: %w", f.Path, err)
+			}
+			e.SHA = blob.SHA
 		}
 		entries = append(entries, e)
 	}

@@ -422,3 +422,23 @@ func TestFailureIssueAndKeepAlive(t *testing.T) {
 		t.Errorf("dry run wrote %v (%v)", h.fake.Writes(), err)
 	}
 }
+
+// A file that is not UTF-8 text (a rule book gen lays out) reaches the
+// branch byte for byte: a tree's content is a JSON string, so it goes as
+// a base64 blob; a text file goes in the tree as before.
+func TestBinaryFilesPushedWhole(t *testing.T) {
+	h := newHarness(t)
+	book := []byte("crbook\x00\x01\xff\xfe\x80 not UTF-8 \xc3")
+	opt := refreshOpts("v1")
+	opt.Files = append(opt.Files, File{Path: "generated/ruletext/en.book", Content: book})
+	if _, err := h.bot.Refresh(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	files := h.git.Files("refs/heads/crgen/refresh")
+	if files["generated/ruletext/en.book"] != string(book) || files["snapshots/current/en.json"] != "v1" {
+		t.Errorf("pushed %q and %q", files["generated/ruletext/en.book"], files["snapshots/current/en.json"])
+	}
+	if got := h.fake.Writes(); !slices.Contains(got, "POST /api/v3/repos/mtgrules/crgen/git/blobs") {
+		t.Errorf("no blob created for the binary file: %v", got)
+	}
+}

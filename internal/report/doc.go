@@ -86,6 +86,9 @@ func docText(w io.Writer, title, note string, d *rulebook.DocDiff, color bool) e
 	if n := partialNote(d); n != "" {
 		b.WriteString(n + "\n")
 	}
+	for _, q := range d.Quirks {
+		b.WriteString(q + ".\n")
+	}
 	if d.Empty() {
 		b.WriteString("no changes\n")
 		_, err := w.Write(b.Bytes())
@@ -139,6 +142,9 @@ func docMarkdown(w io.Writer, title, note string, d *rulebook.DocDiff, limit int
 	}
 	if n := partialNote(d); n != "" {
 		head.WriteString(md(n) + "\n\n")
+	}
+	for _, q := range d.Quirks {
+		head.WriteString(md(q) + ".\n\n")
 	}
 	if d.Empty() {
 		head.WriteString("No changes.\n")

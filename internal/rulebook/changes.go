@@ -265,7 +265,7 @@ func (b *Book) heldAndHolds(old *Book, was Release, k int) (rec *Book, before st
 	slices.SortFunc(rec.Glossary, func(x, y Term) int { return compareTerms(x.Term, y.Term) })
 	var p Pairing
 	if k > 0 {
-		p = b.Pairing(k).without(ownsRule)
+		p = b.Pairing(k).without(ownsRule, ownsHeading)
 	}
 	rec.pairings = make([]pairingSlot, 2)
 	rec.pairings[1].x = newPairingIndex(p)
@@ -274,8 +274,9 @@ func (b *Book) heldAndHolds(old *Book, was Release, k int) (rec *Book, before st
 }
 
 // without is p without the pairs of the rules owned says stay
-// themselves: a move, split or merge from one, a move to one, one reused.
-func (p Pairing) without(owned func(string) bool) Pairing {
+// themselves (a move, split or merge from one, a move to one, one
+// reused), and of the headings ownedHeading says stay themselves.
+func (p Pairing) without(owned, ownedHeading func(string) bool) Pairing {
 	var out Pairing
 	for _, m := range p.Moves {
 		if !owned(m.From) && !owned(m.To) {
@@ -295,6 +296,16 @@ func (p Pairing) without(owned func(string) bool) Pairing {
 	for _, n := range p.Reused {
 		if !owned(n) {
 			out.Reused = append(out.Reused, n)
+		}
+	}
+	for _, m := range p.HeadingMoves {
+		if !ownedHeading(m.From) && !ownedHeading(m.To) {
+			out.HeadingMoves = append(out.HeadingMoves, m)
+		}
+	}
+	for _, n := range p.HeadingsReused {
+		if !ownedHeading(n) {
+			out.HeadingsReused = append(out.HeadingsReused, n)
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -24,6 +25,10 @@ type DocDiff struct {
 	// that hold only some rules (rule pages, a text of some sections):
 	// their other rules are those of the release before them.
 	Partial []string `json:"partial,omitempty"`
+	// Quirks say the flaws of From and To behind the changes listed: a
+	// number printed twice (702.30d in 2009-09-04), whose two printings
+	// are compared as one rule.
+	Quirks []string `json:"quirks,omitempty"`
 }
 
 // Empty reports whether nothing changed.
@@ -58,31 +63,70 @@ func (b *Book) Compare(from, to string) (*DocDiff, error) {
 	reached := b.forwardChanges(d, i, j, old, cur)
 	b.backwardChanges(d, i, j, cur, reached)
 	slices.SortFunc(d.Rules, compareChanges)
+	d.Quirks = b.printedTwice(d)
 
 	// The glossary and the contents, release to release: a term or a
 	// heading is its word or number.
 	d.Glossary = diff.CompareTexts(b.termTexts(from), b.termTexts(to))
+	// A term both removed and added (a definition rewritten past
+	// recognition) is two changes of one term: the status orders them,
+	// or the order would be the matcher's maps'.
 	slices.SortFunc(d.Glossary, func(x, y diff.RuleChange) int {
-		if c := compareTerms(x.Number, y.Number); c != 0 {
-			return c
-		}
-		return strings.Compare(x.OldNumber, y.OldNumber)
+		return cmp.Or(compareTerms(x.Number, y.Number), strings.Compare(x.OldNumber, y.OldNumber), strings.Compare(x.Status, y.Status))
 	})
-	oldHeads, curHeads := b.headings(from), b.headings(to)
+	d.Contents = b.headingChanges(i, j)
+	slices.SortFunc(d.Contents, compareChanges)
+	return d, nil
+}
+
+// printedTwice says which rules d lists From or To printed twice.
+func (b *Book) printedTwice(d *DocDiff) []string {
+	var out []string
+	for _, rc := range d.Rules {
+		for _, at := range [...]struct{ date, number string }{{d.From, cmp.Or(rc.OldNumber, rc.Number)}, {d.To, rc.Number}} {
+			v, ok := b.Rule(at.number, at.date)
+			q := fmt.Sprintf("%s@%s prints rule %s twice (a flaw of its numbering): both printings are compared as one rule", d.Lang, at.date, at.number)
+			if ok && len(v.Also) > 0 && !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// headingChanges are the changes of the contents from release i to
+// release j: each heading followed through the pairing of the headings
+// of every release between (a section moved is renumbered, a section
+// retitled changed), and the rest removed or added.
+func (b *Book) headingChanges(i, j int) []diff.RuleChange {
+	oldHeads, curHeads := b.headings(b.Releases[i].Date), b.headings(b.Releases[j].Date)
+	var out []diff.RuleChange
+	held := make([]func(string) bool, j+1) // the headings release k prints
+	for k := i + 1; k <= j; k++ {
+		heads := b.headings(b.Releases[k].Date)
+		held[k] = func(h string) bool { _, ok := heads[h]; return ok }
+	}
+	reached := map[string]bool{}
 	for _, n := range sortedKeys(oldHeads) {
-		if t, ok := curHeads[n]; !ok {
-			d.Contents = append(d.Contents, diff.RuleChange{Number: n, Status: diff.RuleRemoved, Diff: []diff.Span{{Op: diff.Delete, Text: oldHeads[n]}}})
-		} else if rc, changed := diff.Classify(n, "", oldHeads[n], t); changed {
-			d.Contents = append(d.Contents, rc)
+		num, ok := n, true
+		for k := i + 1; k <= j && ok; k++ {
+			num, ok = b.pairing(k).headings.next(num, held[k])
+		}
+		if !ok {
+			out = append(out, diff.RuleChange{Number: n, Status: diff.RuleRemoved, Diff: []diff.Span{{Op: diff.Delete, Text: oldHeads[n]}}})
+			continue
+		}
+		reached[num] = true
+		if rc, changed := diff.Classify(num, n, oldHeads[n], curHeads[num]); changed {
+			out = append(out, rc)
 		}
 	}
 	for _, n := range sortedKeys(curHeads) {
-		if _, ok := oldHeads[n]; !ok {
-			d.Contents = append(d.Contents, diff.RuleChange{Number: n, Status: diff.RuleAdded, Diff: []diff.Span{{Op: diff.Insert, Text: curHeads[n]}}})
+		if !reached[n] {
+			out = append(out, diff.RuleChange{Number: n, Status: diff.RuleAdded, Diff: []diff.Span{{Op: diff.Insert, Text: curHeads[n]}}})
 		}
 	}
-	slices.SortFunc(d.Contents, compareChanges)
-	return d, nil
+	return out
 }
 
 // heldIn says which rule numbers release k prints.

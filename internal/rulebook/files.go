@@ -13,6 +13,7 @@ import (
 
 	"github.com/mtgrules/crgen/internal/atomicfile"
 	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/rulenum"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -45,10 +46,7 @@ type sectionJSON struct {
 }
 
 // SectionOf is the section a rule number belongs to: "702" for 702.19b.
-func SectionOf(number string) string {
-	s, _, _ := strings.Cut(number, ".")
-	return s
-}
+func SectionOf(number string) string { return rulenum.SectionOf(number) }
 
 // Files are the book's files by name, encoded as every file of the
 // project is (snapshot.MarshalFile).

@@ -29,18 +29,60 @@ func fullText(v Version) string {
 	return strings.Join(parts, "\n")
 }
 
-// Pairing is the pairing of the rules of release i with those of the
-// release before it (none for the oldest): computed from their texts
-// (diff.CompareTexts, splits and merges) on first use, the pairs amended
-// by hand holding over it. It is derived, never stored: a better
-// matcher changes it everywhere at once.
+// Pairing is the pairing of the rules (and headings) of release i with
+// those of the release before it (none for the oldest): computed from
+// their texts (diff.CompareRelease, splits and merges) on first use, the
+// pairs amended by hand holding over it. It is derived, never stored: a
+// better matcher changes it everywhere at once.
 func (b *Book) Pairing(i int) Pairing { return b.pairing(i).Pairing }
 
-// pairingIndex is a release's Pairing, and its pairs by number.
+// pairingIndex is a release's Pairing, and its pairs by number: of
+// the rules, and of the headings.
 type pairingIndex struct {
 	Pairing
-	to, from map[string]string // Moves by From, by To
+	rules, headings numbering
+}
+
+// numbering is a pairing's moves by number, each way, and the numbers
+// reused.
+type numbering struct {
+	to, from map[string]string
 	reused   map[string]bool
+}
+
+func numberingOf(moves []Move, reused []string) numbering {
+	x := numbering{to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
+	for _, m := range moves {
+		x.to[m.From], x.from[m.To] = m.To, m.From
+	}
+	for _, n := range reused {
+		x.reused[n] = true
+	}
+	return x
+}
+
+// next is the number n has in the release, and false when it is not in
+// it (held says which numbers the release prints).
+func (x numbering) next(n string, held func(string) bool) (string, bool) {
+	if to, ok := x.to[n]; ok {
+		return to, true
+	}
+	if x.reused[n] {
+		return "", false
+	}
+	return n, held(n)
+}
+
+// previous is the number n had in the release before, and false when it
+// was not in it (held says which numbers that release prints).
+func (x numbering) previous(n string, held func(string) bool) (string, bool) {
+	if from, ok := x.from[n]; ok {
+		return from, true
+	}
+	if x.reused[n] {
+		return "", false
+	}
+	return n, held(n)
 }
 
 // pairingSlot computes one release's pairing once, whichever goroutine
@@ -58,11 +100,16 @@ func (b *Book) pairing(i int) *pairingIndex {
 	s.once.Do(func() {
 		var p Pairing
 		if i > 0 {
-			old, cur := b.Texts(b.Releases[i-1].Date), b.Texts(b.Releases[i].Date)
-			p = PairingOf(diff.SplitsAndMerges(diff.CompareTexts(old, cur), old, cur), old, cur)
+			before, date := b.Releases[i-1].Date, b.Releases[i].Date
+			old, cur := b.Texts(before), b.Texts(date)
+			oldHeads, curHeads := b.headings(before), b.headings(date)
+			rules, heads := diff.CompareRelease(diff.Texts{Rules: old, Headings: oldHeads}, diff.Texts{Rules: cur, Headings: curHeads})
+			p = PairingOf(diff.SplitsAndMerges(rules, old, cur), old, cur)
 			for _, a := range b.Releases[i].Amended {
 				p = p.With(a, old, cur)
 			}
+			h := PairingOf(heads, oldHeads, curHeads)
+			p.HeadingMoves, p.HeadingsReused = h.Moves, h.Reused
 		}
 		s.x = newPairingIndex(p)
 	})
@@ -71,14 +118,7 @@ func (b *Book) pairing(i int) *pairingIndex {
 
 // newPairingIndex is p with its pairs by number.
 func newPairingIndex(p Pairing) pairingIndex {
-	x := pairingIndex{Pairing: p, to: map[string]string{}, from: map[string]string{}, reused: map[string]bool{}}
-	for _, m := range p.Moves {
-		x.to[m.From], x.from[m.To] = m.To, m.From
-	}
-	for _, n := range p.Reused {
-		x.reused[n] = true
-	}
-	return x
+	return pairingIndex{Pairing: p, rules: numberingOf(p.Moves, p.Reused), headings: numberingOf(p.HeadingMoves, p.HeadingsReused)}
 }
 
 // PairingOf is the pairing the changes between two releases' rules
@@ -125,27 +165,13 @@ func PairingOf(changes []diff.RuleChange, old, cur map[string]string) Pairing {
 // false when that rule is not in it (removed, merged, or its number
 // reused by another): held says which numbers release i prints.
 func (b *Book) Next(i int, n string, held func(string) bool) (string, bool) {
-	p := b.pairing(i)
-	if to, ok := p.to[n]; ok {
-		return to, true
-	}
-	if p.reused[n] {
-		return "", false
-	}
-	return n, held(n)
+	return b.pairing(i).rules.next(n, held)
 }
 
 // Previous is the number rule n of release i had in the release before,
 // and false when it was not in it (added, split off).
 func (b *Book) Previous(i int, n string, held func(string) bool) (string, bool) {
-	p := b.pairing(i)
-	if from, ok := p.from[n]; ok {
-		return from, true
-	}
-	if p.reused[n] {
-		return "", false
-	}
-	return n, held(n)
+	return b.pairing(i).rules.previous(n, held)
 }
 
 // With is the pairing with a set by hand: a.From of the release before

@@ -13,12 +13,12 @@
 package rulebook
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/crtext"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
 // Version is the text one number (or term) held from release Since on.
@@ -88,8 +88,8 @@ type Release struct {
 
 // Pairing is how the rules of a release are the rules of the release
 // before it, read by what they say and where they stand (diff.
-// CompareTexts), with the pairs amended by hand (Release.Amended)
-// holding over it.
+// CompareRelease), with the pairs amended by hand (Release.Amended)
+// holding over it; and its headings, the same way.
 type Pairing struct {
 	// Moves are the rules that changed number: From in the release
 	// before, To in this one.
@@ -102,6 +102,11 @@ type Pairing struct {
 	// Merges the rules (From) whose text went into another (To).
 	Splits []Move
 	Merges []Move
+	// HeadingMoves and HeadingsReused pair the chapters and sections the
+	// same way, by their titles and the rules under them (a section 722
+	// inserted: 722–732 moved to 723–733).
+	HeadingMoves   []Move
+	HeadingsReused []string
 }
 
 // Move is a rule's number in the release before (From) and in the
@@ -322,7 +327,7 @@ func (b *Book) place(rel Release) placement {
 // subrules.
 func heldBy(n string, held []string) bool {
 	for _, h := range held {
-		if n == h || strings.HasPrefix(n, h) && len(n) > len(h) && (n[len(h)] >= 'a' && n[len(h)] <= 'z' || n[len(h)] == '.') {
+		if n == h || rulenum.Under(n, h) {
 			return true
 		}
 	}
@@ -411,44 +416,8 @@ func sameVersion(a, b Version) bool {
 	})
 }
 
-// CompareNumbers orders rule numbers as the rules do: chapter "7" before
-// section "702", before 702.2 before 702.10, before 702.10a before
-// 702.10z before 702.10aa.
-func CompareNumbers(a, b string) int {
-	as, ar, al := splitNumber(a)
-	bs, br, bl := splitNumber(b)
-	if c := cmp.Compare(as, bs); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(ar, br); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(len(al), len(bl)); c != 0 {
-		return c
-	}
-	return strings.Compare(al, bl)
-}
-
-// splitNumber splits "702.10a" into 702 (a chapter "7" is 7, before
-// every section of three digits), 10 (-1 for a section or chapter) and
-// "a".
-func splitNumber(n string) (section, rule int, letters string) {
-	i := 0
-	for ; i < len(n) && n[i] >= '0' && n[i] <= '9'; i++ {
-		section = section*10 + int(n[i]-'0')
-	}
-	if i == 1 {
-		section *= 100 // chapter 7 before section 700
-		section--
-	}
-	if i >= len(n) || n[i] != '.' {
-		return section, -1, n[i:]
-	}
-	for i++; i < len(n) && n[i] >= '0' && n[i] <= '9'; i++ {
-		rule = rule*10 + int(n[i]-'0')
-	}
-	return section, rule, n[i:]
-}
+// CompareNumbers orders rule numbers as the rules do (rulenum.Compare).
+func CompareNumbers(a, b string) int { return rulenum.Compare(a, b) }
 
 // compareTerms orders glossary terms as the glossary does: letters
 // without regard to case.

@@ -167,6 +167,7 @@ func completeMeaning(a, b, record, read *snapshot.Snapshot) {
 	b.KeywordForms = completedForms(record.KeywordForms, b.KeywordForms)
 	b.KeywordActionForms = completedForms(record.KeywordActionForms, b.KeywordActionForms)
 	b.KeywordDesignations = completedForms(record.KeywordDesignations, b.KeywordDesignations)
+	b.KeywordActionThrough = completedForms(record.KeywordActionThrough, b.KeywordActionThrough)
 	for n := range b.Rules {
 		if _, ok := record.Rules[n]; !ok && formRule(read, n) {
 			delete(b.Rules, n)
@@ -255,7 +256,7 @@ func formRule(s *snapshot.Snapshot, n string) bool {
 	case snapshot.FactKeywordAbilities, snapshot.FactKeywordActions:
 		return true
 	case "":
-		for _, forms := range []snapshot.KeywordForms{s.KeywordForms, s.KeywordActionForms, s.KeywordDesignations} {
+		for _, forms := range []snapshot.KeywordForms{s.KeywordForms, s.KeywordActionForms, s.KeywordDesignations, s.KeywordActionThrough} {
 			for _, fs := range forms {
 				if slices.ContainsFunc(fs, func(f snapshot.KeywordForm) bool { return f.Rule == n }) {
 					return true

@@ -3,89 +3,107 @@ package scrapecmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/mtgrules/crgen/generated/rules"
+	"github.com/mtgrules/crgen/generated/ruletext"
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/crtext"
-	"github.com/mtgrules/crgen/internal/diff"
-	"github.com/mtgrules/crgen/internal/report"
-	"github.com/mtgrules/crgen/internal/rulebook"
-	"github.com/mtgrules/crgen/internal/scrape"
-	"github.com/mtgrules/crgen/internal/snapshot"
+	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
-// bookFlags are the flags of the commands that read the rule book.
-type bookFlags struct {
-	dirs
+// The commands that read the rules' text (rule, glossary, trace,
+// search) answer from the rule book built into the command: package
+// ruletext, as cmd/gen last wrote it from snapshots/rules/. They need no
+// checkout and no network.
+
+// editionFlags are the flags of the commands that read an edition of the
+// rules.
+type editionFlags struct {
 	lang, asOf string
-	json, all  bool
+	json       bool
 }
 
-func (f *bookFlags) registerBook(fs *flag.FlagSet, asOf bool) {
-	f.register(fs, false, true)
+func (f *editionFlags) registerEdition(fs *flag.FlagSet) {
 	fs.StringVar(&f.lang, "lang", "en", "language of the rule book: en or es")
-	if asOf {
-		fs.StringVar(&f.asOf, "as-of", "", "the rules in force on `date` (YYYY-MM-DD), not the newest recorded")
-	}
+	fs.StringVar(&f.asOf, "as-of", "", "the rules in force on `date` (YYYY-MM-DD), not the newest recorded")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 }
 
-// book loads the rule book and the release the question is about.
-func (f *bookFlags) book() (*rulebook.Book, rulebook.Release, error) {
-	if f.lang != "en" && f.lang != "es" {
-		return nil, rulebook.Release{}, cli.Usagef("-lang %q: want one of en, es", f.lang)
+// edition is the edition the flags ask for: a malformed date is a usage
+// error, a date before the first release an error.
+func (f *editionFlags) edition() (ruletext.Edition, error) {
+	if f.lang != string(ruletext.English) && f.lang != string(ruletext.Spanish) {
+		return ruletext.Edition{}, cli.Usagef("-lang %q: want one of en, es", f.lang)
 	}
 	if f.asOf != "" {
 		if err := rules.CheckDate(f.asOf); err != nil {
-			return nil, rulebook.Release{}, cli.Usagef("-as-of: %v", err)
+			return ruletext.Edition{}, cli.Usagef("-as-of: %v", err)
 		}
 	}
-	if err := cli.InRepository(f.snapshots, "snapshots"); err != nil {
-		return nil, rulebook.Release{}, err
+	return ruletext.Lang(f.lang).AsOf(f.asOf)
+}
+
+// releaseNote says where an edition's texts come from when it printed
+// only some rules, and a newer release in force that the record lacks.
+func releaseNote(e ruletext.Edition) string {
+	var note string
+	rel := e.Release()
+	switch {
+	case rel.Source == ruletext.RulePages:
+		note = fmt.Sprintf(" (a release recorded from the rule pages of %s: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
+	case len(rel.Holds) > 0:
+		note = fmt.Sprintf(" (a text of sections %s only: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
 	}
-	dir := scrape.BookDir(f.snapshots, f.lang)
-	b, err := rulebook.Load(dir, f.lang)
-	if err != nil {
-		return nil, rulebook.Release{}, err
+	if g := gapOf(e); g != "" {
+		note += fmt.Sprintf("; the release of %s, newer, is not recorded: its text may differ", g)
 	}
-	if len(b.Releases) == 0 {
-		return nil, rulebook.Release{}, fmt.Errorf("no rule book in %s: make history records it", dir)
+	return note
+}
+
+// gapOf is the newest release known and not recorded after the
+// edition's, up to the date asked (any, for the newest): "" when none.
+func gapOf(e ruletext.Edition) string {
+	upTo := e.Asked()
+	if upTo == "" {
+		upTo = "9999-12-31"
 	}
-	if f.asOf == "" {
-		rel, _ := b.Newest()
-		return b, rel, nil
+	if gaps := rules.UnrecordedBetween(string(e.Lang()), e.Date(), upTo); len(gaps) > 0 {
+		return gaps[len(gaps)-1]
 	}
-	rel, ok := b.ReleaseAsOf(f.asOf)
-	if !ok {
-		return nil, rulebook.Release{}, fmt.Errorf("-as-of %s: before the oldest release the rule book of %s holds, %s", f.asOf, f.lang, b.Releases[0].Date)
-	}
-	return b, rel, nil
+	return ""
 }
 
 var ruleCommand = &cli.Command{
 	Name:    "scrape rule",
 	Args:    "NUMBER",
 	Summary: "A rule's text, with its subrules and examples, today or as of a date.",
-	Doc: `rule prints rule NUMBER (702.19b; 702.19 with its subrules; 702 the
-whole section) as the newest recorded release prints it, or with -as-of
-DATE as the release in force that day printed it, from the rule book
-(snapshots/rules/<lang>/); with -all, the whole release as JSON. It says which release the text is from and
-since when the rule said it. A release recorded from rule pages holds only
-the rules of its pages: a rule outside them is as the release before it
-printed it, and the output says so.`,
+	Doc: `rule prints rule NUMBER (702.19b; 702.19 with its subrules; a section,
+702, or a chapter, 7, whole) as the newest recorded release prints it, or
+with -as-of DATE as the release in force that day printed it; with -all,
+the whole release as JSON. Each rule says the release that first printed
+its text, and which release printed it when that is not the release asked
+about: a release recorded from rule pages holds only the rules of its
+pages, and any other rule is as the release before it printed it.
+
+It answers from the rule book built into the command (package ruletext,
+as cmd/gen last wrote it from snapshots/rules/): no checkout, no network.`,
 	Examples: []string{"scrape rule 702.19b", "scrape rule -as-of 2015-06-01 205.3", "scrape rule -json 100.1", "scrape rule -all -as-of 2020-01-01 > rules-2019-10-04.json"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
-		f := new(bookFlags)
-		f.registerBook(fs, true)
+		f := new(ruleFlags)
+		f.registerEdition(fs)
 		fs.BoolVar(&f.all, "all", false, "print the whole release as JSON (schema release-rules): its contents, every rule, its glossary")
-		return f.runRule
+		return f.run
 	},
+}
+
+type ruleFlags struct {
+	editionFlags
+	all bool
 }
 
 // ruleOut is one rule as scrape rule prints it.
@@ -96,9 +114,16 @@ type ruleOut struct {
 	Examples []string `json:"examples,omitempty"`
 	More     []string `json:"more,omitempty"` // every paragraph after the first, examples included
 	// Refs are the rules, sections and chapters it refers to, resolved
-	// (crtext.References): "601.2f–h" is 601.2f, 601.2g, 601.2h.
-	Refs  []string `json:"refs,omitempty"`
-	Since string   `json:"since"`
+	// (rulenum.References): "601.2f–h" is 601.2f, 601.2g, 601.2h.
+	Refs []string `json:"refs,omitempty"`
+	// Since is the release that first printed its text under its number;
+	// Printed the release whose printing the text is (the release asked
+	// about, or before it for a release of some rules only).
+	Since   string `json:"since"`
+	Printed string `json:"printed"`
+	// Also are the paragraphs of the rules the release printed again under
+	// the same number (a flaw of its numbering: 702.30d in 2009-09-04).
+	Also []string `json:"also,omitempty"`
 }
 
 type rulesOut struct {
@@ -116,180 +141,104 @@ type rulesOut struct {
 	Rules      []ruleOut `json:"rules"`
 }
 
-func (f *bookFlags) runRule(ctx context.Context, args []string, env cli.Env) error {
+func ruleOutOf(r ruletext.Rule) ruleOut {
+	return ruleOut{Number: r.Number, Title: r.Title(), Text: r.Text, More: r.More(), Examples: r.Examples(), Refs: r.References(), Since: r.Since, Printed: r.Printed, Also: r.Again()}
+}
+
+func (f *ruleFlags) run(ctx context.Context, args []string, env cli.Env) error {
 	if f.all {
 		if len(args) != 0 {
 			return cli.Usagef("-all prints the whole release: no rule number")
 		}
-		b, rel, err := f.book()
+		e, err := f.edition()
 		if err != nil {
 			return err
 		}
-		d, _ := b.Document(rel.Date)
-		return writeJSON(env.Stdout, d)
+		return writeJSON(env.Stdout, documentOf(e))
 	}
 	if len(args) != 1 {
 		return cli.Usagef("want one rule number (702.19b)")
 	}
 	number := strings.TrimSuffix(args[0], ".")
-	if _, _, ok := crtext.SplitNumber(number + " X"); !ok && !isSection(number) {
-		return cli.Usagef("%q is not a rule number: want 702.19b, 702.19 or 702", args[0])
+	if rulenum.KindOf(number) == rulenum.Invalid {
+		return cli.Usagef("%q is not a rule number: want 702.19b, 702.19, 702 or 7", args[0])
 	}
-	b, rel, err := f.book()
+	e, err := f.edition()
 	if err != nil {
 		return err
 	}
-	out := rulesOut{Lang: f.lang, Release: rel.Date, Source: rel.Source, Holds: rel.Holds, Unrecorded: f.gap(rel.Date)}
-	section := rulebook.SectionOf(number)
-	out.Section, _ = b.Heading(section, rel.Date)
-	numbers := b.Subrules(number, rel.Date)
-	if v, ok := b.Rule(number, rel.Date); ok {
-		out.Rules = append(out.Rules, ruleOutOf(number, v))
+	rel := e.Release()
+	section := rulenum.SectionOf(number)
+	if rulenum.KindOf(number) == rulenum.Chapter {
+		section = number
+	}
+	out := rulesOut{Lang: f.lang, Release: rel.Date, Source: string(rel.Source), Holds: rel.Holds, Unrecorded: gapOf(e)}
+	out.Section, _ = e.Heading(section)
+	var numbers []string
+	if r, ok := e.Lookup(number); ok && r.Kind() != ruletext.Chapter && r.Kind() != ruletext.Section {
+		numbers = append(numbers, number)
+	}
+	numbers = append(numbers, e.Subrules(number)...)
+	if rulenum.KindOf(number) == rulenum.Chapter {
+		for _, s := range e.Children(number) {
+			numbers = append(numbers, e.Subrules(s)...)
+		}
 	}
 	for _, n := range numbers {
-		v, _ := b.Rule(n, rel.Date)
-		out.Rules = append(out.Rules, ruleOutOf(n, v))
+		r, _ := e.Lookup(n)
+		out.Rules = append(out.Rules, ruleOutOf(r))
 	}
 	if len(out.Rules) == 0 {
-		return fmt.Errorf("rule %s is not in the rules of %s@%s%s", number, f.lang, rel.Date, whenElse(b, number))
+		return fmt.Errorf("rule %s is not in the rules of %s@%s%s", number, f.lang, rel.Date, whenElse(ruletext.Lang(f.lang), number))
 	}
 	if f.json {
 		return writeJSON(env.Stdout, out)
 	}
-	fmt.Fprintf(env.Stdout, "%s, as of %s@%s", section+". "+out.Section, f.lang, rel.Date)
-	switch {
-	case rel.Source == "pages":
-		fmt.Fprintf(env.Stdout, " (a release recorded from the rule pages of %s: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
-	case len(rel.Holds) > 0:
-		fmt.Fprintf(env.Stdout, " (a text of sections %s only: any other rule is as the release before printed it)", strings.Join(rel.Holds, ", "))
+	head := section
+	if out.Section != "" {
+		head += ". " + out.Section
 	}
-	if out.Unrecorded != "" {
-		fmt.Fprintf(env.Stdout, "; the release of %s, newer, is not recorded: its text may differ", out.Unrecorded)
-	}
-	fmt.Fprintln(env.Stdout)
+	fmt.Fprintf(env.Stdout, "%s, as of %s@%s%s\n", head, f.lang, rel.Date, releaseNote(e))
 	for _, r := range out.Rules {
 		fmt.Fprintf(env.Stdout, "\n%s %s\n", crtext.CanonicalLead(r.Number), r.Text)
 		for _, m := range r.More {
 			fmt.Fprintf(env.Stdout, "%s\n", m)
 		}
-		fmt.Fprintf(env.Stdout, "  (since %s)\n", r.Since)
-	}
-	return nil
-}
-
-// gap is the newest release known and not recorded after release, up to
-// the date asked about (or any, for the newest): "" when none.
-func (f *bookFlags) gap(release string) string {
-	cat, err := snapshot.Store{Dir: f.snapshots}.Catalogue()
-	if err != nil {
-		return ""
-	}
-	upTo := f.asOf
-	if upTo == "" {
-		upTo = "9999-12-31"
-	}
-	if gaps := cat.Between(f.lang, release, upTo); len(gaps) > 0 {
-		return gaps[len(gaps)-1]
-	}
-	return ""
-}
-
-func ruleOutOf(number string, v rulebook.Version) ruleOut {
-	p := crtext.Para{Number: number, Text: v.Text, More: v.More}
-	return ruleOut{Number: number, Title: p.Title(), Text: v.Text, More: v.More, Examples: p.Examples(), Refs: crtext.References(strings.Join(append([]string{v.Text}, v.More...), "\n")), Since: v.Since}
-}
-
-// whenElse says when the book did hold a rule it does not as of a
-// release: ", which the rules printed from X to Y".
-func whenElse(b *rulebook.Book, number string) string {
-	h := b.History(number)
-	if h == nil {
-		return " (nor of any recorded release)"
-	}
-	var spans []string
-	for i, v := range h.Versions {
-		if v.Gone {
-			continue
-		}
-		j := i + 1
-		for j < len(h.Versions) && !h.Versions[j].Gone {
-			j++
-		}
-		end := "on"
-		if j < len(h.Versions) {
-			end = "until " + h.Versions[j].Since
-		}
-		if i == 0 || h.Versions[i-1].Gone {
-			spans = append(spans, "from "+v.Since+" "+end)
-		}
-	}
-	return "; the rules printed it " + strings.Join(spans, ", ")
-}
-
-func isSection(s string) bool {
-	if len(s) == 3 {
-		for _, c := range s {
-			if c < '0' || c > '9' {
-				return false
+		if len(r.Also) > 0 {
+			fmt.Fprintf(env.Stdout, "  (printed again under the same number, a flaw of the release's numbering:)\n")
+			for _, a := range r.Also {
+				fmt.Fprintf(env.Stdout, "%s\n", a)
 			}
 		}
-		return true
-	}
-	return false
-}
-
-var glossaryCommand = &cli.Command{
-	Name:    "scrape glossary",
-	Args:    "TERM",
-	Summary: "A glossary entry, today or as of a date.",
-	Doc: `glossary prints the glossary's definition of TERM (any case) as the
-newest recorded release prints it, or with -as-of DATE as the release in
-force that day printed it, from the rule book.`,
-	Examples: []string{"scrape glossary Abandon", "scrape glossary -as-of 2020-01-01 'Tribal'"},
-	Flags: func(fs *flag.FlagSet) cli.Run {
-		f := new(bookFlags)
-		f.registerBook(fs, true)
-		return f.runGlossary
-	},
-}
-
-type termOut struct {
-	Lang       string   `json:"lang"`
-	Release    string   `json:"release"`
-	Term       string   `json:"term"`
-	Definition []string `json:"definition"`
-	Refs       []string `json:"refs,omitempty"` // the rules it names, resolved
-	Since      string   `json:"since"`
-}
-
-func (f *bookFlags) runGlossary(ctx context.Context, args []string, env cli.Env) error {
-	if len(args) == 0 {
-		return cli.Usagef("no term given")
-	}
-	term := strings.Join(args, " ")
-	b, rel, err := f.book()
-	if err != nil {
-		return err
-	}
-	// The glossary of a release recorded from rule pages is the one
-	// before it.
-	t := b.Term(term)
-	if t == nil {
-		return fmt.Errorf("%q is in the glossary of no release of the %s rule book", term, f.lang)
-	}
-	v, ok := rulebook.At(t.Versions, rel.Date)
-	if !ok {
-		return fmt.Errorf("%q is not in the glossary of %s@%s%s", t.Term, f.lang, rel.Date, strings.Replace(whenElse(&rulebook.Book{Rules: []rulebook.Rule{{Number: t.Term, Versions: t.Versions}}}, t.Term), "rules printed it", "glossary had it", 1))
-	}
-	out := termOut{Lang: f.lang, Release: rel.Date, Term: t.Term, Definition: v.More, Refs: crtext.References(strings.Join(v.More, "\n")), Since: v.Since}
-	if f.json {
-		return writeJSON(env.Stdout, out)
-	}
-	fmt.Fprintf(env.Stdout, "%s (glossary of %s@%s, since %s)\n", out.Term, f.lang, rel.Date, v.Since)
-	for _, l := range out.Definition {
-		fmt.Fprintln(env.Stdout, l)
+		if r.Printed != rel.Date {
+			fmt.Fprintf(env.Stdout, "  (since %s; as %s printed it)\n", r.Since, r.Printed)
+		} else {
+			fmt.Fprintf(env.Stdout, "  (since %s)\n", r.Since)
+		}
 	}
 	return nil
+}
+
+// whenElse says when the rules did print a number an edition does not:
+// "; the rules printed it until 2011-07-15 (scrape trace 204.3k
+// follows it)", or that no recorded release did.
+func whenElse(l ruletext.Lang, number string) string {
+	steps, err := l.Trace(number)
+	if err != nil {
+		return " (nor of any recorded release)"
+	}
+	last := steps[len(steps)-1]
+	switch {
+	case last.Event == ruletext.Removed || last.Event == ruletext.Merged:
+		return fmt.Sprintf("; the rules printed it until %s (scrape trace %s follows it)", last.Release, number)
+	case last.Number != number:
+		since := last.Release
+		for i := len(steps) - 1; i >= 0 && steps[i].Number == last.Number; i-- {
+			since = steps[i].Release
+		}
+		return fmt.Sprintf("; it is %s since %s (scrape trace %s follows it)", last.Number, since, number)
+	}
+	return fmt.Sprintf("; the rules print it since %s", steps[0].Release)
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -299,173 +248,114 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-var traceCommand = &cli.Command{
-	Name:    "scrape trace",
-	Args:    "NUMBER",
-	Summary: "A rule's history: each release where it came, changed text or number, or went.",
-	Doc: `trace follows rule NUMBER (as the newest recorded release numbers it, or
-the release in force on -as-of DATE) through every recorded release,
-across its renumberings, by the pairing each release records (what its
-rules say and where they stand): the release it came in (or was split
-off another), each change of its text (word by word) or number, the
-release it went (or was merged into another).`,
-	Examples: []string{"scrape trace 702.19b", "scrape trace -as-of 2010-01-01 204.3k", "scrape trace -json 205.3m"},
+var glossaryCommand = &cli.Command{
+	Name:    "scrape glossary",
+	Args:    "TERM",
+	Summary: "A glossary entry, today or as of a date.",
+	Doc: `glossary prints the glossary's definition of TERM as the newest recorded
+release prints it, or with -as-of DATE as the release in force that day
+printed it. TERM is found whatever its case, punctuation, apostrophes or
+plural ("double-faced cards" is Double-Faced Card); a term the glossary
+does not have is answered with the nearest it has ("did you mean").
+With -list, every term of the release.
+
+It answers from the rule book built into the command (package ruletext).`,
+	Examples: []string{"scrape glossary Abandon", "scrape glossary -as-of 2020-01-01 tribal", "scrape glossary -list"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
-		f := new(bookFlags)
-		f.registerBook(fs, true)
-		return f.runTrace
-	},
-}
-
-func (f *bookFlags) runTrace(ctx context.Context, args []string, env cli.Env) error {
-	if len(args) != 1 {
-		return cli.Usagef("want one rule number (702.19b)")
-	}
-	number := strings.TrimSuffix(args[0], ".")
-	if _, _, ok := crtext.SplitNumber(number + " X"); !ok {
-		return cli.Usagef("%q is not a rule number: want 702.19b or 702.19", args[0])
-	}
-	b, rel, err := f.book()
-	if err != nil {
-		return err
-	}
-	steps, err := b.Trace(number, rel.Date)
-	if err != nil {
-		return fmt.Errorf("%w%s", err, whenElse(b, number))
-	}
-	cat, err := snapshot.Store{Dir: f.snapshots}.Catalogue()
-	if err != nil {
-		return err
-	}
-	traced := make([]traceStep, len(steps))
-	for i, s := range steps {
-		traced[i].Step = s
-		if j := slices.IndexFunc(b.Releases, func(r rulebook.Release) bool { return r.Date == s.Release }); j > 0 {
-			traced[i].MayBeOf = cat.Between(f.lang, b.Releases[j-1].Date, s.Release)
-		}
-	}
-	if f.json {
-		return writeJSON(env.Stdout, traced)
-	}
-	for _, t := range traced {
-		s := t.Step
-		fmt.Fprintf(env.Stdout, "%s  %s  %s", s.Release, s.Number, s.Event)
-		if len(t.MayBeOf) > 0 {
-			fmt.Fprintf(env.Stdout, " (or in %s, not recorded)", strings.Join(t.MayBeOf, ", "))
-		}
-		switch {
-		case s.From != "" && s.Event == "split":
-			fmt.Fprintf(env.Stdout, " off %s", s.From)
-		case s.From != "":
-			fmt.Fprintf(env.Stdout, " (was %s)", s.From)
-		case s.Into != "":
-			fmt.Fprintf(env.Stdout, " into %s", s.Into)
-		}
-		fmt.Fprintln(env.Stdout)
-		switch {
-		case s.Event == "first" || s.Event == "added" || s.Event == "split":
-			fmt.Fprintf(env.Stdout, "    %s\n", strings.ReplaceAll(s.Text, "\n", "\n    "))
-		case len(s.Diff) > 0 && !(len(s.Diff) == 1 && s.Diff[0].Op == diff.Equal):
-			fmt.Fprintf(env.Stdout, "    %s\n", strings.ReplaceAll(report.WordDiffText(s.Diff, nil), "\n", " "))
-		}
-	}
-	return nil
-}
-
-// traceStep is a step of a trace with the releases not recorded it may
-// be of: a change first recorded in a release may have come in an
-// unrecorded one before it.
-type traceStep struct {
-	rulebook.Step
-	MayBeOf []string `json:"may_be_of,omitempty"`
-}
-
-// pairFlags are scrape pair's flags.
-type pairFlags struct {
-	dirs
-}
-
-var pairCommand = &cli.Command{
-	Name:    "scrape pair",
-	Args:    "LANG@DATE FROM TO",
-	Summary: "Amend the pairing of a release's rules with the release before it.",
-	Doc: `pair says by hand that rule FROM of the release before LANG@DATE is rule
-TO of LANG@DATE, where the pairing the rule book read from what the rules
-say is wrong: FROM "-" says TO is new, TO "-" that FROM is not in
-LANG@DATE. The rules either was paired with lose that pair. The
-amendment is recorded with the release (amended, in
-snapshots/rules/<lang>/releases.json) and holds every time the pairing
-is computed again; scrape trace and scrape diff -whole follow it. It
-prints the pairing of the two rules before and after.`,
-	Examples: []string{"scrape pair en@2011-09-30 204.3k 205.3m", "scrape pair en@2024-02-02 - 701.56a"},
-	Flags: func(fs *flag.FlagSet) cli.Run {
-		f := new(pairFlags)
-		f.register(fs, false, true)
+		f := new(glossaryFlags)
+		f.registerEdition(fs)
+		fs.BoolVar(&f.list, "list", false, "list the release's terms")
 		return f.run
 	},
 }
 
-func (f *pairFlags) run(ctx context.Context, args []string, env cli.Env) error {
-	if len(args) != 3 {
-		return cli.Usagef("want LANG@DATE FROM TO (a rule number, or - for none), got %d arguments", len(args))
+type glossaryFlags struct {
+	editionFlags
+	list bool
+}
+
+type termOut struct {
+	Lang       string   `json:"lang"`
+	Release    string   `json:"release"`
+	Term       string   `json:"term"`
+	Definition []string `json:"definition"`
+	Refs       []string `json:"refs,omitempty"` // the rules it names, resolved
+	Since      string   `json:"since"`
+	Printed    string   `json:"printed"`
+}
+
+func (f *glossaryFlags) run(ctx context.Context, args []string, env cli.Env) error {
+	if f.list != (len(args) == 0) {
+		return cli.Usagef("want a term, or -list")
 	}
-	lang, date, ok := strings.Cut(args[0], "@")
-	if !ok || lang != "en" && lang != "es" {
-		return cli.Usagef("%q: want a release of the rule book, lang@date (en@2011-09-30)", args[0])
-	}
-	if err := rules.CheckDate(date); err != nil {
-		return cli.Usagef("%s: %v", args[0], err)
-	}
-	nums := [2]string{}
-	for i, a := range args[1:] {
-		if a == "-" {
-			continue
-		}
-		if _, _, ok := crtext.SplitNumber(a + " X"); !ok {
-			return cli.Usagef("%q is not a rule number (or -)", a)
-		}
-		nums[i] = a
-	}
-	if err := cli.InRepository(f.snapshots, "snapshots"); err != nil {
-		return err
-	}
-	dir := scrape.BookDir(f.snapshots, lang)
-	b, err := rulebook.Load(dir, lang)
+	e, err := f.edition()
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(b.Releases, func(r rulebook.Release) bool { return r.Date == date })
-	show := func(when string) {
-		if i <= 0 {
-			return
+	if f.list {
+		if f.json {
+			return writeJSON(env.Stdout, e.Terms())
 		}
-		held := func(k int) func(string) bool {
-			d := b.Releases[k].Date
-			return func(n string) bool { _, ok := b.Rule(n, d); return ok }
+		for _, t := range e.Terms() {
+			fmt.Fprintln(env.Stdout, t)
 		}
-		if nums[0] != "" {
-			to, ok := b.Next(i, nums[0], held(i))
-			if !ok {
-				to = "nothing"
-			}
-			fmt.Fprintf(env.Stdout, "%s: %s of %s is %s of %s\n", when, nums[0], b.Releases[i-1].Date, to, date)
-		}
-		if nums[1] != "" {
-			from, ok := b.Previous(i, nums[1], held(i-1))
-			if !ok {
-				from = "nothing"
-			}
-			fmt.Fprintf(env.Stdout, "%s: %s of %s was %s of %s\n", when, nums[1], date, from, b.Releases[i-1].Date)
-		}
+		return nil
 	}
-	show("before")
-	if err := b.Amend(date, nums[0], nums[1]); err != nil {
+	entry, err := e.Term(strings.Join(args, " "))
+	var te *ruletext.TermError
+	if errors.As(err, &te) {
+		return fmt.Errorf("%q is not in the glossary of %s@%s%s%s", te.Term, f.lang, e.Date(), termElse(ruletext.Lang(f.lang), te.Term), didYouMean(te.Suggestions))
+	}
+	if err != nil {
 		return err
 	}
-	show("after")
-	if err := b.Write(dir); err != nil {
-		return err
+	out := termOut{Lang: f.lang, Release: e.Date(), Term: entry.Term, Definition: entry.Definition(), Refs: entry.References(), Since: entry.Since, Printed: entry.Printed}
+	if f.json {
+		return writeJSON(env.Stdout, out)
 	}
-	fmt.Fprintf(env.Stdout, "amended the pairing of %s@%s in %s\n", lang, date, filepath.Join(dir, "releases.json"))
+	fmt.Fprintf(env.Stdout, "%s (glossary of %s@%s, since %s)\n", out.Term, f.lang, out.Release, out.Since)
+	for _, l := range out.Definition {
+		fmt.Fprintln(env.Stdout, l)
+	}
 	return nil
+}
+
+// termElse says when the glossary did have a term an edition does not:
+// "; the glossary had it from 2009-07-11 until 2024-07-30".
+func termElse(l ruletext.Lang, term string) string {
+	rels := l.Releases()
+	var spans []string
+	from, until := "", ""
+	for i := len(rels) - 1; i >= 0; i-- {
+		e, _ := l.AsOf(rels[i].Date)
+		if entry, err := e.Term(term); err == nil && strings.EqualFold(entry.Term, term) {
+			if from == "" && until == "" && i+1 < len(rels) {
+				until = rels[i+1].Date
+			}
+			from = rels[i].Date
+			continue
+		}
+		if from != "" {
+			spans = append(spans, "from "+from+" until "+until)
+			from, until = "", ""
+		}
+	}
+	if from != "" {
+		spans = append(spans, "from "+from+" until "+until)
+	}
+	if len(spans) == 0 {
+		return ""
+	}
+	return "; the glossary had it " + strings.Join(spans, ", ")
+}
+
+func didYouMean(suggestions []string) string {
+	if len(suggestions) == 0 {
+		return ""
+	}
+	qs := make([]string, len(suggestions))
+	for i, s := range suggestions {
+		qs[i] = fmt.Sprintf("%q", s)
+	}
+	return "; did you mean " + strings.Join(qs, " or ") + "?"
 }

@@ -59,7 +59,7 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		"unknown command":   {[]string{"bogus"}, `scrape: unknown command "bogus" (valid: extract, import, diff, report, history, rule, glossary, trace, pair, `},
+		"unknown command":   {[]string{"bogus"}, `scrape: unknown command "bogus" (valid: extract, import, diff, report, history, rule, glossary, trace, search, pair, `},
 		"unknown flag":      {[]string{"extract", "-bogus", "x"}, "scrape extract: unknown flag -bogus (valid: -effective, -lang, -max-bytes, -sources, -version)"},
 		"bad date":          {[]string{"extract", "-effective", "yesterday", "x.txt"}, `-effective: "yesterday" is not a date: want YYYY-MM-DD`},
 		"impossible date":   {[]string{"extract", "-effective", "2026-13-45", "x.txt"}, `-effective: "2026-13-45" is not a date: month 13 is not one of 01 to 12`},

@@ -42,6 +42,13 @@ func (s *Snapshot) validateForms() error {
 		}
 	}
 	abilities, actions := FactNamed(FactKeywordAbilities).Get(s), FactNamed(FactKeywordActions).Get(s)
+	for k, ts := range s.KeywordActionThrough {
+		for _, th := range ts {
+			if !slices.Contains(actions, k) || !slices.Contains(actions, th.Form) || th.Form == k || th.Rule == "" {
+				return fmt.Errorf("snapshot %s@%s: keyword_action_through ties %q to %q (rule %q): each is to be a keyword action of the snapshot, another, with the rule that defines the one through the other", s.Lang, s.Effective, k, th.Form, th.Rule)
+			}
+		}
+	}
 	for k, ds := range s.KeywordDesignations {
 		if !slices.Contains(abilities, k) && !slices.Contains(actions, k) || len(ds) == 0 {
 			return fmt.Errorf("snapshot %s@%s: keyword_designations holds %q, which is no keyword of the snapshot with a designation", s.Lang, s.Effective, k)

@@ -105,6 +105,7 @@ func (g Group) Copy(dst, src *Snapshot) {
 	case FactKeywordActions:
 		dst.KeywordActionForms = maps.Clone(src.KeywordActionForms)
 		dst.KeywordDesignations = maps.Clone(src.KeywordDesignations) // of actions and abilities: both are read from one release
+		dst.KeywordActionThrough = maps.Clone(src.KeywordActionThrough)
 	case FactTokens:
 		dst.Tokens = slices.Clone(src.Tokens)
 	case FactMana:

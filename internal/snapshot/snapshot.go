@@ -61,6 +61,13 @@ type Snapshot struct {
 	// action) gives, as its subrules name them ("suspected", 701.60b;
 	// "plotted", 702.170a), by the keyword's name.
 	KeywordDesignations KeywordForms `json:"keyword_designations,omitempty"`
+	// KeywordActionThrough are the keyword actions each keyword action's
+	// rule defines it through, by the action's name: another action whose
+	// verb opens a sentence of its meaning as an instruction ("“Manifest
+	// dread” means “Look at ... Manifest one of them, then ...”", 701.62a:
+	// Manifest), each with that subrule. A card that does the one does
+	// the other.
+	KeywordActionThrough KeywordForms `json:"keyword_action_through,omitempty"`
 	// SubtypeCardTypes names, per category, the card types whose subtypes
 	// it lists, as the first sentence of its subrule says ("Creatures and
 	// kindreds share their lists of subtypes" → creature, kindred). Read

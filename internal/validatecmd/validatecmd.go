@@ -149,6 +149,10 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 			fmt.Fprintf(env.Stderr, "validate: on %s the rules in force were those of %s, which the history does not record: judged by the rules of %s\n", f.asOf, gap, r)
 		}
 	}
+	kw, err := keyword.NewReader(f.asOf) // the day checked once, for every card
+	if err != nil {
+		return cli.Usagef("-as-of: %v", err)
+	}
 	out := bufio.NewWriter(env.Stdout)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -169,7 +173,7 @@ func (f *validateFlags) run(ctx context.Context, args []string, env cli.Env) err
 		case f.typeline:
 			v = checkTypeLine(line, typeline.Options{Lang: lang, Printed: f.printed, AsOf: f.asOf})
 		case f.keywords:
-			v = readKeywords(line, keyword.Reader{AsOf: f.asOf})
+			v = readKeywords(line, kw)
 		default:
 			v = checkManaCost(line, f.lenient, f.printed, f.asOf)
 		}

@@ -18,6 +18,7 @@ type Mem struct {
 	Refs    map[string]string // "refs/heads/main" → sha
 	Commits map[string]MemCommit
 	Trees   map[string]map[string]string // sha → path → content
+	Blobs   map[string]string            // sha → content, of the blobs created
 	next    int
 }
 
@@ -57,17 +58,33 @@ func (m *Mem) id(kind string) string {
 	return fmt.Sprintf("%s%d", kind, m.next)
 }
 
+func (m *Mem) CreateBlob(content string) (string, error) {
+	if m.Blobs == nil {
+		m.Blobs = map[string]string{}
+	}
+	sha := BlobSHA(content)
+	m.Blobs[sha] = content
+	return sha, nil
+}
+
 func (m *Mem) CreateTree(base string, entries []TreeEntry) (string, error) {
 	files := maps.Clone(m.Trees[base])
 	if files == nil {
 		files = map[string]string{}
 	}
 	for _, e := range entries {
-		if e.Delete {
+		switch {
+		case e.Delete:
 			files[e.Path] = "<deleted>" // seen by tests; git would drop it
-			continue
+		case e.SHA != "":
+			content, ok := m.Blobs[e.SHA]
+			if !ok {
+				return "", fmt.Errorf("tree entry %s: no blob %s", e.Path, e.SHA)
+			}
+			files[e.Path] = content
+		default:
+			files[e.Path] = e.Content
 		}
-		files[e.Path] = e.Content
 	}
 	sha := m.id("tree")
 	m.Trees[sha] = files
@@ -110,6 +127,9 @@ func (m *Mem) Entries(tree string) ([]Entry, bool) {
 }
 
 func (m *Mem) Blob(sha string) (string, bool) {
+	if content, ok := m.Blobs[sha]; ok {
+		return content, true
+	}
 	for _, files := range m.Trees {
 		for _, content := range files {
 			if BlobSHA(content) == sha {
@@ -209,15 +229,21 @@ func (b *Bare) CreateTree(base string, entries []TreeEntry) (string, error) {
 			}
 			continue
 		}
-		blob, err := b.git(e.Content, nil, "hash-object", "-w", "--stdin")
-		if err != nil {
-			return "", err
+		blob := e.SHA
+		if blob == "" {
+			if blob, err = b.CreateBlob(e.Content); err != nil {
+				return "", err
+			}
 		}
 		if _, err := b.git("", env, "update-index", "--add", "--cacheinfo", "100644,"+blob+","+e.Path); err != nil {
 			return "", err
 		}
 	}
 	return b.git("", env, "write-tree")
+}
+
+func (b *Bare) CreateBlob(content string) (string, error) {
+	return b.git(content, nil, "hash-object", "-w", "--stdin")
 }
 
 func (b *Bare) CreateCommit(tree string, parents []string, message string) (string, error) {

@@ -12,6 +12,7 @@
 package prbottest
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -33,8 +34,10 @@ type Git interface {
 	SetRef(name, sha string) error
 	// Commit returns a commit's tree, parents and message.
 	Commit(sha string) (tree string, parents []string, message string, ok bool)
-	// CreateTree applies entries to base: content becomes a file, Delete
-	// removes the path.
+	// CreateBlob stores a file's content, returning its sha.
+	CreateBlob(content string) (sha string, err error)
+	// CreateTree applies entries to base: content (or a blob stored
+	// before) becomes a file, Delete removes the path.
 	CreateTree(base string, entries []TreeEntry) (sha string, err error)
 	CreateCommit(tree string, parents []string, message string) (sha string, err error)
 	// Entries lists the top level of a tree; Blob returns a file's content.
@@ -51,10 +54,13 @@ type Entry struct {
 	SHA  string
 }
 
-// TreeEntry is one path of a tree being created.
+// TreeEntry is one path of a tree being created: its Content, or the
+// SHA of a blob created before (a file that is not UTF-8 text, which
+// GitHub's API takes only as a base64 blob).
 type TreeEntry struct {
 	Path    string
 	Content string
+	SHA     string
 	Delete  bool
 }
 
@@ -292,6 +298,7 @@ var routes = []route{
 	{"POST", regexp.MustCompile(`^git/refs$`), (*Fake).createRef},
 	{"PATCH", regexp.MustCompile(`^git/refs/(.+)$`), (*Fake).updateRef},
 	{"GET", regexp.MustCompile(`^git/commits/([^/]+)$`), (*Fake).getCommit},
+	{"POST", regexp.MustCompile(`^git/blobs$`), (*Fake).createBlob},
 	{"POST", regexp.MustCompile(`^git/trees$`), (*Fake).createTree},
 	{"POST", regexp.MustCompile(`^git/commits$`), (*Fake).createCommit},
 	{"GET", regexp.MustCompile(`^pulls$`), (*Fake).listPulls},
@@ -385,6 +392,10 @@ func (f *Fake) createTree(w http.ResponseWriter, _ *http.Request, _ []string, bo
 			entries = append(entries, TreeEntry{Path: path, Delete: true})
 			continue
 		}
+		if sha, ok := m["sha"].(string); ok {
+			entries = append(entries, TreeEntry{Path: path, SHA: sha})
+			continue
+		}
 		content, ok := m["content"].(string)
 		if !ok {
 			return fmt.Errorf("tree entry %s has neither content nor a null sha", path)
@@ -392,6 +403,29 @@ func (f *Fake) createTree(w http.ResponseWriter, _ *http.Request, _ []string, bo
 		entries = append(entries, TreeEntry{Path: path, Content: content})
 	}
 	sha, err := f.Git.CreateTree(base, entries)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, 201, map[string]any{"sha": sha})
+	return nil
+}
+
+// createBlob stores a blob sent as UTF-8 text or base64, as GitHub's
+// API takes it.
+func (f *Fake) createBlob(w http.ResponseWriter, _ *http.Request, _ []string, body map[string]any) error {
+	content, _ := body["content"].(string)
+	switch enc, _ := body["encoding"].(string); enc {
+	case "base64":
+		b, err := base64.StdEncoding.DecodeString(content)
+		if err != nil {
+			return fmt.Errorf("blob: base64: %w", err)
+		}
+		content = string(b)
+	case "", "utf-8":
+	default:
+		return fmt.Errorf("blob: encoding %q, want utf-8 or base64", enc)
+	}
+	sha, err := f.Git.CreateBlob(content)
 	if err != nil {
 		return err
 	}
