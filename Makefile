@@ -17,7 +17,7 @@ BENCH ?= .
 BENCH_PKGS ?= ./...
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 
-.PHONY: help regen scrape gen test check state futures futures-window sweep sweep-pairs fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
+.PHONY: site site-deps site-check help regen scrape gen test check state futures futures-window sweep sweep-pairs fresh released vet fmt-check lint lint-workflows unit rehearse fuzz bench history
 
 # The tests of what a rules update changes: generated/, the working tree
 # itself, the card corpus against them, and the rehearsals, which derive
@@ -25,7 +25,10 @@ BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 # update touches (internal/corpus/testdata/tree).
 # Inside a rehearsal or a future (CRGEN_REHEARSAL set) the rehearsals and
 # the futures skip: their packages are not even built there.
-STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd $(if $(CRGEN_REHEARSAL),,./internal/rehearsal ./internal/future)
+# The site (internal/site) is built from generated/: its tests (a sample
+# of releases, the browser's among them) are of the state too, but in the
+# rehearsals' clones, which its checks in make test already cover.
+STATE_PKGS = ./generated/... ./internal/tree ./internal/conformance ./internal/validatecmd $(if $(CRGEN_REHEARSAL),,./internal/site ./internal/rehearsal ./internal/future)
 
 # go test's limit on one package's run: its default of 10 minutes is a
 # wall-clock limit, and a loaded machine must make the suite slower, not
@@ -54,6 +57,31 @@ gen:
 ## history: rebuild the English history from the official releases in the corpus
 history:
 	$(GO) run ./cmd/scrape import $(CORPUS)/cr-en/*.txt
+
+# The website of the rules (internal/site): where make site writes it
+# (git ignores it), and the axe-core the browser tests check it with.
+SITE ?= _site
+AXE_VERSION ?= 4.14.1
+AXE_DIR = .cache/axe
+
+## site: the website of the rules into $(SITE): every release, every rule's history, every update's change (offline)
+site:
+	$(GO) run ./cmd/scrape site $(SITE)
+
+## site-deps: what the site's browser tests need: Debian's chromium (apt-get, unless a Chromium or Chrome is there) and axe-core $(AXE_VERSION) (npm, into $(AXE_DIR))
+site-deps:
+	@if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && ! command -v google-chrome >/dev/null; then \
+	  sudo=; if [ "$$(id -u)" != 0 ]; then sudo=sudo; fi; \
+	  $$sudo apt-get update -qq && $$sudo apt-get install -y -qq chromium; \
+	fi
+	@if ! grep -qs '"version": "$(AXE_VERSION)"' $(AXE_DIR)/node_modules/axe-core/package.json; then \
+	  mkdir -p $(AXE_DIR) && npm install --prefix $(AXE_DIR) --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION); \
+	fi
+	@echo "site-deps: $$(command -v chromium || command -v chromium-browser || command -v google-chrome), axe-core $(AXE_VERSION) in $(AXE_DIR)"
+
+## site-check: the whole site (every release, not the suite's sample): every link of every page, the sizes, the data against its schemas, the browser tests
+site-check:
+	CRGEN_SITE_WHOLE=1 $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -v ./internal/site
 
 ## test: everything CI checks: vet, gofmt, golangci-lint, actionlint, every test (the rehearsals included)
 # The linters and the tests run side by side: building golangci-lint on a

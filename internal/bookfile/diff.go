@@ -65,6 +65,33 @@ func classify(n, oldNum, ot, nt string) (Change, bool) {
 	return c, true
 }
 
+// Source is what a comparison and a trace read of a record: its
+// releases, its histories of rules, headings and terms (by index), their
+// texts, and each release's pairing with the release before.
+type Source interface {
+	Lang() string
+	Releases() int
+	Date(i int) string
+	// Partial reports whether release i printed only some rules.
+	Partial(i int) bool
+	Len(of Kind) int
+	Key(of Kind, h int) string
+	Find(of Kind, key string) (int, bool)
+	// Text is history h's whole text in release i (its paragraphs, a
+	// line each), false when release i prints none.
+	Text(of Kind, h, i int) (string, bool, error)
+	// PrintedTwice reports whether release i printed rule h twice.
+	PrintedTwice(h, i int) bool
+	Next(of Kind, i, h int) (int, bool)
+	Previous(of Kind, i, h int) (int, bool)
+	// Paired is the other side of release i's pair of kind k of history
+	// h (its To when from, its From otherwise), or -1.
+	Paired(i int, k PairKind, of Kind, h int, from bool) int
+}
+
+// comparer compares and traces a Source.
+type comparer struct{ s Source }
+
 // DocDiff is everything that changed between two releases: the rules,
 // the glossary (a term renamed is "renumbered" from its old term) and the
 // contents (a heading retitled is "changed", a section renumbered
@@ -92,44 +119,52 @@ func (d *DocDiff) Empty() bool { return len(d.Rules)+len(d.Glossary)+len(d.Conte
 // Compare is the whole diff from release i to release j (i ≤ j): every
 // rule, term and heading followed through the pairing of every release
 // between, a rule renumbered twice one rule with its old and new number.
-func (f *File) Compare(i, j int) (*DocDiff, error) {
-	if i < 0 || j >= f.Releases() || i > j {
-		return nil, fmt.Errorf("bookfile: no comparison of release %d with release %d of %d", i, j, f.Releases())
+func (f *File) Compare(i, j int) (*DocDiff, error) { return Compare(f, i, j) }
+
+// Compare is the whole diff from release i to release j (i ≤ j) of a
+// record: every rule, term and heading followed through the pairing of
+// every release between, a rule renumbered twice one rule with its old
+// and new number. The reader's File and the pipeline's record
+// (internal/rulebook) are both compared by it.
+func Compare(s Source, i, j int) (*DocDiff, error) {
+	c := comparer{s}
+	if i < 0 || j >= c.s.Releases() || i > j {
+		return nil, fmt.Errorf("bookfile: no comparison of release %d with release %d of %d", i, j, c.s.Releases())
 	}
-	d := &DocDiff{Lang: f.Lang(), From: f.Date(i), To: f.Date(j), Rules: []Change{}, Glossary: []Change{}, Contents: []Change{}}
+	d := &DocDiff{Lang: c.s.Lang(), From: c.s.Date(i), To: c.s.Date(j), Rules: []Change{}, Glossary: []Change{}, Contents: []Change{}}
 	for k := i; k <= j; k++ {
-		if f.partial(k) {
-			d.Partial = append(d.Partial, f.Date(k))
+		if c.s.Partial(k) {
+			d.Partial = append(d.Partial, c.s.Date(k))
 		}
 	}
 	if i == j {
 		return d, nil
 	}
 	var err error
-	if d.Rules, err = f.compareKind(Rules, i, j); err != nil {
+	if d.Rules, err = c.compareKind(Rules, i, j); err != nil {
 		return nil, err
 	}
-	d.Quirks = f.printedTwice(d, i, j)
-	if d.Glossary, err = f.compareKind(Glossary, i, j); err != nil {
+	d.Quirks = c.printedTwice(d, i, j)
+	if d.Glossary, err = c.compareKind(Glossary, i, j); err != nil {
 		return nil, err
 	}
-	if d.Contents, err = f.compareKind(Contents, i, j); err != nil {
+	if d.Contents, err = c.compareKind(Contents, i, j); err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
 // printedTwice says which rules d lists release i or j printed twice.
-func (f *File) printedTwice(d *DocDiff, i, j int) []string {
+func (c comparer) printedTwice(d *DocDiff, i, j int) []string {
 	var out []string
-	for _, c := range d.Rules {
+	for _, ch := range d.Rules {
 		for _, at := range [...]struct {
 			release int
 			number  string
-		}{{i, cmp.Or(c.OldNumber, c.Number)}, {j, c.Number}} {
-			v, ok := f.Rule(at.number, at.release)
-			q := fmt.Sprintf("%s@%s prints rule %s twice (a flaw of its numbering): both printings are compared as one rule", d.Lang, f.Date(at.release), at.number)
-			if ok && v.Also() > 0 && !slices.Contains(out, q) {
+		}{{i, cmp.Or(ch.OldNumber, ch.Number)}, {j, ch.Number}} {
+			h, ok := c.s.Find(Rules, at.number)
+			q := fmt.Sprintf("%s@%s prints rule %s twice (a flaw of its numbering): both printings are compared as one rule", d.Lang, c.s.Date(at.release), at.number)
+			if ok && c.s.PrintedTwice(h, at.release) && !slices.Contains(out, q) {
 				out = append(out, q)
 			}
 		}
@@ -140,12 +175,12 @@ func (f *File) printedTwice(d *DocDiff, i, j int) []string {
 // compareKind is the changes of the histories of kind of from release i
 // to release j: forward, each of i to where it is in j or where it went;
 // backward, each of j no history of i reached, split off one or new.
-func (f *File) compareKind(of Kind, i, j int) ([]Change, error) {
-	out, reached, err := f.forwardChanges(of, i, j)
+func (c comparer) compareKind(of Kind, i, j int) ([]Change, error) {
+	out, reached, err := c.forwardChanges(of, i, j)
 	if err != nil {
 		return nil, err
 	}
-	if out, err = f.backwardChanges(out, of, i, j, reached); err != nil {
+	if out, err = c.backwardChanges(out, of, i, j, reached); err != nil {
 		return nil, err
 	}
 	order := rulenum.Compare
@@ -167,11 +202,11 @@ func (f *File) compareKind(of Kind, i, j int) ([]Change, error) {
 // forwardChanges follows each history of kind of in release i to
 // release j: how it changed, or that it was merged or removed; and the
 // histories of j it reached.
-func (f *File) forwardChanges(of Kind, i, j int) ([]Change, map[int]bool, error) {
+func (c comparer) forwardChanges(of Kind, i, j int) ([]Change, map[int]bool, error) {
 	var out []Change
 	reached := map[int]bool{}
-	for h := range f.Len(of) {
-		ot, ok, err := f.text(of, h, i)
+	for h := range c.s.Len(of) {
+		ot, ok, err := c.s.Text(of, h, i)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -180,28 +215,28 @@ func (f *File) forwardChanges(of Kind, i, j int) ([]Change, map[int]bool, error)
 		}
 		n, k, mergedInto := h, i+1, -1
 		for ; k <= j; k++ {
-			next, ok := f.Next(of, k, n)
+			next, ok := c.s.Next(of, k, n)
 			if !ok {
-				if to := f.pairWith(k, PairMerge, of, n, true); to >= 0 {
-					mergedInto = f.forward(of, to, k, j)
+				if to := c.s.Paired(k, PairMerge, of, n, true); to >= 0 {
+					mergedInto = c.forward(of, to, k, j)
 				}
 				break
 			}
 			n = next
 		}
-		old := f.Key(of, h)
+		old := c.s.Key(of, h)
 		switch {
 		case k > j:
 			reached[n] = true
-			nt, _, err := f.text(of, n, j)
+			nt, _, err := c.s.Text(of, n, j)
 			if err != nil {
 				return nil, nil, err
 			}
-			if c, changed := classify(f.Key(of, n), old, ot, nt); changed {
+			if c, changed := classify(c.s.Key(of, n), old, ot, nt); changed {
 				out = append(out, c)
 			}
 		case mergedInto >= 0:
-			out = append(out, Change{Number: f.Key(of, mergedInto), OldNumber: old, Status: Merged, Diff: []worddiff.Span{{Op: worddiff.Delete, Text: ot}}})
+			out = append(out, Change{Number: c.s.Key(of, mergedInto), OldNumber: old, Status: Merged, Diff: []worddiff.Span{{Op: worddiff.Delete, Text: ot}}})
 		default:
 			out = append(out, Change{Number: old, Status: Removed, Diff: []worddiff.Span{{Op: worddiff.Delete, Text: ot}}})
 		}
@@ -211,12 +246,12 @@ func (f *File) forwardChanges(of Kind, i, j int) ([]Change, map[int]bool, error)
 
 // backwardChanges adds to out each history of kind of in release j that
 // no history of release i reached: split off one, or new.
-func (f *File) backwardChanges(out []Change, of Kind, i, j int, reached map[int]bool) ([]Change, error) {
-	for h := range f.Len(of) {
+func (c comparer) backwardChanges(out []Change, of Kind, i, j int, reached map[int]bool) ([]Change, error) {
+	for h := range c.s.Len(of) {
 		if reached[h] {
 			continue
 		}
-		nt, ok, err := f.text(of, h, j)
+		nt, ok, err := c.s.Text(of, h, j)
 		if err != nil {
 			return nil, err
 		}
@@ -225,29 +260,29 @@ func (f *File) backwardChanges(out []Change, of Kind, i, j int, reached map[int]
 		}
 		n, k, splitFrom := h, j, -1
 		for ; k > i; k-- {
-			prev, ok := f.Previous(of, k, n)
+			prev, ok := c.s.Previous(of, k, n)
 			if !ok {
-				if from := f.pairWith(k, PairSplit, of, n, false); from >= 0 {
-					splitFrom = f.backward(of, from, k-1, i)
+				if from := c.s.Paired(k, PairSplit, of, n, false); from >= 0 {
+					splitFrom = c.backward(of, from, k-1, i)
 				}
 				break
 			}
 			n = prev
 		}
-		c := Change{Number: f.Key(of, h), Status: Added, Diff: []worddiff.Span{{Op: worddiff.Insert, Text: nt}}}
+		ch := Change{Number: c.s.Key(of, h), Status: Added, Diff: []worddiff.Span{{Op: worddiff.Insert, Text: nt}}}
 		if splitFrom >= 0 {
-			c.OldNumber, c.Status = f.Key(of, splitFrom), Split
+			ch.OldNumber, ch.Status = c.s.Key(of, splitFrom), Split
 		}
-		out = append(out, c)
+		out = append(out, ch)
 	}
 	return out, nil
 }
 
 // forward is the history that history h of release k is in release j,
 // or -1.
-func (f *File) forward(of Kind, h, k, j int) int {
+func (c comparer) forward(of Kind, h, k, j int) int {
 	for k++; k <= j; k++ {
-		next, ok := f.Next(of, k, h)
+		next, ok := c.s.Next(of, k, h)
 		if !ok {
 			return -1
 		}
@@ -258,9 +293,9 @@ func (f *File) forward(of Kind, h, k, j int) int {
 
 // backward is the history that history h of release k was in release i,
 // or -1.
-func (f *File) backward(of Kind, h, k, i int) int {
+func (c comparer) backward(of Kind, h, k, i int) int {
 	for ; k > i; k-- {
-		prev, ok := f.Previous(of, k, h)
+		prev, ok := c.s.Previous(of, k, h)
 		if !ok {
 			return -1
 		}
@@ -296,53 +331,58 @@ type Step struct {
 // Trace is the history of rule number as release at prints it: each
 // release where it came, changed number or text, or went, followed
 // through every renumbering, oldest first.
-func (f *File) Trace(number string, at int) ([]Step, error) {
-	h, ok := f.Find(Rules, number)
+func (f *File) Trace(number string, at int) ([]Step, error) { return Trace(f, number, at) }
+
+// Trace is the history of rule number as release at of a record prints
+// it (File.Trace).
+func Trace(s Source, number string, at int) ([]Step, error) {
+	c := comparer{s}
+	h, ok := c.s.Find(Rules, number)
 	if ok {
-		_, ok = f.At(Rules, h, at)
+		_, ok, _ = c.s.Text(Rules, h, at)
 	}
 	if !ok {
-		return nil, fmt.Errorf("rule %s is not in the rules of %s@%s", number, f.Lang(), f.Date(at))
+		return nil, fmt.Errorf("rule %s is not in the rules of %s@%s", number, c.s.Lang(), c.s.Date(at))
 	}
 	first, n := at, h
 	origin := Step{Event: string(First)}
 	for first > 0 {
-		prev, ok := f.Previous(Rules, first, n)
+		prev, ok := c.s.Previous(Rules, first, n)
 		if !ok {
 			origin.Event = string(Added)
-			if from := f.pairWith(first, PairSplit, Rules, n, false); from >= 0 {
-				origin.Event, origin.From = string(Split), f.Key(Rules, from)
+			if from := c.s.Paired(first, PairSplit, Rules, n, false); from >= 0 {
+				origin.Event, origin.From = string(Split), c.s.Key(Rules, from)
 			}
 			break
 		}
 		n, first = prev, first-1
 	}
-	t, _, err := f.text(Rules, n, first)
+	t, _, err := c.s.Text(Rules, n, first)
 	if err != nil {
 		return nil, err
 	}
-	origin.Release, origin.Number, origin.Text = f.Date(first), f.Key(Rules, n), t
+	origin.Release, origin.Number, origin.Text = c.s.Date(first), c.s.Key(Rules, n), t
 	steps := []Step{origin}
-	for k := first + 1; k < f.Releases(); k++ {
-		next, ok := f.Next(Rules, k, n)
+	for k := first + 1; k < c.s.Releases(); k++ {
+		next, ok := c.s.Next(Rules, k, n)
 		if !ok {
-			s := Step{Release: f.Date(k), Number: f.Key(Rules, n), Event: string(Removed)}
-			if to := f.pairWith(k, PairMerge, Rules, n, true); to >= 0 {
-				s.Event, s.Into = string(Merged), f.Key(Rules, to)
+			s := Step{Release: c.s.Date(k), Number: c.s.Key(Rules, n), Event: string(Removed)}
+			if to := c.s.Paired(k, PairMerge, Rules, n, true); to >= 0 {
+				s.Event, s.Into = string(Merged), c.s.Key(Rules, to)
 			}
 			steps = append(steps, s)
 			break
 		}
-		ot, _, err := f.text(Rules, n, k-1)
+		ot, _, err := c.s.Text(Rules, n, k-1)
 		if err != nil {
 			return nil, err
 		}
-		nt, _, err := f.text(Rules, next, k)
+		nt, _, err := c.s.Text(Rules, next, k)
 		if err != nil {
 			return nil, err
 		}
-		if c, changed := classify(f.Key(Rules, next), f.Key(Rules, n), ot, nt); changed {
-			steps = append(steps, Step{Release: f.Date(k), Number: c.Number, Event: string(c.Status), From: c.OldNumber, Text: nt, Diff: c.Diff})
+		if ch, changed := classify(c.s.Key(Rules, next), c.s.Key(Rules, n), ot, nt); changed {
+			steps = append(steps, Step{Release: c.s.Date(k), Number: ch.Number, Event: string(ch.Status), From: ch.OldNumber, Text: nt, Diff: ch.Diff})
 		}
 		n = next
 	}

@@ -14,9 +14,9 @@ func (f *File) pairs(i int, k PairKind, of Kind) (lo, hi int) {
 	return lo, hi
 }
 
-// pairWith is the other side of the pair of kind k of history h in
+// Paired is the other side of the pair of kind k of history h in
 // release i: its To when from, its From otherwise; -1 for none.
-func (f *File) pairWith(i int, k PairKind, of Kind, h int, from bool) int {
+func (f *File) Paired(i int, k PairKind, of Kind, h int, from bool) int {
 	lo, hi := f.pairs(i, k, of)
 	mine, other := pairTo, pairFrom
 	if from {
@@ -35,10 +35,10 @@ func (f *File) pairWith(i int, k PairKind, of Kind, h int, from bool) int {
 // was not reused; false when it is not in release i (removed, merged, or
 // its number another's).
 func (f *File) Next(of Kind, i, h int) (int, bool) {
-	if to := f.pairWith(i, PairMove, of, h, true); to >= 0 {
+	if to := f.Paired(i, PairMove, of, h, true); to >= 0 {
 		return to, true
 	}
-	if f.pairWith(i, PairReused, of, h, true) >= 0 {
+	if f.Paired(i, PairReused, of, h, true) >= 0 {
 		return 0, false
 	}
 	_, ok := f.At(of, h, i)
@@ -48,18 +48,18 @@ func (f *File) Next(of Kind, i, h int) (int, bool) {
 // Previous is the history that history h of release i was in the release
 // before it; false when it was not in it (new, split off).
 func (f *File) Previous(of Kind, i, h int) (int, bool) {
-	if from := f.pairWith(i, PairMove, of, h, false); from >= 0 {
+	if from := f.Paired(i, PairMove, of, h, false); from >= 0 {
 		return from, true
 	}
-	if f.pairWith(i, PairReused, of, h, false) >= 0 {
+	if f.Paired(i, PairReused, of, h, false) >= 0 {
 		return 0, false
 	}
 	_, ok := f.At(of, h, i-1)
 	return h, ok
 }
 
-// text is history h's full text in release i.
-func (f *File) text(of Kind, h, i int) (string, bool, error) {
+// Text is history h's full text in release i.
+func (f *File) Text(of Kind, h, i int) (string, bool, error) {
 	v, ok := f.At(of, h, i)
 	if !ok {
 		return "", false, nil
@@ -81,4 +81,13 @@ func (f *File) Newest(number string) (int, bool) {
 		return f.Releases() - 1, true
 	}
 	return last.Since() - 1, true
+}
+
+// Partial reports whether release i printed only some rules (Holds).
+func (f *File) Partial(i int) bool { return f.partial(i) }
+
+// PrintedTwice reports whether release i printed rule h twice.
+func (f *File) PrintedTwice(h, i int) bool {
+	v, ok := f.At(Rules, h, i)
+	return ok && v.Also() > 0
 }

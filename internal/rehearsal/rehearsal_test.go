@@ -403,6 +403,11 @@ func (r *rehearsal) refresh(t *testing.T) *jobResult {
 	if r.checks != "" {
 		standIns["make state"] = r.checks
 	}
+	// The website of a refreshed tree: make released builds and checks it
+	// on every derived release (internal/site's tests in make test), and
+	// its browser's tools come from the network, which a rehearsal has not.
+	standIns["make site-deps"] = "chromium and axe-core: installed by .ci/run before the tests"
+	standIns["scrape site"] = "the site of a refreshed tree: internal/site's tests build and check it on every release make released derives"
 	ctx[standInRuns] = standIns
 	env := append(slices.Clone(r.env), "RUNNER_TEMP="+runnerTemp, "GITHUB_WORKSPACE="+work)
 	return tryJob(t, loadWorkflow(t, filepath.Join(work, ".github/workflows/refresh.yml")), "refresh", work, ctx, env)

@@ -67,11 +67,12 @@ func loadWorkflow(t *testing.T, path string) *workflow {
 
 // actionsStandIn are the actions whose work the rehearsal does itself: the
 // temporary clone is the checkout, the Go running the test is set up, and
-// the corpus is where fetch-corpus looks first; actions/cache/restore and
+// the corpus is where fetch-corpus looks first; an artifact is kept
+// nowhere; actions/cache/restore and
 // save keep their paths in the directory ctx names as actionsCache, as
 // Actions' cache would between runs. Any other action is a step the
 // rehearsal cannot run, so it fails rather than skip it silently.
-var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/cache", "actions/cache/restore", "actions/cache/save"}
+var actionsStandIn = []string{"actions/checkout", "actions/setup-go", "actions/cache", "actions/cache/restore", "actions/cache/save", "actions/upload-artifact"}
 
 // actionsCache is the key of ctx naming the directory that stands in for
 // Actions' cache: one subdirectory per key, in the order saved.

@@ -265,7 +265,7 @@ func (b *Book) heldAndHolds(old *Book, was Release, k int) (rec *Book, before st
 	slices.SortFunc(rec.Glossary, func(x, y Term) int { return compareTerms(x.Term, y.Term) })
 	var p Pairing
 	if k > 0 {
-		p = b.Pairing(k).without(ownsRule, ownsHeading)
+		p = b.Pairing(k).without(ownsRule, ownsHeading, ownsTerm)
 	}
 	rec.pairings = make([]pairingSlot, 2)
 	rec.pairings[1].x = newPairingIndex(p)
@@ -275,37 +275,34 @@ func (b *Book) heldAndHolds(old *Book, was Release, k int) (rec *Book, before st
 
 // without is p without the pairs of the rules owned says stay
 // themselves (a move, split or merge from one, a move to one, one
-// reused), and of the headings ownedHeading says stay themselves.
-func (p Pairing) without(owned, ownedHeading func(string) bool) Pairing {
-	var out Pairing
-	for _, m := range p.Moves {
-		if !owned(m.From) && !owned(m.To) {
-			out.Moves = append(out.Moves, m)
+// reused), and of the headings and terms ownedHeading and ownedTerm say
+// stay themselves.
+func (p Pairing) without(owned, ownedHeading, ownedTerm func(string) bool) Pairing {
+	return Pairing{
+		Moves: movesWithout(p.Moves, owned, true), Reused: numbersWithout(p.Reused, owned),
+		Splits: movesWithout(p.Splits, owned, false), Merges: movesWithout(p.Merges, owned, false),
+		HeadingMoves: movesWithout(p.HeadingMoves, ownedHeading, true), HeadingsReused: numbersWithout(p.HeadingsReused, ownedHeading),
+		TermMoves: movesWithout(p.TermMoves, ownedTerm, true), TermsReused: numbersWithout(p.TermsReused, ownedTerm),
+	}
+}
+
+// movesWithout are the moves of ms from a number owned does not own (and,
+// with to, to one).
+func movesWithout(ms []Move, owned func(string) bool, to bool) []Move {
+	var out []Move
+	for _, m := range ms {
+		if !owned(m.From) && !(to && owned(m.To)) {
+			out = append(out, m)
 		}
 	}
-	for _, m := range p.Splits {
-		if !owned(m.From) {
-			out.Splits = append(out.Splits, m)
-		}
-	}
-	for _, m := range p.Merges {
-		if !owned(m.From) {
-			out.Merges = append(out.Merges, m)
-		}
-	}
-	for _, n := range p.Reused {
+	return out
+}
+
+func numbersWithout(ns []string, owned func(string) bool) []string {
+	var out []string
+	for _, n := range ns {
 		if !owned(n) {
-			out.Reused = append(out.Reused, n)
-		}
-	}
-	for _, m := range p.HeadingMoves {
-		if !ownedHeading(m.From) && !ownedHeading(m.To) {
-			out.HeadingMoves = append(out.HeadingMoves, m)
-		}
-	}
-	for _, n := range p.HeadingsReused {
-		if !ownedHeading(n) {
-			out.HeadingsReused = append(out.HeadingsReused, n)
+			out = append(out, n)
 		}
 	}
 	return out

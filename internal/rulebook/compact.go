@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/mtgrules/crgen/internal/bookfile"
-	"github.com/mtgrules/crgen/internal/diff"
 )
 
 // Compact is the book as package bookfile lays it out for a reader:
@@ -106,13 +105,10 @@ func (b *Book) compactPairing(i int, rule, term map[string]int) []bookfile.Pair 
 	for _, n := range p.HeadingsReused {
 		pairs = append(pairs, bookfile.Pair{Kind: bookfile.PairReused, Of: bookfile.Contents, From: head[n], To: head[n]})
 	}
-	// A term renamed keeps its identity as a rule renumbered does.
-	old, cur := b.termTexts(b.Releases[i-1].Date), b.termTexts(b.Releases[i].Date)
-	tp := PairingOf(diff.CompareTexts(old, cur), old, cur)
-	for _, m := range tp.Moves {
+	for _, m := range p.TermMoves {
 		pairs = append(pairs, bookfile.Pair{Kind: bookfile.PairMove, Of: bookfile.Glossary, From: term[m.From], To: term[m.To]})
 	}
-	for _, n := range tp.Reused {
+	for _, n := range p.TermsReused {
 		pairs = append(pairs, bookfile.Pair{Kind: bookfile.PairReused, Of: bookfile.Glossary, From: term[n], To: term[n]})
 	}
 	return pairs

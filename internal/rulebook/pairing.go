@@ -40,7 +40,7 @@ func (b *Book) Pairing(i int) Pairing { return b.pairing(i).Pairing }
 // the rules, and of the headings.
 type pairingIndex struct {
 	Pairing
-	rules, headings numbering
+	rules, headings, terms numbering
 }
 
 // numbering is a pairing's moves by number, each way, and the numbers
@@ -110,15 +110,21 @@ func (b *Book) pairing(i int) *pairingIndex {
 			}
 			h := PairingOf(heads, oldHeads, curHeads)
 			p.HeadingMoves, p.HeadingsReused = h.Moves, h.Reused
+			// A term renamed keeps its identity as a rule renumbered does.
+			oldTerms, curTerms := b.termTexts(before), b.termTexts(date)
+			t := PairingOf(diff.CompareTexts(oldTerms, curTerms), oldTerms, curTerms)
+			p.TermMoves, p.TermsReused = t.Moves, t.Reused
 		}
 		s.x = newPairingIndex(p)
 	})
 	return &s.x
 }
 
-// newPairingIndex is p with its pairs by number.
+// newPairingIndex is p with its pairs by number, of the rules, the
+// headings and the terms.
 func newPairingIndex(p Pairing) pairingIndex {
-	return pairingIndex{Pairing: p, rules: numberingOf(p.Moves, p.Reused), headings: numberingOf(p.HeadingMoves, p.HeadingsReused)}
+	return pairingIndex{Pairing: p, rules: numberingOf(p.Moves, p.Reused), headings: numberingOf(p.HeadingMoves, p.HeadingsReused),
+		terms: numberingOf(p.TermMoves, p.TermsReused)}
 }
 
 // PairingOf is the pairing the changes between two releases' rules

@@ -107,6 +107,10 @@ type Pairing struct {
 	// inserted: 722–732 moved to 723–733).
 	HeadingMoves   []Move
 	HeadingsReused []string
+	// TermMoves and TermsReused pair the glossary's terms by their
+	// definitions: a term renamed is a move.
+	TermMoves   []Move
+	TermsReused []string
 }
 
 // Move is a rule's number in the release before (From) and in the

@@ -85,7 +85,7 @@ where a snapshot is expected.`,
 }
 
 // subcommands are scrape's commands, in the order its manual lists them.
-var subcommands = []*cli.Command{extractCommand, importCommand, diffCommand, reportCommand, historyCommand, ruleCommand, glossaryCommand, traceCommand, searchCommand, pairCommand, acceptCommand, exportCommand, probeCommand}
+var subcommands = []*cli.Command{extractCommand, importCommand, diffCommand, reportCommand, historyCommand, ruleCommand, glossaryCommand, traceCommand, searchCommand, pairCommand, acceptCommand, exportCommand, siteCommand, probeCommand}
 
 func init() {
 	Command.Subcommands = subcommands
