@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -25,11 +26,12 @@ const (
 	KindComplete   = "complete a release"
 	KindReword     = "reword beyond recognition"
 	KindNewKeyword = "new keyword"
+	KindAmend      = "amend a release"
 )
 
 // Kinds are the kinds of change a release can make; the rewording, last,
-// is made only as a probe (Release.Probe), and a completion only as a
-// release of its own.
+// is made only as a probe (Release.Probe), and a completion and an
+// amendment only as a release of their own.
 var Kinds = []Kind{
 	{KindAddNames, addNames},
 	{"remove names", removeNames},
@@ -43,6 +45,7 @@ var Kinds = []Kind{
 	{KindNewKeyword, newKeyword},
 	{"retranslate", retranslate},
 	{KindComplete, complete},
+	{KindAmend, amend},
 	{KindReword, reword},
 }
 
@@ -366,5 +369,80 @@ func complete(r *rand.Rand, p *pool, s *Step) string {
 	for range 1 + r.IntN(3) {
 		done = append(done, newKeyword(r, p, s))
 	}
+	// As the TXT of 2026-09-25 rewrote the first subrules of 702.57,
+	// 702.142, 702.177 and 702.178, a rule outside the pages.
+	if n := w.quietRule(r, s.Completes); n != "" {
+		w.EN[n] = w.bookText(n) + " " + rewordedSentence
+		done = append(done, "rule "+n+" reworded")
+	}
 	return strings.Join(done, "; ")
+}
+
+// rewordedSentence is what a release adds to a rule no list is read from.
+const rewordedSentence = "This sentence is new in this release."
+
+// amend is the official TXT of a release recorded whole read again with
+// a correction, imported on purpose (scrape import -amend): a sentence
+// the release printed in a rule no list is read from, which the record
+// lacked. The release is the newest English one recorded from its
+// official TXT: the one before this step, or, when that one is recorded
+// from rule pages only, the newest before it the rule book records
+// whole. The correction holds in the releases after it.
+func amend(r *rand.Rand, p *pool, s *Step) string {
+	w := s.W
+	date := w.lastTXT
+	if w.book == nil || date == "" {
+		return ""
+	}
+	w.Date = s.prevDate // no new release
+	n := w.quietRule(r, date)
+	if n == "" {
+		return ""
+	}
+	w.EN[n] = w.bookText(n) + " " + correctedSentence
+	if date >= w.bookDate { // the world's release: its text, as the future changed it
+		edits, removed := w.edits()
+		s.Amendment = w.bookTXT(w.bookDate, date, edits, removed)
+	} else { // a release of the tree before one of rule pages
+		s.Amendment = w.bookTXT(date, date, snapshot.Rules{n: w.EN[n]}, nil)
+	}
+	s.Amends = date
+	return "the official TXT of en@" + date + " read again: rule " + n + " corrected"
+}
+
+// correctedSentence is what an amendment adds to a rule no list is read
+// from.
+const correctedSentence = "This sentence was left out of the record."
+
+// quietRule picks a rule of the rule book to change: one no list is read
+// from (not quoted by the snapshots), outside the 205.3 page, a subrule
+// printed as one paragraph, unchanged by the release of date and since
+// (so that its change is the only one); "" when there is none.
+func (w *World) quietRule(r *rand.Rand, date string) string {
+	if w.book == nil {
+		return ""
+	}
+	var out []string
+	for _, h := range w.book.Rules {
+		n := h.Number
+		v, ok := rulebook.At(h.Versions, w.bookDate)
+		if _, quoted := w.quoted[n]; !ok || quoted || n == w.Subtypes || IsSubrule(n, w.Subtypes) || v.Since >= date || len(v.More)+len(v.Also) > 0 || v.Lead != "" {
+			continue
+		}
+		if _, edited := w.EN[n]; edited || strings.Contains(v.Text, " Example: ") || !strings.ContainsAny(n[len(n)-1:], "abcdefghijkmnpqrstuvwxyz") {
+			continue
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return pick(r, out)
+}
+
+// bookText is the text the rule book gives rule n in the world's
+// release.
+func (w *World) bookText(n string) string {
+	v, _ := w.book.Rule(n, w.bookDate)
+	return v.Text
 }

@@ -175,12 +175,14 @@ func rehearseFuture(t *testing.T, project string, fu future.Future) []*future.St
 			if err := os.CopyFS(reportBase, os.DirFS(f.Store.Dir)); err != nil {
 				t.Fatal(err)
 			}
+			f.checkWhole(t, filepath.Join(before.root, "snapshots"), reportBase, map[string][]string{"en": {s.W.Date}})
 		}
 		if err := f.ApplyTXT(steps, i); err != nil {
 			t.Fatal(err)
 		}
 		f.check(t, s, steps[:i+1])
 		f.checkReport(t, reportBase, s)
+		f.checkWhole(t, reportBase, f.Store.Dir, changedReleases(steps, i))
 		f.checkGenerated(t, before, s)
 	}
 	f.stateTests(t)

@@ -16,7 +16,7 @@ import (
 // Defaults are the futures make test rehearses (TestFutures): between
 // them every kind of change, combined, in one release and in two in a
 // row, a Spanish page late, a rewording refused, a release completed
-// from its TXT. They are chosen, not drawn, so that no change of the tree
+// from its TXT, a release amended. They are chosen, not drawn, so that no change of the tree
 // or of the tests' words can leave a kind out.
 var Defaults = []Future{
 	{Seed: 1, Releases: []Release{
@@ -24,6 +24,7 @@ var Defaults = []Future{
 		// What a category may drop is a small one of the release before:
 		// battle, or the one just added (Undercity is named outside its list).
 		{Changes: []string{"drop a category", "retranslate", KindNewKeyword}, Late: true, Probe: true},
+		{Changes: []string{KindAmend}},
 	}},
 	{Seed: 2, Releases: []Release{
 		{Changes: []string{KindComplete}},
@@ -35,11 +36,11 @@ var Defaults = []Future{
 // released), each committed, before running make test there: the tree
 // after a release must pass everything the tree before it did. Each is
 // one release of a kind that has broken the project's own tests before:
-// an official TXT completing a release recorded from rule pages, a
-// subtype category Spanish does not have yet, names added and removed in
-// many lists at once.
+// an official TXT completing a release recorded from rule pages (then
+// read again with a correction, amending it), a subtype category Spanish
+// does not have yet, names added and removed in many lists at once.
 var Released = map[string]Future{
-	"completion":       {Seed: 3, Releases: []Release{{Changes: []string{KindComplete}}}},
+	"completion":       {Seed: 3, Releases: []Release{{Changes: []string{KindComplete}}, {Changes: []string{KindAmend}}}},
 	"category":         {Seed: 4, Releases: []Release{{Changes: []string{"new category"}}}},
 	"names-everywhere": {Seed: 5, Releases: []Release{{Changes: []string{KindAcross}}}},
 }

@@ -50,6 +50,11 @@ type Step struct {
 	// completes ("" when it adds one).
 	Page      bool
 	Completes string
+	// Amends names the release whose official TXT, Amendment, is read
+	// again with a correction and imported on purpose (scrape import
+	// -amend); the step adds no release.
+	Amends    string
+	Amendment []byte
 	Before    []string // the categories of the release before
 	// Names counts the names added, removed, renamed or moved; Categories
 	// the categories added; Lists the lists touched; Keywords the keyword
@@ -84,8 +89,10 @@ func Plan(project string, store snapshot.Store, fu Future) (steps []*Step, err e
 	for i, rel := range releases {
 		s := &Step{W: prev.Clone(), Before: prev.Categories(), first: i == 0, prevDate: prev.Date}
 		s.W.Date = after(prev.Date, 14+r.IntN(60))
-		if slices.Contains(rel.Changes, KindComplete) && len(rel.Changes) > 1 {
-			failf("future %d, release %d: %q is a release of its own (%q)", fu.Seed, i+1, KindComplete, rel.Changes)
+		for _, own := range []string{KindComplete, KindAmend} {
+			if slices.Contains(rel.Changes, own) && len(rel.Changes) > 1 {
+				failf("future %d, release %d: %q is a release of its own (%q)", fu.Seed, i+1, own, rel.Changes)
+			}
 		}
 		for _, name := range rel.Changes {
 			k := slices.IndexFunc(Kinds, func(k Kind) bool { return k.Name == name })
@@ -100,6 +107,9 @@ func Plan(project string, store snapshot.Store, fu Future) (steps []*Step, err e
 		}
 		if len(s.Changes) == 0 {
 			s.Changes = append(s.Changes, KindAddNames+": "+addNames(r, p, s))
+		}
+		if s.Amends == "" {
+			s.W.lastTXT = s.W.Date // its TXT is imported
 		}
 		s.Spanish = s.Spanish || rel.Spanish
 		s.Late = i > 0 && !steps[i-1].Spanish && rel.Late
@@ -118,10 +128,15 @@ func Plan(project string, store snapshot.Store, fu Future) (steps []*Step, err e
 // rewording to refuse first.
 func drawReleases(r *rand.Rand) []Release {
 	out := make([]Release, 1+r.IntN(2))
-	drawn := slices.DeleteFunc(slices.Clone(Kinds), func(k Kind) bool { return k.Name == KindReword || k.Name == KindComplete })
+	drawn := slices.DeleteFunc(slices.Clone(Kinds), func(k Kind) bool {
+		return k.Name == KindReword || k.Name == KindComplete || k.Name == KindAmend
+	})
 	for i := range out {
 		if r.IntN(6) == 0 {
 			out[i].Changes = []string{KindComplete}
+			if r.IntN(3) == 0 {
+				out[i].Changes = []string{KindAmend}
+			}
 			continue
 		}
 		for _, k := range r.Perm(len(drawn))[:1+r.IntN(4)] {
@@ -145,6 +160,9 @@ func Describe(seed uint64, steps []*Step) string {
 		}
 		if s.Completes != "" {
 			fmt.Fprintf(&b, ", an official TXT completing en@%s", s.Completes)
+		}
+		if s.Amends != "" {
+			fmt.Fprintf(&b, ", no new release: the official TXT of en@%s read again, amending it", s.Amends)
 		}
 		if s.Spanish {
 			b.WriteString(", with its Spanish page")

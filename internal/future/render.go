@@ -7,20 +7,28 @@ import (
 	"strings"
 
 	"github.com/mtgrules/crgen/internal/extract"
+	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // EnglishTXT is the world's release as the official TXT: a whole
-// Comprehensive Rules file (its heading, effective date, contents, the
-// sections the facts come from, a glossary and credits) in UTF-8 with a
-// byte-order mark and CRLF line breaks, as Wizards publishes it. It is
-// rendered from the world alone: each section holds the rules the
-// snapshots carry, each rule with its examples on lines of their own;
-// 202.3, which the snapshots do not quote, states the mana value the
-// symbols' meanings record. Imported into the tree the world came from,
-// with the world's date, it reads back to the same facts.
+// Comprehensive Rules file (its heading, effective date, contents, every
+// section, a glossary and credits) in UTF-8 with a byte-order mark and
+// CRLF line breaks, as Wizards publishes it. It is rendered from the
+// tree alone: every heading, rule and glossary entry of its rule book's
+// newest release, each rule with its paragraphs and examples on lines of
+// their own, but for the rules the future changed, added or removed
+// (bookTXT). A tree without a rule book gives the sections the facts
+// come from, with the rules the snapshots quote, and 202.3, which they
+// do not, stating the mana value the symbols' meanings record. Imported
+// into the tree the world came from, with the world's date, it reads
+// back to the same facts.
 func (w *World) EnglishTXT() (b []byte, err error) {
 	defer catch(&err)
+	if w.book != nil {
+		edits, removed := w.edits()
+		return w.bookTXT(w.bookDate, w.Date, edits, removed), nil
+	}
 	rules := maps.Clone(w.EN)
 	maps.Copy(rules, w.manaValueRules())
 	byChapter := map[string][]string{}
@@ -166,4 +174,116 @@ func longDate(d string) string {
 		failf("bad date %q", d)
 	}
 	return fmt.Sprintf("%s %d, %d", months[m-1], day, y)
+}
+
+// edits are the rules the future changed or added (EN against quoted),
+// and those it removed.
+func (w *World) edits() (snapshot.Rules, map[string]bool) {
+	edits, removed := snapshot.Rules{}, map[string]bool{}
+	for n, text := range w.EN {
+		if q, ok := w.quoted[n]; !ok || q != text {
+			edits[n] = text
+		}
+	}
+	for n := range w.quoted {
+		if _, ok := w.EN[n]; !ok {
+			removed[n] = true
+		}
+	}
+	return edits, removed
+}
+
+// bookTXT is the official TXT of the release of date: every heading,
+// rule and glossary entry the rule book gives release asOf, but the
+// rules of edits, printed as they say (examples split off as ruleLines
+// does), and those of removed, not printed; 202.3's rules of the mana
+// value the symbols' meanings record where the book has none.
+func (w *World) bookTXT(asOf, date string, edits snapshot.Rules, removed map[string]bool) []byte {
+	rules := map[string][]string{}
+	for _, h := range w.book.Rules {
+		if v, ok := rulebook.At(h.Versions, asOf); ok {
+			rules[h.Number] = versionLines(h.Number, v)
+		}
+	}
+	for n, text := range w.manaValueRules() {
+		if _, ok := rules[n]; !ok {
+			rules[n] = ruleLines(n, text)
+		}
+	}
+	for n, text := range edits {
+		rules[n] = ruleLines(n, text)
+	}
+	for n := range removed {
+		delete(rules, n)
+	}
+	bySection := map[string][]string{}
+	for n := range rules {
+		bySection[chapterOf(n)] = append(bySection[chapterOf(n)], n)
+	}
+	var headings []rulebook.Rule
+	for _, h := range w.book.Contents {
+		if _, ok := rulebook.At(h.Versions, asOf); ok {
+			headings = append(headings, h)
+		}
+	}
+	effective := "These rules are effective as of " + longDate(date) + "."
+	lines := []string{
+		"Magic: The Gathering Comprehensive Rules", "", effective, "",
+		"Introduction", "",
+		"This file is a rendering, for rehearsals, of the rules a crgen tree records: every rule of its rule book, changed as a release nobody wrote changes them.", "",
+		"Contents", "",
+	}
+	title := func(h rulebook.Rule) string {
+		v, _ := rulebook.At(h.Versions, asOf)
+		return h.Number + ". " + v.Text
+	}
+	for _, h := range headings {
+		lines = append(lines, title(h))
+	}
+	lines = append(lines, "Glossary", "Credits", "")
+	printed := 0
+	for _, h := range headings {
+		lines = append(lines, title(h), "")
+		for _, n := range SortRules(bySection[h.Number]) {
+			lines = append(lines, rules[n]...)
+			printed++
+		}
+	}
+	if printed != len(rules) {
+		failf("the rule book's contents of %s list no section for %d of the rules to print", asOf, len(rules)-printed)
+	}
+	lines = append(lines, "Glossary", "")
+	for _, t := range w.book.Glossary {
+		if v, ok := rulebook.At(t.Versions, asOf); ok {
+			lines = append(append(append(lines, t.Term), v.More...), "")
+		}
+	}
+	lines = append(lines, "Credits", "", "Rendered from the rule book of a crgen tree.", "", effective, "")
+	return append([]byte("\xef\xbb\xbf"), strings.Join(lines, "\r\n")...)
+}
+
+// versionLines prints a rule as the rule book records it: its number (or
+// the number as misprinted), its text, each paragraph after it, and a
+// rule printed again under its number after it, a blank line after each.
+func versionLines(n string, v rulebook.Version) []string {
+	first := func(lead, text string) string {
+		switch {
+		case lead != "":
+			return lead + " " + text
+		case n[len(n)-1] >= '0' && n[len(n)-1] <= '9':
+			return n + ". " + text
+		}
+		return n + " " + text
+	}
+	out := []string{first(v.Lead, v.Text), ""}
+	for _, m := range v.More {
+		out = append(out, m, "")
+	}
+	for _, a := range v.Also {
+		out = append(out, first(a.Lead, a.Text), "")
+		for _, m := range a.More {
+			out = append(out, m, "")
+		}
+	}
+	return out
 }

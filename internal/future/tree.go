@@ -112,8 +112,13 @@ func (f *Tree) TXT(w *World) (string, error) {
 // Import is the first recipe: scrape import of the TXT of s's release. A
 // release that drops a category is refused first, as a broken page
 // would be, and imported with -allow-shrink, as a maintainer who checked
-// it would.
+// it would. An amendment's TXT is refused first, as any read of a
+// recorded release that says otherwise, then imported with -amend, as a
+// maintainer who checked it would.
 func (f *Tree) Import(s *Step) error {
+	if s.Amends != "" {
+		return f.Amend(s)
+	}
 	txt, err := f.TXT(s.W)
 	if err != nil {
 		return err
@@ -127,6 +132,23 @@ func (f *Tree) Import(s *Step) error {
 	}
 	if code != 0 {
 		return fmt.Errorf("scrape import of en@%s: exit %d\n%s", s.W.Date, code, out)
+	}
+	return nil
+}
+
+// Amend imports the official TXT of an amendment: refused, naming the
+// release and the -amend that corrects it, then with -amend.
+func (f *Tree) Amend(s *Step) error {
+	txt, err := f.Write("MagicCompRules "+s.Amends+" corrected.txt", s.Amendment)
+	if err != nil {
+		return err
+	}
+	k := "en@" + s.Amends
+	if code, out := f.Scrape("import", txt); code == 0 || !strings.Contains(out, "-amend "+k) {
+		return fmt.Errorf("the TXT of %s read again otherwise: scrape import exit %d, want a refusal naming -amend %s:\n%s", k, code, k, out)
+	}
+	if code, out := f.Scrape("import", "-amend", k, txt); code != 0 {
+		return fmt.Errorf("scrape import -amend %s: exit %d\n%s", k, code, out)
 	}
 	return nil
 }

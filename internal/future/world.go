@@ -20,13 +20,15 @@ package future
 
 import (
 	"fmt"
-	"github.com/mtgrules/crgen/internal/extract"
 	"maps"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/mtgrules/crgen/internal/extract"
+	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/rulepage"
+	"github.com/mtgrules/crgen/internal/scrape"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
@@ -79,6 +81,20 @@ type World struct {
 	// Partial is the date of the newest English release when the history
 	// recorded it from rule pages only (no official TXT yet), else "".
 	Partial string
+
+	// book is the tree's English rule book, and bookDate its release the
+	// world began from (the newest): the official TXT prints every
+	// heading, rule and glossary entry of it, but the rules the future
+	// changed, added or removed (EN against quoted, the rules as the
+	// snapshots quoted them), as it says. Nil when the tree has no rule
+	// book: the TXT then holds the sections the facts come from. Shared
+	// by the clones, never changed.
+	book     *rulebook.Book
+	bookDate string
+	quoted   snapshot.Rules
+	// lastTXT is the newest English release recorded from the official
+	// TXT: the rule book's, then each release the future imports.
+	lastTXT string
 }
 
 // failure is how a change or a rendering that cannot be made stops; the
@@ -161,6 +177,18 @@ func Base(store snapshot.Store) (w *World, err error) {
 	}
 	if len(h) > 0 && h[len(h)-1].Partial {
 		w.Partial = h[len(h)-1].Effective
+	}
+	book, err := rulebook.Load(scrape.BookDir(store.Dir, "en"), "en")
+	if err != nil {
+		return nil, err
+	}
+	if rel, ok := book.ReleaseAsOf(newest); ok {
+		w.book, w.bookDate, w.quoted = book, rel.Date, maps.Clone(en.Rules)
+		for _, r := range book.Releases {
+			if len(r.Holds) == 0 && r.Date <= rel.Date {
+				w.lastTXT = r.Date
+			}
+		}
 	}
 	return w, nil
 }

@@ -154,6 +154,11 @@ func TestRehearsedCompletion(t *testing.T) {
 	if r.gh.Enabled["refresh.yml"] != 1 || len(r.gh.OpenIssues(prbot.FailureLabel)) != 0 {
 		t.Errorf("after a successful refresh: workflow enabled %d times, failure issues %v", r.gh.Enabled["refresh.yml"], r.gh.OpenIssues(prbot.FailureLabel))
 	}
+
+	// The release completed, its official TXT read again with a
+	// correction: a maintainer amends it by hand and opens a pull
+	// request, on which review.yml comments the amendment.
+	r.amendByHand(t, merged)
 }
 
 // TestRehearsedUpdateAfterUnpublished is the update after one the
@@ -443,20 +448,23 @@ func (r *rehearsal) refreshAndReview(t *testing.T, u expected) *prbottest.Issue 
 	}
 	// The whole diff of the rules, uncut, is among the pull request's
 	// files, where its body points when it cannot hold every change.
-	if whole := git(t, r.origin, "show", head+":"+report.WholeFile); !strings.HasPrefix(whole, "## The whole rules: ") && !strings.HasPrefix(whole, "No release of the rules is new.") {
+	if whole := git(t, r.origin, "show", head+":"+report.WholeFile); !strings.HasPrefix(whole, "## The whole rules: ") && !strings.HasPrefix(whole, report.NoWholeChange) {
 		t.Errorf("%s in the refresh commit: %.300q", report.WholeFile, whole)
 	}
 	t.Logf("pull request #%d, body:\n%s", pr.Number, indent(pr.Body))
 	runnerTemp := filepath.Join(r.tmp, fmt.Sprintf("runner-%d", r.runs))
 	u.checkReport(t, runnerTemp, r.work, pr.Body)
-	r.review(t, pr, base, head)
+	if comment := r.review(t, pr, base, head); comment != strings.TrimSpace(pr.Body) {
+		t.Errorf("the review comment is not the pull request's report:\n--- body\n%s\n--- comment\n%s", pr.Body, comment)
+	}
 	u.checkGenerated(t, r.origin, base, head)
 	return pr
 }
 
 // review runs review.yml on pull request pr, from a checkout of its base,
-// and checks that its one comment is the pull request's report.
-func (r *rehearsal) review(t *testing.T, pr *prbottest.Issue, base, head string) {
+// and returns its one comment (its marker aside): the report of base
+// against head.
+func (r *rehearsal) review(t *testing.T, pr *prbottest.Issue, base, head string) string {
 	t.Helper()
 	review := filepath.Join(r.tmp, fmt.Sprintf("review-%d", pr.Number))
 	git(t, r.tmp, "clone", "-q", r.origin, review)
@@ -477,9 +485,7 @@ func (r *rehearsal) review(t *testing.T, pr *prbottest.Issue, base, head string)
 	if len(mine) != 1 || mine[0].Login != botLogin {
 		t.Fatalf("comments on #%d: %+v, want one by the bot", pr.Number, mine)
 	}
-	if got := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(mine[0].Body), "<!-- crgen:snapshot-diff -->")); got != strings.TrimSpace(pr.Body) {
-		t.Errorf("the review comment is not the pull request's report:\n--- body\n%s\n--- comment\n%s", pr.Body, got)
-	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(mine[0].Body), "<!-- crgen:snapshot-diff -->"))
 }
 
 // merge fast-forwards origin's main to the pull request's branch and

@@ -156,6 +156,14 @@ func (u *update) checkReport(t *testing.T, runnerTemp, work, body string) {
 		t.Errorf("the API verdict is incompatible: %v", verdict.Incompatible)
 	}
 
+	// The rule book's change, once: the new release's whole diff,
+	// counted against scrape diff -whole.
+	counted, err := future.WholeShown(out.Bytes(), filepath.Join(runnerTemp, "old-snapshots"), filepath.Join(work, "snapshots"), map[string][]string{"en": {u.Effective}})
+	if err != nil {
+		t.Error(err)
+	}
+	t.Logf("the whole rules in the pull request: %s", counted)
+
 	var lagLine string
 	for _, l := range strings.Split(body, "\n") {
 		if strings.HasPrefix(l, "- no Spanish name yet for: ") && strings.HasSuffix(l, "(creature types)") {
@@ -170,6 +178,7 @@ func (u *update) checkReport(t *testing.T, runnerTemp, work, body string) {
 	lines := []string{
 		"➕ " + u.Added[0], "➖ " + u.Removed, u.RenamedFrom + " → " + u.RenamedTo, "rule " + u.Reworded, "```diff",
 		"**Go API**: " + verdict.Summary(), "➕ **Added**: ", "➖ **Removed** (their constants stay, deprecated): ",
+		"- **The whole rules**: en@", " → en@" + u.Effective + " (rules: ", "## The whole rules: en@",
 	}
 	if u.Category != "" {
 		lines = append(lines, "➕ "+u.CategoryNames[0], u.Category+" types", "Category"+title(u.Category))

@@ -49,7 +49,19 @@ var (
 //     which only -version prints and no workflow step reads);
 //   - make state on a tree whose every file is that of a tree it passed on
 //     (a refresh rerun on the same release) says so and passes, since its
-//     tests read nothing but the tree and the corpus.
+//     tests read nothing but the tree and the corpus;
+//   - the gen go build -o gives is a stand-in for the gen built, which
+//     reads nothing but its inputs: gen api -json FILE OLD NEW of two
+//     trees whose Go files under generated/ and internal/, go.mod and
+//     go.sum are those of a comparison made before gives that
+//     comparison's verdict (its file, output and exit status): the review
+//     of a refresh's pull request compares the trees the refresh compared,
+//     and so does the release of it once merged; gen (-snapshots S -out O)
+//     on snapshots (their JSON) and an output directory whose every file
+//     is that of a run before (values.json as it was before, or as that run left it,
+//     which it leaves as it is) leaves O as that run left it: the
+//     review's scratch generation of the snapshots a refresh generated,
+//     and a refresh rerun on the same release.
 //
 // Anything else runs the real command. Each stand-in says on stderr what
 // it reused, so a step's log shows it.
@@ -72,8 +84,8 @@ func writeSharedCommands(dir string) error {
 	if err != nil {
 		return err
 	}
-	builds, passed := filepath.Join(shared, "builds"), filepath.Join(shared, "state")
-	for _, d := range []string{dir, builds, passed} {
+	builds, passed, apis := filepath.Join(shared, "builds"), filepath.Join(shared, "state"), filepath.Join(shared, "api")
+	for _, d := range []string{dir, builds, passed, apis} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
@@ -81,7 +93,7 @@ func writeSharedCommands(dir string) error {
 	goShim := fmt.Sprintf(`#!/usr/bin/env bash
 # The rehearsal's go: go build -o DIR/ PKG... reuses the commands built
 # from the same inputs; anything else is the real go.
-real=%q builds=%q
+real=%q builds=%q genStandIn=%q
 if [ "$1" = build ] && [ "$2" = -o ] && [ "${3%%/}" != "$3" ] && [ $# -gt 3 ]; then
   out=$3; shift 3
   keys=() missing=()
@@ -114,14 +126,80 @@ if [ "$1" = build ] && [ "$2" = -o ] && [ "${3%%/}" != "$3" ] && [ $# -gt 3 ]; t
     else
       mkdir -p "$builds/$key" && mv -f "$new/$name" "$builds/$key/$name"
     fi
-    ln -f "$builds/$key/$name" "$out/" 2>/dev/null || cp "$builds/$key/$name" "$out/"
+    if [ "$name" = gen ]; then
+      sed "s|@REAL@|$builds/$key/gen|" "$genStandIn" > "$out/gen" && chmod +x "$out/gen"
+    else
+      ln -f "$builds/$key/$name" "$out/" 2>/dev/null || cp "$builds/$key/$name" "$out/"
+    fi
   done
   [ -z "${new:-}" ] || rm -rf "$new"
   [ ${#reused[@]} -eq 0 ] || echo "rehearsal: ${reused[*]} built before from the same inputs: linked" >&2
   exit 0
 fi
 exec "$real" "$@"
-`, realGo, builds)
+`, realGo, builds, filepath.Join(apis, "gen"))
+	genStandIn := fmt.Sprintf(`#!/usr/bin/env bash
+# The rehearsal's gen: gen api -json FILE OLD NEW of two trees whose Go
+# files (generated/, internal/), go.mod and go.sum are those of a
+# comparison made before gives its verdict; anything else is the gen
+# built (@REAL@, set where go build -o puts this).
+real=@REAL@ memo=%q
+# digest DIR NAME [EXCEPT]: the paths and contents of the files NAME
+# (a pattern) under DIR, but EXCEPT.
+digest() { (cd "$1" && find . -type f -name "$2" ! -path "./${3:-/}" | LC_ALL=C sort | xargs sha256sum) | sha256sum | cut -c1-32; }
+snap=snapshots out=generated
+case "$#:$1:$3" in
+0::) ;;
+4:-snapshots:-out) snap=$2 out=$4 ;;
+*) snap= ;;
+esac
+if [ -n "$snap" ] && [ -d "$snap" ] && [ -d "$out" ]; then
+  # gen reads the JSON of the snapshots (not the whole diff the refresh
+  # writes beside them).
+  inputs="$real $(digest "$snap" '*.json') $(digest "$out" '*' values.json)"
+  key=$(echo "$inputs $(sha256sum < "$out/values.json")" | sha256sum | cut -c1-32)
+  if [ -f "$memo/gen-$key/status" ]; then
+    find "$out" -mindepth 1 -delete && tar -xf "$memo/gen-$key/out.tar" -C "$out" && cat "$memo/gen-$key/stdout"
+    echo "rehearsal: gen ran on these very snapshots and output directory before: its output reused" >&2
+    exit 0
+  fi
+  new=$(mktemp -d "$memo/new.XXXXXX")
+  "$real" "$@" > "$new/stdout"; status=$?
+  cat "$new/stdout"
+  if [ "$status" -eq 0 ]; then
+    # Under the values record it was given, and the one it leaves.
+    tar -cf "$new/out.tar" -C "$out" . && echo 0 > "$new/status"
+    after=$(echo "$inputs $(sha256sum < "$out/values.json")" | sha256sum | cut -c1-32)
+    if [ "$after" != "$key" ]; then
+      cp -r "$new" "$new.after" && mv -T "$new.after" "$memo/gen-$after" 2>/dev/null
+    fi
+    mv -T "$new" "$memo/gen-$key" 2>/dev/null
+  fi
+  rm -rf "$new" "$new.after"
+  exit "$status"
+fi
+if [ "$1" = api ] && [ "$2" = -json ] && [ $# -eq 5 ]; then
+  if key=$( { echo "$real"; for root in "$4" "$5"; do (cd "$root" && find generated internal -name '*.go' -type f | LC_ALL=C sort | xargs sha256sum && sha256sum go.mod go.sum) || exit 1; echo; done; } | sha256sum | cut -c1-32); then
+    if [ -f "$memo/$key/status" ]; then
+      cp "$memo/$key/json" "$3" && cat "$memo/$key/stdout" && cat "$memo/$key/stderr" >&2
+      echo "rehearsal: gen api compared trees of these very Go files before: its verdict reused" >&2
+      exit "$(cat "$memo/$key/status")"
+    fi
+    new=$(mktemp -d "$memo/new.XXXXXX")
+    "$real" "$@" > "$new/stdout" 2> "$new/stderr"; status=$?
+    cat "$new/stdout"; cat "$new/stderr" >&2
+    if [ -f "$3" ]; then
+      cp "$3" "$new/json" && echo "$status" > "$new/status" && mv -T "$new" "$memo/$key" 2>/dev/null
+    fi
+    rm -rf "$new"
+    exit "$status"
+  fi
+fi
+exec "$real" "$@"
+`, apis)
+	if err := os.WriteFile(filepath.Join(apis, "gen"), []byte(genStandIn), 0o644); err != nil {
+		return err
+	}
 	makeShim := fmt.Sprintf(`#!/usr/bin/env bash
 # The rehearsal's make: make state on a tree it passed on before passes
 # again without running; anything else is the real make.

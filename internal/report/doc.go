@@ -62,6 +62,16 @@ func partialNote(d *rulebook.DocDiff) string {
 
 // DocText writes a whole-document diff for a terminal.
 func DocText(w io.Writer, d *rulebook.DocDiff, color bool) error {
+	return docText(w, docBetween(d), "", d, color)
+}
+
+// ChangeText writes one whole diff of a rule book's update for a
+// terminal, saying what it is.
+func ChangeText(w io.Writer, c *rulebook.Change) error {
+	return docText(w, changeTitle(c), changeNote(c), &c.DocDiff, false)
+}
+
+func docText(w io.Writer, title, note string, d *rulebook.DocDiff, color bool) error {
 	var b bytes.Buffer
 	paint := func(code, s string) string {
 		if !color {
@@ -69,7 +79,10 @@ func DocText(w io.Writer, d *rulebook.DocDiff, color bool) error {
 		}
 		return "\x1b[" + code + "m" + s + "\x1b[0m"
 	}
-	fmt.Fprintf(&b, "%s (the whole rules)\n", docBetween(d))
+	fmt.Fprintf(&b, "%s (the whole rules)\n", title)
+	if note != "" {
+		b.WriteString(note + "\n")
+	}
 	if n := partialNote(d); n != "" {
 		b.WriteString(n + "\n")
 	}
@@ -102,8 +115,31 @@ func DocJSON(w io.Writer, d *rulebook.DocDiff) error {
 // It stays under limit bytes; what does not fit is counted, and whole
 // says where the whole diff is ("" names the command that prints it).
 func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) error {
+	if whole == "" {
+		whole = fmt.Sprintf("Run `scrape diff -whole %s@%s %s@%s` for the whole diff.", d.Lang, d.From, d.Lang, d.To)
+	}
+	return docMarkdown(w, docBetween(d), "", d, limit, whole)
+}
+
+// ChangeMarkdown is DocMarkdown of one whole diff of a rule book's
+// update, saying what it is; whole ("" names the command) says where the
+// whole diff is.
+func ChangeMarkdown(w io.Writer, c *rulebook.Change, limit int, whole string) error {
+	if whole == "" {
+		whole = "Run `scrape report -whole-file FILE OLD_DIR NEW_DIR` for the whole diff."
+		if c.Kind == rulebook.KindRelease || c.Kind == rulebook.KindRecorded {
+			whole = fmt.Sprintf("Run `scrape diff -whole %s@%s %s@%s` for the whole diff.", c.Lang, c.From, c.Lang, c.To)
+		}
+	}
+	return docMarkdown(w, changeTitle(c), changeNote(c), &c.DocDiff, limit, whole)
+}
+
+func docMarkdown(w io.Writer, title, note string, d *rulebook.DocDiff, limit int, where string) error {
 	var head bytes.Buffer
-	fmt.Fprintf(&head, "## The whole rules: %s\n\n", md(docBetween(d)))
+	fmt.Fprintf(&head, "## The whole rules: %s\n\n", md(title))
+	if note != "" {
+		head.WriteString(md(note) + "\n\n")
+	}
 	if n := partialNote(d); n != "" {
 		head.WriteString(md(n) + "\n\n")
 	}
@@ -133,10 +169,6 @@ func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) erro
 			sections = append(sections, details(fmt.Sprintf("%s: %d changed only in typography, cross-references or number", part.name, len(minor)), s.String()))
 		}
 	}
-	where := fmt.Sprintf("Run `scrape diff -whole %s@%s %s@%s` for the whole diff.", d.Lang, d.From, d.Lang, d.To)
-	if whole != "" {
-		where = whole
-	}
 	out := head.Bytes()
 	const cutNote = "\n> ⚠️ %d of %d changes do not fit in this comment (a limit of %d characters). %s\n"
 	for i, s := range sections {
@@ -149,4 +181,47 @@ func DocMarkdown(w io.Writer, d *rulebook.DocDiff, limit int, whole string) erro
 	}
 	_, err := io.WriteString(w, fitMarkdown(string(out), limit))
 	return err
+}
+
+// changeTitle names what a whole diff of an update compares: "en@A →
+// en@B" for a release, the release and what happened to it otherwise.
+func changeTitle(c *rulebook.Change) string {
+	switch c.Kind {
+	case rulebook.KindCompletion, rulebook.KindAmendment:
+		return changeName(c) + ": as recorded before → now"
+	}
+	return changeName(c)
+}
+
+// changeName is the short name of a whole diff of an update: "en@A →
+// en@B", "en@D completed", "en@D amended".
+func changeName(c *rulebook.Change) string {
+	switch c.Kind {
+	case rulebook.KindCompletion:
+		return fmt.Sprintf("%s@%s completed", c.Lang, c.To)
+	case rulebook.KindAmendment:
+		return fmt.Sprintf("%s@%s amended", c.Lang, c.To)
+	case rulebook.KindRecorded:
+		return docBetween(&c.DocDiff) + " (a past release, recorded now)"
+	}
+	return docBetween(&c.DocDiff)
+}
+
+// changeNote says what a completion or an amendment compares.
+func changeNote(c *rulebook.Change) string {
+	held := "its rules"
+	if len(c.Held) > 0 {
+		held = "the rules it held (" + strings.Join(c.Held, ", ") + ")"
+	}
+	rest := ""
+	if c.Before != "" {
+		rest = fmt.Sprintf("; each of its other rules from %s@%s, the release before it, as recorded now", c.Lang, c.Before)
+	}
+	switch c.Kind {
+	case rulebook.KindCompletion:
+		return fmt.Sprintf("What the record of %s@%s gained: %s as recorded before and now%s. How the rules it held changed was shown when they were recorded.", c.Lang, c.To, held, rest)
+	case rulebook.KindAmendment:
+		return fmt.Sprintf("What the record of %s@%s says otherwise now: %s as recorded before and now%s.", c.Lang, c.To, held, rest)
+	}
+	return ""
 }

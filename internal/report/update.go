@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -26,12 +27,50 @@ const WholeNote = "The whole diff is `" + WholeFile + "` among this pull request
 // report -whole-file).
 const WholeFile = "snapshots/rules/CHANGES.md"
 
-// Rules is what a report says of the rule books beside the lists: the
-// whole diff of each language whose book has a newer release, and the
-// pairings of rules a maintainer amended (scrape pair).
+// NoWholeChange is the whole diff of the rules (WholeFile) of an update
+// that changed no rule, heading or glossary entry.
+const NoWholeChange = "The rules did not change: no release of them is new, completed or amended."
+
+// Rules is what a report says of the rule books beside the lists: every
+// whole diff of each language's book (a release new, completed, amended
+// or recorded), and the pairings of rules a maintainer amended (scrape
+// pair).
 type Rules struct {
-	Whole    []*rulebook.DocDiff
+	Whole    []*rulebook.Change
 	Pairings []rulebook.PairAmendment
+}
+
+// WholeMarkdown is every whole diff of r, uncut, or NoWholeChange: what
+// the refresh writes to WholeFile.
+func (r Rules) WholeMarkdown(w io.Writer) error {
+	if len(r.Whole) == 0 {
+		_, err := io.WriteString(w, NoWholeChange+"\n")
+		return err
+	}
+	for i, c := range r.Whole {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := ChangeMarkdown(w, c, math.MaxInt, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wholeLine is the first screen's line of the whole diffs: what each
+// is, and its counts.
+func wholeLine(r Rules) string {
+	var parts []string
+	for _, c := range r.Whole {
+		parts = append(parts, md(changeName(c))+" ("+md(docCounts(&c.DocDiff))+")")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "**The whole rules**: " + strings.Join(parts, "; ") + " (below)"
 }
 
 // Changed reports whether the rule books say anything new.
@@ -86,10 +125,10 @@ func pairingsMarkdown(b *strings.Builder, ps []rulebook.PairAmendment) {
 }
 
 // FullMarkdown is UpdateMarkdown followed by the pairings amended and
-// the whole diff of the rules of each language with a new release
-// (r.Whole), every change complete
-// and collapsible, in what the rest leaves of limit: the first screen
-// still leads with the lists. What does not fit is named, with where it
+// every whole diff of the rules (r.Whole: a release new, completed,
+// amended or recorded), every change complete and collapsible, in what
+// the rest leaves of limit: the first screen still leads with the lists,
+// and counts the whole diffs. What does not fit is named, with where it
 // is whole (WholeNote).
 func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
 	var rules strings.Builder
@@ -98,7 +137,7 @@ func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
 		return err
 	}
 	var b strings.Builder
-	glance(&b, u)
+	glance(&b, u, wholeLine(r))
 	if err := historyMarkdown(&b, u.History); err != nil {
 		return err
 	}
@@ -118,7 +157,7 @@ func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
 	for i, d := range r.Whole {
 		left := limit - b.Len() - rules.Len() - 2
 		share := left / (len(r.Whole) - i)
-		if err := DocMarkdown(&rules, d, max(share, 1024), WholeNote); err != nil {
+		if err := ChangeMarkdown(&rules, d, max(share, 1024), WholeNote); err != nil {
 			return err
 		}
 		rules.WriteString("\n")
@@ -134,8 +173,8 @@ func FullMarkdown(w io.Writer, u *diff.Update, r Rules, limit int) error {
 // UpdateText writes the report for a terminal.
 func UpdateText(w io.Writer, u *diff.Update) error { return FullText(w, u, Rules{}) }
 
-// FullText is UpdateText followed by the pairings amended and the whole
-// diff of the rules of each language with a new release.
+// FullText is UpdateText followed by the pairings amended and every
+// whole diff of the rules.
 func FullText(w io.Writer, u *diff.Update, r Rules) error {
 	if err := updateText(w, u); err != nil {
 		return err
@@ -147,7 +186,7 @@ func FullText(w io.Writer, u *diff.Update, r Rules) error {
 		if _, err := io.WriteString(w, "\n"); err != nil {
 			return err
 		}
-		if err := DocText(w, d, false); err != nil {
+		if err := ChangeText(w, d); err != nil {
 			return err
 		}
 	}
@@ -179,9 +218,9 @@ func updateText(w io.Writer, u *diff.Update) error {
 // one.
 func UpdateJSON(w io.Writer, u *diff.Update) error { return FullJSON(w, u, Rules{}) }
 
-// FullJSON is UpdateJSON with the whole diff of the rules of each
-// language with a new release (whole_rules, as scrape diff -whole
-// writes each).
+// FullJSON is UpdateJSON with every whole diff of the rules
+// (whole_rules: what each is, and the diff as scrape diff -whole writes
+// one).
 func FullJSON(w io.Writer, u *diff.Update, r Rules) error {
 	type history struct {
 		Added     []diff.Ref        `json:"added"`
@@ -199,13 +238,13 @@ func FullJSON(w io.Writer, u *diff.Update, r Rules) error {
 		Diffs   []any                    `json:"diffs"`
 		Lag     *diff.Lag                `json:"spanish_lag"`
 		API     *apiverdict.Verdict      `json:"api,omitempty"`
-		Whole   []rulebook.DocDiff       `json:"whole_rules"`
+		Whole   []rulebook.Change        `json:"whole_rules"`
 		Pairs   []rulebook.PairAmendment `json:"pairings_amended"`
-	}{Changed: u.Changed() || r.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API), Whole: []rulebook.DocDiff{}, Pairs: orEmpty(r.Pairings)}
-	for _, d := range r.Whole {
-		c := *d
-		c.Rules, c.Glossary, c.Contents = orEmpty(d.Rules), orEmpty(d.Glossary), orEmpty(d.Contents)
-		out.Whole = append(out.Whole, c)
+	}{Changed: u.Changed() || r.Changed(), History: h, Diffs: []any{}, Lag: lagJSON(u.Lag), API: apiJSON(u.API), Whole: []rulebook.Change{}, Pairs: orEmpty(r.Pairings)}
+	for _, c := range r.Whole {
+		e := *c
+		e.Rules, e.Glossary, e.Contents = orEmpty(c.Rules), orEmpty(c.Glossary), orEmpty(c.Contents)
+		out.Whole = append(out.Whole, e)
 	}
 	for _, d := range u.Diffs {
 		out.Diffs = append(out.Diffs, reportJSON(d))
@@ -299,7 +338,7 @@ func historyMarkdown(b *strings.Builder, h diff.HistoryChange) error {
 // constants deprecated), renamed with their evidence, moved, Spanish
 // translations changed, amendments of the history, the Spanish lag, the
 // verdict on the Go API — and how many rules changed, whose text follows.
-func glance(b *strings.Builder, u *diff.Update) {
+func glance(b *strings.Builder, u *diff.Update, whole string) {
 	var heads []string
 	for _, d := range u.Diffs {
 		span, note := releaseSpan(d, u.History, false)
@@ -367,6 +406,9 @@ func glance(b *strings.Builder, u *diff.Update) {
 			text += fmt.Sprintf("; %d more only in typography, cross-references or number", minor)
 		}
 		more = append(more, text)
+	}
+	if whole != "" {
+		more = append(more, whole)
 	}
 	for _, l := range more {
 		b.WriteString("- " + l + "\n")

@@ -115,29 +115,3 @@ func (b *Book) Trace(number, release string) ([]Step, error) {
 	}
 	return bookfile.Trace(b.source(), number, at)
 }
-
-// Changes is what the rule book of lang in newDir says beyond the one in
-// oldDir, each read once: the whole diff from the newest release of the
-// old book to the newest of the new one (nil when the new book has none
-// newer), and how the pairings amended by hand (scrape pair) differ.
-func Changes(oldDir, newDir, lang string) (*DocDiff, []PairAmendment, error) {
-	old, err := Load(oldDir, lang)
-	if err != nil {
-		return nil, nil, err
-	}
-	cur, err := Load(newDir, lang)
-	if err != nil {
-		return nil, nil, err
-	}
-	pairs := pairAmendments(old, cur)
-	o, ok1 := old.Newest()
-	n, ok2 := cur.Newest()
-	if !ok1 || !ok2 || n.Date <= o.Date {
-		return nil, pairs, nil
-	}
-	if cur.indexOf(o.Date) < 0 {
-		return nil, nil, fmt.Errorf("%s: the rule book lacks %s@%s, the newest release of %s", newDir, lang, o.Date, oldDir)
-	}
-	d, err := cur.Compare(o.Date, n.Date)
-	return d, pairs, err
-}

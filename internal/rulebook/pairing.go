@@ -115,10 +115,16 @@ func (b *Book) pairing(i int) *pairingIndex {
 			t := PairingOf(diff.CompareTexts(oldTerms, curTerms), oldTerms, curTerms)
 			p.TermMoves, p.TermsReused = t.Moves, t.Reused
 		}
-		s.x = pairingIndex{Pairing: p, rules: numberingOf(p.Moves, p.Reused), headings: numberingOf(p.HeadingMoves, p.HeadingsReused),
-			terms: numberingOf(p.TermMoves, p.TermsReused)}
+		s.x = newPairingIndex(p)
 	})
 	return &s.x
+}
+
+// newPairingIndex is p with its pairs by number, of the rules, the
+// headings and the terms.
+func newPairingIndex(p Pairing) pairingIndex {
+	return pairingIndex{Pairing: p, rules: numberingOf(p.Moves, p.Reused), headings: numberingOf(p.HeadingMoves, p.HeadingsReused),
+		terms: numberingOf(p.TermMoves, p.TermsReused)}
 }
 
 // PairingOf is the pairing the changes between two releases' rules

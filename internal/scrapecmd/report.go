@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"math"
 
 	"github.com/mtgrules/crgen/internal/atomicfile"
 	"github.com/mtgrules/crgen/internal/rulebook"
@@ -41,13 +40,18 @@ report as a comment.
 
 Below the history of releases, the pairings of rules a maintainer set
 or dropped by hand (scrape pair) in either rule book, release by release.
-Below all that, for each language whose rule book (rules/<lang>/ in each
-directory) gained a newer release, the whole diff of the rules from the
-newest release of OLD_DIR's book to NEW_DIR's (as scrape diff -whole),
-every change complete and collapsible in what the rest leaves of -limit;
-with -whole-file, the whole diff of the rules, uncut, is also written to
-that file (the refresh writes ` + report.WholeFile + `, which the
-pull request names when its body cannot hold every change).`,
+Below all that, every change of each language's rule book (rules/<lang>/
+in each directory), as whole diffs of the rules, glossary and contents
+(as scrape diff -whole), every change complete and collapsible in what
+the rest leaves of -limit: each release up to OLD_DIR's newest whose
+text NEW_DIR records otherwise (completed from the official text,
+amended, or a past release recorded), as OLD_DIR held it and as NEW_DIR
+holds it; then the releases newer than OLD_DIR's newest, from it to
+NEW_DIR's newest. Shown one update after another, they add up to
+scrape diff -whole between the releases, each change once. With
+-whole-file, every whole diff, uncut, is also written to that file (the
+refresh writes ` + report.WholeFile + `, which the pull request names
+when its body cannot hold every change).`,
 	Examples: []string{"scrape report -format markdown /tmp/old-snapshots snapshots"},
 	Exit:     []string{"3 with -exit-code: something changed"},
 	Flags: func(fs *flag.FlagSet) cli.Run {
@@ -79,24 +83,17 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 	}
 	var books report.Rules
 	for _, lang := range snapshot.Languages {
-		d, ps, err := rulebook.Changes(scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang), lang)
+		cs, ps, err := rulebook.Changes(scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang), lang)
 		if err != nil {
 			return err
 		}
-		if d != nil {
-			books.Whole = append(books.Whole, d)
-		}
+		books.Whole = append(books.Whole, cs...)
 		books.Pairings = append(books.Pairings, ps...)
 	}
 	if f.wholeFile != "" {
 		var b bytes.Buffer
-		for _, d := range books.Whole {
-			if err := report.DocMarkdown(&b, d, math.MaxInt, ""); err != nil {
-				return err
-			}
-		}
-		if b.Len() == 0 {
-			b.WriteString("No release of the rules is new.\n")
+		if err := books.WholeMarkdown(&b); err != nil {
+			return err
 		}
 		if _, err := atomicfile.Write(f.wholeFile, b.Bytes()); err != nil {
 			return err

@@ -190,6 +190,17 @@ func (f *Fake) editComment(w http.ResponseWriter, _ *http.Request, m []string, b
 	return nil
 }
 
+// OpenPR opens a pull request of the branch head into base as login, as
+// a person does on GitHub (the bot's own are opened through the API).
+func (f *Fake) OpenPR(head, base, title, body, login string) *Issue {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	pr := &Issue{Number: f.nextNumber(), Head: head, Base: base, State: "open", Login: login, Title: title, Body: body}
+	f.Issues = append(f.Issues, pr)
+	f.syncPullRefs()
+	return pr
+}
+
 // syncPullRefs points refs/pull/N/head at each pull request's branch, as
 // GitHub does.
 func (f *Fake) syncPullRefs() {
