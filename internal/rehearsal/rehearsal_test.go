@@ -322,7 +322,7 @@ func newRehearsal(t *testing.T, project string, prepare ...func(work string)) *r
 	r.gh = prbottest.New(t, owner, repo, &prbottest.Bare{Dir: r.origin})
 	r.gh.Token, r.gh.Login = ghToken, botLogin
 	r.env = append(os.Environ(), ci, future.EnvInside+"=1", trimpath,
-		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_API_URL="+r.gh.APIURL(), "NO_COLOR=1")
+		"GITHUB_REPOSITORY="+owner+"/"+repo, "GITHUB_REPOSITORY_OWNER="+owner, "GITHUB_API_URL="+r.gh.APIURL(), "NO_COLOR=1")
 	r.env = slices.DeleteFunc(r.env, func(kv string) bool { return strings.HasPrefix(kv, corpus.EnvDir+"=") })
 	r.env = withPath(r.env, sharedCommands(t))
 	return r

@@ -179,6 +179,8 @@ func (u *update) checkReport(t *testing.T, runnerTemp, work, body string) {
 		"➕ " + u.Added[0], "➖ " + u.Removed, u.RenamedFrom + " → " + u.RenamedTo, "rule " + u.Reworded, "```diff",
 		"**Go API**: " + verdict.Summary(), "➕ **Added**: ", "➖ **Removed** (their constants stay, deprecated): ",
 		"- **The whole rules**: en@", " → en@" + u.Effective + " (rules: ", "## The whole rules: en@",
+		// The page of the change on the site pages.yml publishes.
+		"[its page](https://mtgrules.github.io/crgen/en/" + u.Effective + "/changes.html)",
 	}
 	if u.Category != "" {
 		lines = append(lines, "➕ "+u.CategoryNames[0], u.Category+" types", "Category"+title(u.Category))

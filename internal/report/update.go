@@ -38,6 +38,10 @@ const NoWholeChange = "The rules did not change: no release of them is new, comp
 type Rules struct {
 	Whole    []*rulebook.Change
 	Pairings []rulebook.PairAmendment
+	// Page, when set, is the address of the site's page of the change
+	// of lang's release date (site.ChangeURL): the pull request names it
+	// beside each whole diff.
+	Page func(lang, date string) string
 }
 
 // WholeMarkdown is every whole diff of r, uncut, or NoWholeChange: what
@@ -65,7 +69,11 @@ func (r Rules) WholeMarkdown(w io.Writer) error {
 func wholeLine(r Rules) string {
 	var parts []string
 	for _, c := range r.Whole {
-		parts = append(parts, md(changeName(c))+" ("+md(docCounts(&c.DocDiff))+")")
+		page := ""
+		if r.Page != nil {
+			page = "; [its page](" + r.Page(c.Lang, c.To) + ")"
+		}
+		parts = append(parts, md(changeName(c))+" ("+md(docCounts(&c.DocDiff))+page+")")
 	}
 	if len(parts) == 0 {
 		return ""

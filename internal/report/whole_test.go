@@ -156,6 +156,16 @@ func TestWholeRulesInThePullRequest(t *testing.T) {
 	if i := strings.Index(out, line); i < 0 || i > first {
 		t.Errorf("the first screen lacks %q before the rule text:\n%s", line, out)
 	}
+	// Given the site, each whole diff names the page of its change.
+	r := wholeRules(t)
+	r.Page = func(lang, date string) string { return "https://example.test/" + lang + "/" + date + "/changes.html" }
+	b.Reset()
+	if err := FullMarkdown(&b, u, r, MarkdownLimit); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "en@2026-02-27 → en@2026-04-17 (rules: 1 changed; [its page](https://example.test/en/2026-04-17/changes.html))") {
+		t.Errorf("the first screen names no page of the change:\n%.1500s", b.String())
+	}
 	for _, h := range []string{
 		"## The whole rules: en@2026-01-09 amended: as recorded before → now\n",
 		"## The whole rules: en@2026-02-27 completed: as recorded before → now\n",

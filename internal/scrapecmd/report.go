@@ -4,23 +4,26 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"net/url"
 
 	"github.com/mtgrules/crgen/internal/atomicfile"
 	"github.com/mtgrules/crgen/internal/rulebook"
 	"github.com/mtgrules/crgen/internal/scrape"
 
+	"github.com/mtgrules/crgen/generated/ruletext"
 	"github.com/mtgrules/crgen/internal/apiverdict"
 	"github.com/mtgrules/crgen/internal/cli"
 	"github.com/mtgrules/crgen/internal/diff"
 	"github.com/mtgrules/crgen/internal/report"
+	"github.com/mtgrules/crgen/internal/site"
 	"github.com/mtgrules/crgen/internal/snapshot"
 )
 
 // reportFlags are one invocation's flags.
 type reportFlags struct {
-	format, api, wholeFile string
-	limit                  int
-	exitCode               exitCode
+	format, api, wholeFile, site string
+	limit                        int
+	exitCode                     exitCode
 }
 
 var reportCommand = &cli.Command{
@@ -60,6 +63,7 @@ when its body cannot hold every change).`,
 		fs.IntVar(&f.limit, "limit", report.MarkdownLimit, "largest markdown output in `bytes` (GitHub's limit on a pull-request body)")
 		fs.StringVar(&f.api, "api", "", "the verdict on the Go API (a `file` written by gen api -json), reported in its own section")
 		fs.StringVar(&f.wholeFile, "whole-file", "", "also write the whole diff of the rules, uncut, as Markdown to `file`")
+		fs.StringVar(&f.site, "site", "", "the `URL` of the rules' site (scrape site, published by pages.yml): the markdown names the page of each change there")
 		f.exitCode.register(fs)
 		return f.run
 	},
@@ -82,6 +86,12 @@ func (f *reportFlags) run(ctx context.Context, args []string, env cli.Env) error
 		}
 	}
 	var books report.Rules
+	if f.site != "" {
+		if u, err := url.Parse(f.site); err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+			return cli.Usagef("-site %q: want the site's address, https://owner.github.io/repo/", f.site)
+		}
+		books.Page = func(lang, date string) string { return site.ChangeURL(f.site, ruletext.Lang(lang), date) }
+	}
 	for _, lang := range snapshot.Languages {
 		cs, ps, err := rulebook.Changes(scrape.BookDir(args[0], lang), scrape.BookDir(args[1], lang), lang)
 		if err != nil {
