@@ -238,7 +238,7 @@ func (r *rehearsal) amendByHand(t *testing.T, base string) {
 	comment := r.review(t, pr, base, head)
 	t.Logf("the review comment on #%d:\n%s", pr.Number, indent(comment))
 	for _, want := range []string{
-		"- **The whole rules**: en@" + s.Amends + " amended (rules: 1 changed)",
+		"- **The whole rules**: en@" + s.Amends + " amended (rules: 1 changed; [its page](https://mtgrules.github.io/crgen/en/" + s.Amends + "/changes.html))",
 		"## The whole rules: en@" + s.Amends + " amended: as recorded before → now",
 	} {
 		if !strings.Contains(comment, want) {
