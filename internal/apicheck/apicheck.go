@@ -138,7 +138,12 @@ func load(root string, pkgs []string) (map[string]*types.Package, error) {
 	for i, p := range pkgs {
 		patterns[i] = "./" + Dir + "/" + p
 	}
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: root}
+	// -trimpath keeps the tree's directory out of the build cache's keys:
+	// a package of the same content in another tree (the copy of a tree
+	// kept to compare against, the base of a pull request) is compiled
+	// once, not once a directory (1.7 s -> 0.2 s for the whole API).
+	env := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -trimpath"))
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: root, Env: env}
 	loaded, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: loading %s: %w", root, strings.Join(pkgs, ", "), err)
