@@ -101,7 +101,8 @@ type matcher struct {
 	to, from           map[string]string   // the pairs: old number → new, new → old
 	oldKids, curKids   map[string][]string // each parent's children in order
 	sims               map[[2]string]similar
-	bags               map[string]wordBag // text → its words
+	bags               map[string]*idBag // text → its words
+	ids                map[string]uint32 // each folded word's id
 	oldSorted, curSort []string
 	cands              []candidate            // pairs left after the texts alike, most similar first
 	oldCands, curCands map[string][]candidate // each rule's
@@ -111,7 +112,7 @@ func newMatcher(old, cur Texts) *matcher {
 	m := &matcher{
 		old: old, cur: cur,
 		to: make(map[string]string, len(old.Rules)), from: make(map[string]string, len(cur.Rules)),
-		sims: map[[2]string]similar{}, bags: map[string]wordBag{},
+		sims: map[[2]string]similar{}, bags: map[string]*idBag{}, ids: map[string]uint32{},
 	}
 	m.oldSorted, m.curSort = old.numbers(), cur.numbers()
 	m.oldKids, m.curKids = children(m.oldSorted), children(m.curSort)
@@ -181,6 +182,9 @@ func (m *matcher) similarity(o, n string, floor float64) float64 {
 	c, ok := m.sims[k]
 	if !ok {
 		c = similar{value: m.bagOf(m.old.at(o)).similarityBound(m.bagOf(m.cur.at(n)))}
+		if c.value < floor {
+			return 0 // the bound is cheaper to compute again than to keep
+		}
 	}
 	if !c.exact && c.value >= floor {
 		c = similar{value: worddiff.Similarity(m.old.at(o), m.cur.at(n)), exact: true}
@@ -198,13 +202,79 @@ type similar struct {
 	exact bool
 }
 
-func (m *matcher) bagOf(t string) wordBag {
+func (m *matcher) bagOf(t string) *idBag {
 	b, ok := m.bags[t]
 	if !ok {
-		b = newWordBag(t)
+		b = m.newIDBag(t)
 		m.bags[t] = b
 	}
 	return b
+}
+
+// idBag is a text's words as worddiff.Similarity compares them
+// (worddiff.FoldWord), each word an id of the matcher's: the ids in
+// increasing order, each with its count. Two bags are compared by one
+// merge, not a map lookup a word: the matcher compares thousands of
+// pairs a release.
+type idBag struct {
+	words []idCount
+	total int
+}
+
+type idCount struct{ id, n uint32 }
+
+func (m *matcher) newIDBag(t string) *idBag {
+	b := &idBag{}
+	for w := range worddiff.Words(t) {
+		w = worddiff.FoldWord(w)
+		id, ok := m.ids[w]
+		if !ok {
+			id = uint32(len(m.ids))
+			m.ids[w] = id
+		}
+		b.words = append(b.words, idCount{id, 1})
+		b.total++
+	}
+	slices.SortFunc(b.words, func(x, y idCount) int { return cmp.Compare(x.id, y.id) })
+	k := 0 // each id once, its count summed
+	for _, w := range b.words {
+		if k > 0 && b.words[k-1].id == w.id {
+			b.words[k-1].n++
+		} else {
+			b.words[k] = w
+			k++
+		}
+	}
+	b.words = b.words[:k]
+	return b
+}
+
+// similarityBound is an upper bound of the similarity of two texts
+// (worddiff.Similarity): twice the words they share, in any order, over
+// all words.
+func (a *idBag) similarityBound(b *idBag) float64 {
+	if a.total+b.total == 0 {
+		return 0
+	}
+	shared := 0
+	for i, j := 0, 0; i < len(a.words) && j < len(b.words); {
+		switch x, y := a.words[i], b.words[j]; {
+		case x.id < y.id:
+			i++
+		case x.id > y.id:
+			j++
+		default:
+			shared += int(min(x.n, y.n))
+			i, j = i+1, j+1
+		}
+	}
+	return float64(2*shared) / float64(a.total+b.total)
+}
+
+// mayReach reports whether two texts of a and b words can be floor
+// alike: they share at most the words of the shorter.
+func mayReach(a, b int, floor float64) bool {
+	return float64(2*min(a, b)) >= floor*float64(a+b)
 }
 
 // image is where parent p of the older release is in the newer: the
@@ -351,16 +421,28 @@ func (m *matcher) identicalGroup(olds, news []string) {
 // of rules left at least sameRule alike, the most similar first, and
 // each rule's.
 func (m *matcher) candidates() {
+	type left struct {
+		number  string
+		heading bool
+		bag     *idBag
+	}
+	var news []left
+	for _, n := range m.curSort {
+		if _, ok := m.from[n]; !ok {
+			news = append(news, left{n, isHeading(n), m.bagOf(m.cur.at(n))})
+		}
+	}
 	for _, o := range m.oldSorted {
 		if _, ok := m.to[o]; ok {
 			continue
 		}
-		for _, n := range m.curSort {
-			if _, ok := m.from[n]; ok || isHeading(o) != isHeading(n) {
+		heading, bag := isHeading(o), m.bagOf(m.old.at(o))
+		for _, n := range news {
+			if heading != n.heading || !mayReach(bag.total, n.bag.total, sameRule) || bag.similarityBound(n.bag) < sameRule {
 				continue
 			}
-			if s := m.similarity(o, n, sameRule); s > 0 {
-				m.cands = append(m.cands, candidate{o, n, s})
+			if s := m.similarity(o, n.number, sameRule); s > 0 {
+				m.cands = append(m.cands, candidate{o, n.number, s})
 			}
 		}
 	}

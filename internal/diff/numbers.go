@@ -1,8 +1,6 @@
 package diff
 
 import (
-	"slices"
-
 	"github.com/mtgrules/crgen/internal/rulenum"
 )
 
@@ -18,4 +16,4 @@ func CompareNumbers(a, b string) int { return rulenum.Compare(a, b) }
 func ParentNumber(n string) string { return rulenum.Parent(n) }
 
 // SortNumbers sorts rule numbers in CompareNumbers' order.
-func SortNumbers(numbers []string) { slices.SortFunc(numbers, rulenum.Compare) }
+func SortNumbers(numbers []string) { rulenum.Sort(numbers) }

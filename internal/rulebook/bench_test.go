@@ -64,3 +64,25 @@ func BenchmarkRule(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkPairEveryRelease is what gen pays for the pairings of the
+// English book: the matcher on every two adjacent releases, their rules
+// and headings (diff.CompareRelease), one op for them all.
+func BenchmarkPairEveryRelease(b *testing.B) {
+	book := corpusBookB(b)
+	type pair struct{ old, cur diff.Texts }
+	var pairs []pair
+	for i := 1; i < len(book.Releases); i++ {
+		before, date := book.Releases[i-1].Date, book.Releases[i].Date
+		pairs = append(pairs, pair{
+			diff.Texts{Rules: book.Texts(before), Headings: book.headings(before)},
+			diff.Texts{Rules: book.Texts(date), Headings: book.headings(date)},
+		})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range pairs {
+			diff.CompareRelease(p.old, p.cur)
+		}
+	}
+}

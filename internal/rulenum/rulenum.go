@@ -9,6 +9,7 @@ package rulenum
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 )
 
@@ -77,6 +78,51 @@ func Compare(a, b string) int {
 		return c
 	}
 	return strings.Compare(al, bl)
+}
+
+// Sort sorts numbers in Compare's order, each number read once, not
+// once a comparison (a release's 3,000 numbers, sorted for every pair of
+// releases the matcher compares): each is packed into one integer of
+// the same order. Numbers Compare holds equal keep the order of their
+// text (terms of the glossary, which are not numbers, are sorted so).
+func Sort(numbers []string) {
+	type keyed struct {
+		key uint64
+		n   string
+	}
+	ks := make([]keyed, len(numbers))
+	for i, n := range numbers {
+		k, ok := packed(n)
+		if !ok {
+			slices.SortFunc(numbers, func(a, b string) int { return cmp.Or(Compare(a, b), strings.Compare(a, b)) })
+			return
+		}
+		ks[i] = keyed{k, n}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.key, b.key), strings.Compare(a.n, b.n)) })
+	for i := range ks {
+		numbers[i] = ks[i].n
+	}
+}
+
+// packed is split's parts of n in one integer ordered as Compare orders
+// them: the section (16 bits), the rule plus one (16 bits), the number
+// of letters (4 bits) and up to five letters (5 bits each); false when
+// n does not fit.
+func packed(n string) (uint64, bool) {
+	section, rule, letters := split(n)
+	if section < 0 || section >= 1<<16 || rule+1 >= 1<<16 || len(letters) > 5 {
+		return 0, false
+	}
+	k := uint64(section)<<45 | uint64(rule+1)<<29 | uint64(len(letters))<<25
+	for i := 0; i < len(letters); i++ {
+		c := letters[i]
+		if c < 'a' || c > 'z' {
+			return 0, false
+		}
+		k |= uint64(c-'a'+1) << (20 - 5*i)
+	}
+	return k, true
 }
 
 // split splits "702.10a" into 702 (a chapter "7" is 699, before every

@@ -2,6 +2,7 @@ package rulenum
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +30,22 @@ func TestCompareOrdersAsTheRules(t *testing.T) {
 	}
 	if testing.AllocsPerRun(100, func() { Compare("702.10aa", "702.10z") }) != 0 {
 		t.Error("Compare allocates")
+	}
+	// Sort is Compare's order, and numbers Compare holds equal (terms of
+	// the glossary, which are not numbers) by their text.
+	for _, in := range [][]string{slices.Clone(want), append(slices.Clone(want), "Flying", "Absorb", "702.10z")} {
+		slices.Reverse(in)
+		ordered := slices.Clone(in)
+		slices.SortStableFunc(ordered, func(a, b string) int {
+			if c := Compare(a, b); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		Sort(in)
+		if !slices.Equal(in, ordered) {
+			t.Errorf("Sort: %q, want %q", in, ordered)
+		}
 	}
 }
 
