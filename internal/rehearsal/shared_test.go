@@ -36,8 +36,8 @@ var (
 )
 
 // sharedCommands returns a directory to put first on the PATH of what
-// the rehearsals run, holding stand-ins for go and make that do what the
-// real ones do once per input rather than once per step:
+// the rehearsals run, holding a stand-in for go that does what the real
+// one does once per input rather than once per step:
 //
 //   - go build -o DIR/ PKG... links to the commands an earlier build made
 //     from the same inputs: every Go, cgo and embedded file of the main
@@ -47,9 +47,6 @@ var (
 //     of every rehearsal of a run reuses them; the copies differ from
 //     a build of their own only in the commit stamped in them (vcs.revision,
 //     which only -version prints and no workflow step reads);
-//   - make state on a tree whose every file is that of a tree it passed on
-//     (a refresh rerun on the same release) says so and passes, since its
-//     tests read nothing but the tree and the corpus;
 //   - the gen go build -o gives is a stand-in for the gen built, which
 //     reads nothing but its inputs: gen api -json FILE OLD NEW of two
 //     trees whose Go files under generated/ and internal/, go.mod and
@@ -80,12 +77,8 @@ func writeSharedCommands(dir string) error {
 	if err != nil {
 		return err
 	}
-	realMake, err := exec.LookPath("make")
-	if err != nil {
-		return err
-	}
-	builds, passed, apis := filepath.Join(shared, "builds"), filepath.Join(shared, "state"), filepath.Join(shared, "api")
-	for _, d := range []string{dir, builds, passed, apis} {
+	builds, apis := filepath.Join(shared, "builds"), filepath.Join(shared, "api")
+	for _, d := range []string{dir, builds, apis} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
@@ -200,29 +193,7 @@ exec "$real" "$@"
 	if err := os.WriteFile(filepath.Join(apis, "gen"), []byte(genStandIn), 0o644); err != nil {
 		return err
 	}
-	makeShim := fmt.Sprintf(`#!/usr/bin/env bash
-# The rehearsal's make: make state on a tree it passed on before passes
-# again without running; anything else is the real make.
-real=%q passed=%q
-if [ "$*" = state ] && git rev-parse -q --git-dir >/dev/null 2>&1; then
-  index=$(mktemp -u)
-  tree=$(GIT_INDEX_FILE=$index git add -A . && GIT_INDEX_FILE=$index git write-tree); rm -f "$index"
-  if [ -n "$tree" ] && [ -f "$passed/$tree" ]; then
-    echo "rehearsal: make state passed on this very tree (every file the same, ${tree:0:12}) in $(cat "$passed/$tree"): not run again"
-    exit 0
-  fi
-  "$real" state || exit
-  [ -z "$tree" ] || echo "$PWD" > "$passed/$tree"
-  exit 0
-fi
-exec "$real" "$@"
-`, realMake, passed)
-	for name, script := range map[string]string{"go": goShim, "make": makeShim} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o755); err != nil {
-			return err
-		}
-	}
-	return nil
+	return os.WriteFile(filepath.Join(dir, "go"), []byte(goShim), 0o755)
 }
 
 // withPath is env with dir first on its PATH.
