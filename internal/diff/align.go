@@ -51,6 +51,10 @@ func depth(n string) int {
 // longest run of them in the same order).
 func (m *matcher) alignChildren(p, q string) {
 	olds, news := m.oldKids[p], m.curKids[q]
+	if !slices.ContainsFunc(olds, func(o string) bool { _, ok := m.to[o]; return !ok }) ||
+		!slices.ContainsFunc(news, func(n string) bool { _, ok := m.from[n]; return !ok }) {
+		return // no gap has a rule on both sides: nothing to pair
+	}
 	at := make(map[string]int, len(news))
 	for j, n := range news {
 		at[n] = j

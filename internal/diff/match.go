@@ -62,6 +62,7 @@ func CompareRelease(old, cur Texts) (rules, headings []RuleChange) {
 		}
 		return k
 	}
+	m.sameNumber()
 	m.identical(func(t string) string { return t })
 	m.identical(typographyKey)
 	m.identical(func(t string) string { return worddiff.ReferenceKey(typographyKey(t)) })
@@ -328,6 +329,20 @@ func (m *matcher) expected(o string) string {
 		return ""
 	}
 	return img + o[len(p):]
+}
+
+// sameNumber pairs each rule whose number and text are both the same in
+// the two releases, as identical would (a text printed once is its
+// rule's, a text printed by several goes with the rule of its number
+// first): most of a release's rules, paired without hashing their texts.
+func (m *matcher) sameNumber() {
+	for _, src := range [...]struct{ old, cur map[string]string }{{m.old.Rules, m.cur.Rules}, {m.old.Headings, m.cur.Headings}} {
+		for n, ot := range src.old {
+			if nt, ok := src.cur[n]; ok && nt == ot {
+				m.pair(n, n)
+			}
+		}
+	}
 }
 
 // identical pairs the rules whose texts, as key folds them, are the same:

@@ -410,7 +410,7 @@ func TestBrowserReadsWithoutJavaScript(t *testing.T) {
 // no serious or critical violation that axe-core finds. Screenshots of a
 // narrow and a dark page go to CRGEN_SITE_SHOTS (.cache/site-shots).
 func TestBrowserForEveryReader(t *testing.T) {
-	ctx, base := tab(t)
+	_, base := tab(t) // the browser and the site, or the reason to skip
 	rels := ruletext.English.Releases()
 	pages := []string{
 		"index.html", "search.html?q=lethal%20damage", "compare.html?from=" + rels[len(rels)-2].Date + "&to=" + rels[len(rels)-1].Date, "cite.html",
@@ -425,54 +425,64 @@ func TestBrowserForEveryReader(t *testing.T) {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Each page in a tab of its own, side by side: the browser renders
+	// and runs axe-core on both cores.
 	for _, scheme := range []string{"light", "dark"} {
-		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
-			t.Fatal(err)
-		}
-		do(t, ctx, chromedp.EmulateViewport(360, 780))
 		for _, p := range pages {
-			open(t, ctx, base, p)
-			if strings.HasPrefix(p, "compare.html") {
-				waitFor(t, ctx, "window.crgenCompare")
-			}
-			if strings.HasPrefix(p, "search.html") {
-				waitFor(t, ctx, `/match/.test(document.getElementById("status").textContent)`)
-			}
-			if dark := eval[bool](t, ctx, `matchMedia("(prefers-color-scheme: dark)").matches`); dark != (scheme == "dark") {
-				t.Fatalf("the page is not in %s mode", scheme)
-			}
-			if w := eval[float64](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
-				t.Errorf("%s (%s, 360 px): scrolls %v px sideways", p, scheme, w)
-			}
-			// Tab first reaches the skip link, shown and outlined.
-			do(t, ctx, chromedp.KeyEvent("\t"))
-			type focus struct {
-				Class, Outline string
-				Left           float64
-			}
-			f := eval[focus](t, ctx, `(() => { const a = document.activeElement; const s = getComputedStyle(a); return {Class: a.className, Outline: s.outlineStyle, Left: a.getBoundingClientRect().left}; })()`)
-			if f.Class != "skip" || f.Outline == "none" || f.Left < 0 {
-				t.Errorf("%s: Tab focuses %+v, want the skip link, visible and outlined", p, f)
-			}
-			if scheme == "light" || strings.Contains(p, "current/") || p == "index.html" {
-				for _, v := range axeViolations(t, ctx) {
-					t.Errorf("%s (%s, 360 px): axe: %s", p, scheme, v)
+			t.Run(scheme+"/"+p, func(t *testing.T) {
+				t.Parallel()
+				ctx, _ := tab(t)
+				if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
+					t.Fatal(err)
 				}
-			}
-			if scheme == "dark" && p == "en/"+Current+"/changes.html" {
-				shot(t, ctx, filepath.Join(shots, "dark-changes.png"))
-			}
-			if scheme == "light" && p == "en/"+Current+"/702.html" {
-				shot(t, ctx, filepath.Join(shots, "narrow-702.png"))
-			}
+				do(t, ctx, chromedp.EmulateViewport(360, 780))
+				open(t, ctx, base, p)
+				if strings.HasPrefix(p, "compare.html") {
+					waitFor(t, ctx, "window.crgenCompare")
+				}
+				if strings.HasPrefix(p, "search.html") {
+					waitFor(t, ctx, `/match/.test(document.getElementById("status").textContent)`)
+				}
+				if dark := eval[bool](t, ctx, `matchMedia("(prefers-color-scheme: dark)").matches`); dark != (scheme == "dark") {
+					t.Fatalf("the page is not in %s mode", scheme)
+				}
+				if w := eval[float64](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+					t.Errorf("%s (%s, 360 px): scrolls %v px sideways", p, scheme, w)
+				}
+				// Tab first reaches the skip link, shown and outlined.
+				do(t, ctx, chromedp.KeyEvent("\t"))
+				type focus struct {
+					Class, Outline string
+					Left           float64
+				}
+				f := eval[focus](t, ctx, `(() => { const a = document.activeElement; const s = getComputedStyle(a); return {Class: a.className, Outline: s.outlineStyle, Left: a.getBoundingClientRect().left}; })()`)
+				if f.Class != "skip" || f.Outline == "none" || f.Left < 0 {
+					t.Errorf("%s: Tab focuses %+v, want the skip link, visible and outlined", p, f)
+				}
+				if scheme == "light" || strings.Contains(p, "current/") || p == "index.html" {
+					for _, v := range axeViolations(t, ctx) {
+						t.Errorf("%s (%s, 360 px): axe: %s", p, scheme, v)
+					}
+				}
+				if scheme == "dark" && p == "en/"+Current+"/changes.html" {
+					shot(t, ctx, filepath.Join(shots, "dark-changes.png"))
+				}
+				if scheme == "light" && p == "en/"+Current+"/702.html" {
+					shot(t, ctx, filepath.Join(shots, "narrow-702.png"))
+				}
+			})
 		}
 	}
 	// axe-core does run: a page made wrong on purpose has violations.
-	open(t, ctx, base, "index.html")
-	eval[bool](t, ctx, `(() => { const i = document.createElement("img"); i.src = "assets/site.css"; document.querySelector("main").appendChild(i); return true; })()`)
-	if vs := axeViolations(t, ctx); len(vs) == 0 {
-		t.Error("axe finds nothing wrong with an image without a text alternative: it does not run")
-	}
+	t.Run("axe runs", func(t *testing.T) {
+		t.Parallel()
+		ctx, _ := tab(t)
+		open(t, ctx, base, "index.html")
+		eval[bool](t, ctx, `(() => { const i = document.createElement("img"); i.src = "assets/site.css"; document.querySelector("main").appendChild(i); return true; })()`)
+		if vs := axeViolations(t, ctx); len(vs) == 0 {
+			t.Error("axe finds nothing wrong with an image without a text alternative: it does not run")
+		}
+	})
 	t.Logf("screenshots in %s", shots)
 }
 
