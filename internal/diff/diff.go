@@ -286,22 +286,6 @@ func newWordBag(t string) wordBag {
 	return b
 }
 
-// similarityBound is an upper bound of the similarity of two texts (see
-// worddiff.DiffSimilarity): twice the words they share, in any order, over all words.
-func (a wordBag) similarityBound(b wordBag) float64 {
-	if a.total+b.total == 0 {
-		return 0
-	}
-	if len(a.count) > len(b.count) {
-		a, b = b, a
-	}
-	shared := 0
-	for w, n := range a.count {
-		shared += min(n, b.count[w])
-	}
-	return float64(2*shared) / float64(a.total+b.total)
-}
-
 // Classify is the change from rule oldNum's text ot to rule n's text nt
 // (oldNum "" when the number stayed): changed, renumbered, typography or
 // reference, with its word diff. Equal texts under one number are no
