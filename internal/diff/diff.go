@@ -37,6 +37,10 @@ const (
 	// MeaningKeywordForm: 702: how a keyword ability is written ("Ward
 	// [cost]").
 	MeaningKeywordForm = "keyword form"
+	// MeaningKeywordThrough: 701: the keyword actions a keyword action's
+	// rule defines it through (investigate through create, 701.16a), "none"
+	// where it names none: a card that performs the one performs the other.
+	MeaningKeywordThrough = "keyword action through"
 )
 
 // Lists returns the lists the report names, in report order.

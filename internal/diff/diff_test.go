@@ -28,6 +28,29 @@ func TestKindredReplacedTribal(t *testing.T) {
 	}
 }
 
+// A keyword action whose rule comes to define it through another is a
+// change of its meaning: investigate created its Clue from 2016-09-30
+// (701.34a then), and a card that investigates also creates.
+func TestKeywordActionThrough(t *testing.T) {
+	r := Compare(corpus.Snapshot(t, "en", "2016-07-22"), corpus.Snapshot(t, "en", "2016-09-30"))
+	var got []Meaning
+	for _, m := range r.Meanings {
+		if m.What == MeaningKeywordThrough {
+			got = append(got, m)
+		}
+	}
+	if want := []Meaning{{Of: "Investigate", What: MeaningKeywordThrough, From: "none", To: "Create"}}; !slices.Equal(got, want) {
+		t.Errorf("meanings %v, want %v", got, want)
+	}
+	// Renumbered (701.34a -> 701.36a) and joined by manifest dread, the
+	// action's own definition is the same: no change of its meaning.
+	for _, m := range Compare(corpus.Snapshot(t, "en", "2024-07-30"), corpus.Snapshot(t, "en", "2024-11-08")).Meanings {
+		if m.What == MeaningKeywordThrough {
+			t.Errorf("2024-07-30 -> 2024-11-08: %v", m)
+		}
+	}
+}
+
 func TestRenumberedRule(t *testing.T) {
 	r := Compare(corpus.Snapshot(t, "en", "2022-02-18"), corpus.Snapshot(t, "en", "2022-06-10"))
 	var got []string

@@ -71,6 +71,24 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 			}
 		}
 	}
+	// A keyword action both list whose rule now defines it through other
+	// actions, or no longer does (investigate through create, 2016-09-30,
+	// when its rule came to create the Clue it put onto the battlefield).
+	if old.KeywordActionForms != nil && cur.KeywordActionForms != nil {
+		through := func(forms snapshot.KeywordForms, k string) string {
+			var out []string
+			for _, f := range forms[k] {
+				out = append(out, f.Form)
+			}
+			return cmp.Or(strings.Join(out, "; "), "none")
+		}
+		kept := cur.List(snapshot.FactKeywordActions)
+		for _, k := range old.List(snapshot.FactKeywordActions) {
+			if was, now := through(old.KeywordActionThrough, k), through(cur.KeywordActionThrough, k); slices.Contains(kept, k) && !strings.EqualFold(was, now) {
+				r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordThrough, From: was, To: now})
+			}
+		}
+	}
 	if old.Lang == "en" && old.Has(snapshot.FactSubtypes) && cur.Has(snapshot.FactSubtypes) && (old.SubtypeChoiceRule == "") != (cur.SubtypeChoiceRule == "") {
 		said := func(rule string) string {
 			if rule == "" {

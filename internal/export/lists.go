@@ -57,6 +57,10 @@ type ListsData struct {
 	KeywordForms       map[string][]KeywordForm `json:"keyword_forms"`
 	KeywordActionForms map[string][]KeywordForm `json:"keyword_action_forms"`
 	Designations       map[string][]KeywordForm `json:"keyword_designations"`
+	// ActionThrough are the keyword actions each keyword action's rule
+	// defines it through, by the action's name (actionThroughKey): a card
+	// that manifests dread also manifests (701.62a).
+	ActionThrough map[string][]KeywordForm `json:"keyword_action_through"`
 }
 
 // KeywordForm is one form of a keyword ability: as its rule writes it
@@ -106,6 +110,7 @@ type TokenFace struct {
 //	keyword_forms         {"Ward": [{"form": "Ward [cost]", "rule": "702.21a", "parameters": ["cost"]}], ...}  (702)
 //	keyword_action_forms  {"Scry": [{"form": "scry N", "rule": "701.22a", "parameters": ["number"]}], ...}  (701)
 //	keyword_designations  {"Suspect": [{"form": "suspected", "rule": "701.60b", "parameters": []}], ...}
+//	keyword_action_through {"Manifest Dread": [{"form": "Manifest", "rule": "701.62a", "parameters": []}], ...}
 //
 // as_of: MTGJSON's "tokens" are token cards, not the rules' 111.10; the
 // keyword forms are as of the keywords they are read with.
@@ -114,6 +119,7 @@ const (
 	keywordFormsKey     = "keyword_forms"
 	actionFormsKey      = "keyword_action_forms"
 	designationsKey     = "keyword_designations"
+	actionThroughKey    = "keyword_action_through"
 )
 
 // buildLists makes Lists.json of s.
@@ -124,11 +130,13 @@ func buildLists(s *snapshot.Snapshot, meta Meta) Lists {
 		snapshot.FactZones: snapshot.FactZones, snapshot.FactPhases: snapshot.FactPhases, snapshot.FactSteps: snapshot.FactSteps,
 		snapshot.FactKeywordCounters: snapshot.FactKeywordCounters, predefinedTokensKey: snapshot.FactTokens,
 		keywordFormsKey: snapshot.FactKeywordAbilities, actionFormsKey: snapshot.FactKeywordActions, designationsKey: snapshot.FactKeywordActions,
+		actionThroughKey: snapshot.FactKeywordActions,
 	}), Data: ListsData{
 		Colors: []NamedColor{}, Steps: []PhaseStep{}, PredefinedTokens: []Token{},
 		KeywordForms:       keywordForms(s, snapshot.FactKeywordAbilities, s.KeywordForms),
 		KeywordActionForms: keywordForms(s, snapshot.FactKeywordActions, s.KeywordActionForms),
-		Designations:       designations(s),
+		Designations:       named(s.KeywordDesignations),
+		ActionThrough:      named(s.KeywordActionThrough),
 		PermanentTypes:     list(s, snapshot.FactPermanentTypes),
 		Zones:              list(s, snapshot.FactZones),
 		Phases:             list(s, snapshot.FactPhases),
@@ -177,11 +185,12 @@ func keywordForms(s *snapshot.Snapshot, fact string, forms snapshot.KeywordForms
 	return out
 }
 
-// designations are the designations the keywords of s give, by the
-// keyword's name: the word, its rule, no parameters.
-func designations(s *snapshot.Snapshot) map[string][]KeywordForm {
+// named are words the rules tie to keywords, by the keyword's name (the
+// designations a keyword gives, the actions one is defined through):
+// each word, its rule, no parameters.
+func named(forms snapshot.KeywordForms) map[string][]KeywordForm {
 	out := map[string][]KeywordForm{}
-	for name, ds := range s.KeywordDesignations {
+	for name, ds := range forms {
 		for _, d := range ds {
 			out[name] = append(out[name], KeywordForm{Form: d.Form, Rule: d.Rule, Parameters: []string{}})
 		}

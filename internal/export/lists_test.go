@@ -78,6 +78,14 @@ func TestListsOfRecordedReleases(t *testing.T) {
 			if len(d.PredefinedTokens) != 20 || len(d.Steps) != 10 {
 				t.Errorf("2026-02-27: %d tokens, %d steps", len(d.PredefinedTokens), len(d.Steps))
 			}
+			// A database lists manifest beside manifest dread: the rules
+			// define the one through the other (701.62a).
+			if got := d.ActionThrough["Manifest Dread"]; len(got) != 1 || got[0].Form != "Manifest" || got[0].Rule != "701.62a" || got[0].Parameters == nil || len(got[0].Parameters) != 0 {
+				t.Errorf("2026-02-27: manifest dread is defined through %+v, want Manifest (701.62a)", got)
+			}
+		}
+		if name == "en@2009-07-11" && len(d.ActionThrough) != 0 {
+			t.Errorf("2009: keyword actions defined through others: %+v", d.ActionThrough)
 		}
 	}
 }
