@@ -84,6 +84,10 @@ type Release struct {
 	// pairing is computed (Book.Pairing); the rest of the pairing is
 	// derived from the texts, never stored.
 	Amended []Move `json:"amended,omitempty"`
+	// ReadFrom is the sha256 of the official text an amendment recorded
+	// the release from (scrape import -amend): the record no longer
+	// prints what the copy its snapshot names prints, on purpose.
+	ReadFrom string `json:"read_from,omitempty"`
 }
 
 // Pairing is how the rules of a release are the rules of the release
@@ -225,6 +229,17 @@ func (b *Book) Add(w *crtext.Whole) error {
 	b.Rules = restate(b.Rules, p, rules, ruleInScope, CompareNumbers)
 	b.Contents = restate(b.Contents, p, contents, headingInScope, CompareNumbers)
 	b.restateGlossary(p, terms, termInScope)
+	return nil
+}
+
+// SetReadFrom records that release date was recorded, by an amendment,
+// from the official text of digest sum (Release.ReadFrom).
+func (b *Book) SetReadFrom(date, sum string) error {
+	i := slices.IndexFunc(b.Releases, func(r Release) bool { return r.Date == date })
+	if i < 0 {
+		return fmt.Errorf("%s@%s is not recorded", b.Lang, date)
+	}
+	b.Releases[i].ReadFrom = sum
 	return nil
 }
 

@@ -115,6 +115,9 @@ func (p *Plan) recordRelease(book *rulebook.Book, k string, docs []Document, opt
 			p.Warnings = append(p.Warnings, fmt.Sprintf("rule book %s: %s; read on", k, w))
 		}
 		err = book.Add(whole)
+		if err == nil && recorded && len(diffs) > 0 {
+			err = book.SetReadFrom(date, officialText(docs).sha256()) // amended
+		}
 	} else {
 		err = book.AddPages(date, pages)
 	}
@@ -122,6 +125,16 @@ func (p *Plan) recordRelease(book *rulebook.Book, k string, docs []Document, opt
 		return false, false, fmt.Errorf("rule book %s: %w", k, err)
 	}
 	return true, recorded, nil
+}
+
+// officialText is the official text among a release's documents.
+func officialText(docs []Document) Document {
+	for _, d := range docs {
+		if d.Source.Format == sources.FormatCRText {
+			return d
+		}
+	}
+	return Document{}
 }
 
 // bookReading is a release's documents as the rule book reads them: the

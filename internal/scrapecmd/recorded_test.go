@@ -407,6 +407,18 @@ func TestImportOfAChangedCopyIsRefusedUnlessAmended(t *testing.T) {
 	if lost := tr.values(t).Lost(frozenRecord(t)); len(lost) > 0 {
 		t.Errorf("an amendment moved values: %v", lost)
 	}
+	// The rule book says which copy of the official text it now holds.
+	book, err := rulebook.Load(scrape.BookDir(tr.snap, "en"), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	amendedWith, err := os.ReadFile(changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rel, _ := book.ReleaseAsOf(date); rel.ReadFrom != snapshot.SHA256(amendedWith) {
+		t.Errorf("en@%s amended: read_from %q, want the sha256 of the copy read", date, rel.ReadFrom)
+	}
 	out, _, code = run(t, "report", "-exit-code", "-format", "markdown", filepath.Join(corpus.Frozen(t), "snapshots"), tr.snap)
 	if code != 3 || !strings.Contains(out, fmt.Sprintf("**Amended**: the recorded release en@%s was corrected on purpose", date)) || !strings.Contains(out, "### Amendment of en@"+date) {
 		t.Errorf("report: exit %d\n%s", code, out)

@@ -51,7 +51,15 @@ func TestRuleBooksHoldTheHistory(t *testing.T) {
 			continue
 		}
 		for _, r := range corpus.Releases(t) {
-			w, err := crtext.ReadWhole(corpus.Read(t, strings.ReplaceAll(r.Date, "-", "")))
+			text := corpus.Read(t, strings.ReplaceAll(r.Date, "-", ""))
+			// An amendment recorded the release from another copy of its
+			// official text (scrape import -amend, its correction shown
+			// in its report): the corpus's is not what the record holds.
+			if rel, ok := book.ReleaseAsOf(r.Date); ok && rel.Date == r.Date && rel.ReadFrom != "" && rel.ReadFrom != snapshot.SHA256(text) {
+				t.Logf("en@%s was amended from another copy of its official text (sha256 %.12s…): not compared with the corpus's", r.Date, rel.ReadFrom)
+				continue
+			}
+			w, err := crtext.ReadWhole(text)
 			if err != nil {
 				t.Fatal(err)
 			}
