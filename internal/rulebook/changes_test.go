@@ -441,3 +441,25 @@ func TestCompletionOfTheFrozenTreesNewestRelease(t *testing.T) {
 	before := old.Releases[i-1].Date
 	addUp(t, mustCompare(t, cur, before, rel.Date), mustCompare(t, old, before, rel.Date), &c.DocDiff)
 }
+
+// An amendment of a release holds in the release of rule pages after
+// it, for every rule its pages do not hold (they are as the release
+// before printed them); the rules its pages hold keep their text.
+func TestAmendmentHoldsInTheReleaseOfPagesAfterIt(t *testing.T) {
+	b := &Book{Lang: "en"}
+	addWhole(t, b, release(t, relA))
+	addPage(t, b)
+	if got := b.Followers(dateA); !slices.Equal(got, []string{dateB}) {
+		t.Fatalf("followers of %s: %v, want %s", dateA, got, dateB)
+	}
+	corrected := "702.2a Deathtouch is a static ability. This sentence was left out of the record."
+	addWhole(t, b, release(t, relA, "702.2a Deathtouch is a static ability.", corrected))
+	for _, date := range []string{dateA, dateB} {
+		if v, ok := b.Rule("702.2a", date); !ok || "702.2a "+v.Text != corrected {
+			t.Errorf("702.2a as of %s: %q, want the correction", date, v.Text)
+		}
+	}
+	if v, ok := b.Rule("205.3g", dateB); !ok || !strings.Contains(v.Text, "Map") {
+		t.Errorf("205.3g as of %s, its page's: %q", dateB, v.Text)
+	}
+}

@@ -226,9 +226,9 @@ func (b *Book) Add(w *crtext.Whole) error {
 	}
 
 	p := b.place(rel)
-	b.Rules = restate(b.Rules, p, rules, ruleInScope, CompareNumbers)
-	b.Contents = restate(b.Contents, p, contents, headingInScope, CompareNumbers)
-	b.restateGlossary(p, terms, termInScope)
+	b.Rules = restate(b.Rules, b.followers(p, true), rules, ruleInScope, CompareNumbers)
+	b.Contents = restate(b.Contents, b.followers(p, false), contents, headingInScope, CompareNumbers)
+	b.restateGlossary(b.followers(p, false), terms, termInScope)
 	return nil
 }
 
@@ -320,6 +320,37 @@ type placement struct {
 	old, new []string
 	at       int
 	replaced bool
+	// follows reports whether release j of new, after a release read
+	// again (an amendment), takes rule n from the release before it: a
+	// release recorded from rule pages that do not hold n. Nil: none does.
+	follows func(j int, n string) bool
+}
+
+// followers are the follows of an amendment of p's release: each
+// release recorded from rule pages right after it takes what it did not
+// hold (a rule outside its pages, when rules is set; every heading and
+// term) from the release before it, as AddPages recorded it.
+func (b *Book) followers(p placement, rules bool) placement {
+	if !p.replaced {
+		return p
+	}
+	p.follows = func(j int, n string) bool {
+		r := b.Releases[j]
+		return r.Source == "pages" && (!rules || !heldBy(n, r.Holds))
+	}
+	return p
+}
+
+// Followers are the releases after the release of date that take, from
+// it, what their rule pages do not hold: an amendment of it changes them
+// there too.
+func (b *Book) Followers(date string) []string {
+	var out []string
+	i := slices.IndexFunc(b.Releases, func(r Release) bool { return r.Date == date })
+	for j := i + 1; i >= 0 && j < len(b.Releases) && b.Releases[j].Source == "pages"; j++ {
+		out = append(out, b.Releases[j].Date)
+	}
+	return out
 }
 
 // place puts rel among the releases, in date order, replacing a release
@@ -375,7 +406,13 @@ func restate(history []Rule, p placement, printed map[string]Version, inScope fu
 			cur = nil
 		}
 		if p.replaced {
+			was := states[p.at]
 			states[p.at] = cur
+			// A release of rule pages after it that took the rule from it
+			// takes it again (the correction holds there too).
+			for j := p.at + 1; p.follows != nil && j < len(states) && p.follows(j, h.Number) && sameState(states[j], was); j++ {
+				states[j] = cur
+			}
 		} else {
 			states = slices.Insert(states, p.at, cur)
 		}
@@ -387,11 +424,20 @@ func restate(history []Rule, p placement, printed map[string]Version, inScope fu
 		if !seen[n] {
 			states := make([]*Version, len(p.new))
 			states[p.at] = &v
+			for j := p.at + 1; p.follows != nil && j < len(states) && p.follows(j, n); j++ {
+				states[j] = &v
+			}
 			out = append(out, Rule{Number: n, Versions: compress(states, p.new)})
 		}
 	}
 	slices.SortFunc(out, func(x, y Rule) int { return compare(x.Number, y.Number) })
 	return out
+}
+
+// sameState reports whether two releases held the same of a history:
+// nothing in both, or the same version.
+func sameState(a, b *Version) bool {
+	return a == nil && b == nil || a != nil && b != nil && sameVersion(*a, *b)
 }
 
 // expand is what a history held in each release of dates: its version,

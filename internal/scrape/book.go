@@ -49,7 +49,10 @@ func (p *Plan) recordBooks(opt Options, rd *readings) error {
 				return err
 			}
 			if again {
-				rewritten = append(rewritten, strings.TrimPrefix(k, lang+"@"))
+				date := strings.TrimPrefix(k, lang+"@")
+				// The releases of rule pages after it take its correction
+				// of what their pages do not hold.
+				rewritten = append(append(rewritten, date), book.Followers(date)...)
 			}
 			changed = changed || added
 		}
