@@ -112,7 +112,9 @@ func lexAt(line string, i int) (TokKind, int) {
 			if line[j] == '}' {
 				return TokSymbol, j + 1
 			}
-			if line[j] == '{' || line[j] == ' ' {
+			// No symbol holds a space, a tab (Lex's separators) or a colon
+			// ("{T}: ..." ends at its brace).
+			if c := line[j]; c == '{' || c == ' ' || c == '\t' || c == ':' {
 				break
 			}
 		}

@@ -144,8 +144,13 @@ func checkLink(p string, l pageLink, byPath map[string]*pageLinks, exists func(s
 	if err != nil {
 		return err.Error()
 	}
-	if u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") {
+	// "//" with no host is a link to another host too, and a browser
+	// reads a backslash as a slash.
+	if u.Scheme != "" || u.Host != "" || strings.HasPrefix(v, "/") || strings.HasPrefix(u.Path, "/") {
 		return "leads out of the site (every link is relative)"
+	}
+	if strings.ContainsRune(v, '\\') {
+		return "holds a backslash, which a browser reads as a slash"
 	}
 	target := p
 	if u.Path != "" {
