@@ -55,17 +55,10 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 		// "Ward—[cost]", "scry N" → "scry N [quality]"), its name alone
 		// when its rule writes none; a change of apostrophes or quotes is
 		// typography ("Doctor’s companion", "Doctor's companion").
-		written := func(forms snapshot.KeywordForms, k string) string {
-			var out []string
-			for _, f := range forms[k] {
-				out = append(out, f.Form)
-			}
-			return cmp.Or(strings.Join(out, "; "), k)
-		}
 		kept := cur.List(of.fact)
 		for _, k := range old.List(of.fact) {
 			if slices.Contains(kept, k) {
-				if was, now := written(of.was, k), written(of.now, k); worddiff.TypographyKey(was) != worddiff.TypographyKey(now) {
+				if was, now := formsOf(of.was, k, k), formsOf(of.now, k, k); worddiff.TypographyKey(was) != worddiff.TypographyKey(now) {
 					r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordForm, From: was, To: now})
 				}
 			}
@@ -75,16 +68,9 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 	// actions, or no longer does (investigate through create, 2016-09-30,
 	// when its rule came to create the Clue it put onto the battlefield).
 	if old.KeywordActionForms != nil && cur.KeywordActionForms != nil {
-		through := func(forms snapshot.KeywordForms, k string) string {
-			var out []string
-			for _, f := range forms[k] {
-				out = append(out, f.Form)
-			}
-			return cmp.Or(strings.Join(out, "; "), "none")
-		}
 		kept := cur.List(snapshot.FactKeywordActions)
 		for _, k := range old.List(snapshot.FactKeywordActions) {
-			if was, now := through(old.KeywordActionThrough, k), through(cur.KeywordActionThrough, k); slices.Contains(kept, k) && !strings.EqualFold(was, now) {
+			if was, now := formsOf(old.KeywordActionThrough, k, "none"), formsOf(cur.KeywordActionThrough, k, "none"); slices.Contains(kept, k) && !strings.EqualFold(was, now) {
 				r.Meanings = append(r.Meanings, Meaning{Of: k, What: MeaningKeywordThrough, From: was, To: now})
 			}
 		}
@@ -98,6 +84,16 @@ func (r *Report) meanings(old, cur *snapshot.Snapshot) {
 		}
 		r.Meanings = append(r.Meanings, Meaning{Of: "205.3", What: MeaningChoice, From: said(old.SubtypeChoiceRule), To: said(cur.SubtypeChoiceRule)})
 	}
+}
+
+// formsOf is what forms says of keyword k, its forms joined by "; ", or
+// none where it says nothing.
+func formsOf(forms snapshot.KeywordForms, k, none string) string {
+	var out []string
+	for _, f := range forms[k] {
+		out = append(out, f.Form)
+	}
+	return cmp.Or(strings.Join(out, "; "), none)
 }
 
 func (r *Report) regroupedSymbols(old, cur *snapshot.Snapshot) {

@@ -36,13 +36,7 @@ func TestWholeDiffGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var text, md bytes.Buffer
-			if err := DocText(&text, d, false); err != nil {
-				t.Fatal(err)
-			}
-			if err := DocMarkdown(&md, d, MarkdownLimit, ""); err != nil {
-				t.Fatal(err)
-			}
+			text, md := renderDoc(t, d)
 			golden(t, c.name+".txt", text.Bytes())
 			golden(t, c.name+".md", md.Bytes())
 		})
@@ -55,16 +49,23 @@ func TestWholeDiffSaysQuirks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text, md bytes.Buffer
+	text, md := renderDoc(t, d)
+	const want = "en@2009-09-04 prints rule 702.30d twice (a flaw of its numbering): both printings are compared as one rule."
+	head, _, _ := strings.Cut(text.String(), "rules: ")
+	if !strings.Contains(head, want) || !strings.Contains(md.String(), want) {
+		t.Errorf("the quirk is not said first:\n%s", head)
+	}
+}
+
+// renderDoc is a whole diff for a terminal (no colour) and for a pull
+// request (MarkdownLimit, no site).
+func renderDoc(t *testing.T, d *rulebook.DocDiff) (text, md bytes.Buffer) {
+	t.Helper()
 	if err := DocText(&text, d, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := DocMarkdown(&md, d, MarkdownLimit, ""); err != nil {
 		t.Fatal(err)
 	}
-	const want = "en@2009-09-04 prints rule 702.30d twice (a flaw of its numbering): both printings are compared as one rule."
-	head, _, _ := strings.Cut(text.String(), "rules: ")
-	if !strings.Contains(head, want) || !strings.Contains(md.String(), want) {
-		t.Errorf("the quirk is not said first:\n%s", head)
-	}
+	return text, md
 }

@@ -1,9 +1,6 @@
 package rulebook
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // What an amendment of a recorded release (scrape import -amend) leaves
 // beside its corrected text: the copy it was read from, and the
@@ -29,7 +26,7 @@ func (b *Book) followers(p placement, rules bool) placement {
 // there too.
 func (b *Book) Followers(date string) []string {
 	var out []string
-	i := slices.IndexFunc(b.Releases, func(r Release) bool { return r.Date == date })
+	i := b.indexOf(date)
 	for j := i + 1; i >= 0 && j < len(b.Releases) && b.Releases[j].Source == "pages"; j++ {
 		out = append(out, b.Releases[j].Date)
 	}
@@ -39,7 +36,7 @@ func (b *Book) Followers(date string) []string {
 // SetReadFrom records that release date was recorded, by an amendment,
 // from the official text of digest sum (Release.ReadFrom).
 func (b *Book) SetReadFrom(date, sum string) error {
-	i := slices.IndexFunc(b.Releases, func(r Release) bool { return r.Date == date })
+	i := b.indexOf(date)
 	if i < 0 {
 		return fmt.Errorf("%s@%s is not recorded", b.Lang, date)
 	}

@@ -143,12 +143,13 @@ func officialText(docs []Document) Document {
 // bookReading is a release's documents as the rule book reads them: the
 // official text whole, or the rules of its rule pages.
 func bookReading(docs []Document) (*crtext.Whole, []rulebook.Page, error) {
+	if d := officialText(docs); d.Source.Format == sources.FormatCRText {
+		w, err := crtext.ReadWhole(d.Data)
+		return w, nil, err
+	}
 	var pages []rulebook.Page
 	for _, d := range docs {
 		switch d.Source.Format {
-		case sources.FormatCRText:
-			w, err := crtext.ReadWhole(d.Data)
-			return w, nil, err
 		case sources.FormatPlain:
 			pg, err := rulepage.ParsePlain(d.Data)
 			if err != nil {
